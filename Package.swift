@@ -1,0 +1,75 @@
+// swift-tools-version:6.1
+// Architecture Playground: five SwiftUI architectures as live Swift runtimes, rendered to HTML
+// and streamed to the browser over Server-Sent Events by a libmicrohttpd server.
+import PackageDescription
+
+let package = Package(
+    name: "ArchitecturePlayground",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "playground", targets: ["playground"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // C binding: libmicrohttpd through a shim with static inline wrappers for variadic calls.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // HTTP/1.1 + Server-Sent Events on libmicrohttpd: the only module that imports the C binding.
+        .target(
+            name: "PlaygroundHTTP",
+            dependencies: [
+                "CMicroHTTPD",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // A small SwiftUI-shaped view layer that renders to escaped HTML.
+        .target(
+            name: "PlaygroundUI",
+            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
+        ),
+        // Architecture runtimes: each keeps its seed article's names and semantics.
+        .target(
+            name: "EVRuntime",
+            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
+        ),
+        // The film catalog behind the MVI movie search: CSV loading and the search index.
+        .target(name: "MovieCatalog"),
+        // Sample apps, written like the seeds.
+        .target(
+            name: "RandomColorEV",
+            dependencies: ["PlaygroundUI", "EVRuntime", .product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Samples/RandomColorEV"
+        ),
+        // The playground: rooms, pages, teaching layer and routes; connects samples to the server.
+        .target(
+            name: "PlaygroundApp",
+            dependencies: [
+                "PlaygroundHTTP", "PlaygroundUI", "EVRuntime", "RandomColorEV",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "playground",
+            dependencies: [
+                "PlaygroundApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP"]),
+        .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI"]),
+        .testTarget(name: "EVRuntimeTests", dependencies: ["EVRuntime", "RandomColorEV", "PlaygroundUI"]),
+        .testTarget(name: "MovieCatalogTests", dependencies: ["MovieCatalog"]),
+        .testTarget(name: "PlaygroundAppTests", dependencies: ["PlaygroundApp", "PlaygroundHTTP"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
