@@ -37,10 +37,11 @@ let package = Package(
         // Architecture runtimes: each keeps its seed article's names and semantics.
         .target(
             name: "EVRuntime",
-            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         // The film catalog behind the MVI movie search: CSV loading and the search index.
         .target(name: "MovieCatalog"),
+        .executableTarget(name: "movie-search-bench", dependencies: ["MovieCatalog"]),
         // Sample apps, written like the seeds.
         .target(
             name: "RandomColorEV",

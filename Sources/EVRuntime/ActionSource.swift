@@ -1,0 +1,72 @@
+import OpenCombine
+import PlaygroundUI
+
+/// The room's `eventSubject` as the views see it: each event flat-mapped to its actions
+/// (`EventEnum.actionsByEvent`), delivered synchronously in array order to every live `@Action`.
+///
+/// ```swift
+/// let eventSubject = CurrentValueSubject<EventEnum, Never>(.initial)   // one per room, not a global
+/// let environment = EnvironmentValues().with(\.actionSource, ActionSource(eventSubject: eventSubject))
+/// ```
+///
+/// The seed lets every `@Action` run its own `flatMap` chain on the subject; here the flat-map runs once and
+/// its actions are fanned out, so "in array order" holds across views too, and a view that appears later
+/// is not replayed the last event's actions. Not `Sendable`: it lives on the room's executor.
+public final class ActionSource {
+    private var subscribers: [(id: Int, subject: PassthroughSubject<any InnerViewAction, Never>)] = []
+    private var nextID = 0
+    private var upstream: AnyCancellable?
+
+    /// Connects to `eventSubject` (its current value is flat-mapped at once, like any subscriber's).
+    public init<EventEnum: EventEnumProtocol>(eventSubject: CurrentValueSubject<EventEnum, Never>) {
+        upstream =
+            eventSubject
+            .flatMap { receivedEvent -> AnyPublisher<any InnerViewAction, Never> in
+                EventEnum.actionsByEvent(receivedEvent).publisher.eraseToAnyPublisher()
+            }
+            .sink { [weak self] action in self?.deliver(action) }
+    }
+
+    deinit { upstream?.cancel() }
+
+    /// Number of `@Action` subscriptions currently alive.
+    public var liveSubscriptionCount: Int { subscribers.count }
+
+    /// The actions of every event, in order. Each subscriber gets its own subject, kept in subscription order
+    /// (OpenCombine's subjects hold their subscribers in a `Set`, which would make the order between two views
+    /// receiving the same action vary from run to run).
+    public var actions: AnyPublisher<any InnerViewAction, Never> {
+        Deferred { [weak self] () -> AnyPublisher<any InnerViewAction, Never> in
+            guard let self else { return Empty().eraseToAnyPublisher() }
+            let subject = PassthroughSubject<any InnerViewAction, Never>()
+            let id = nextID
+            nextID += 1
+            subscribers.append((id, subject))
+            return
+                subject
+                .handleEvents(receiveCancel: { [weak self] in self?.subscribers.removeAll { $0.id == id } })
+                .eraseToAnyPublisher()
+        }
+        .eraseToAnyPublisher()
+    }
+
+    /// One action to every subscriber, in subscription order (a copy, so handlers may subscribe or cancel).
+    private func deliver(_ action: any InnerViewAction) {
+        for subscriber in subscribers { subscriber.subject.send(action) }
+    }
+}
+
+@available(*, unavailable, message: "an ActionSource lives on one room executor")
+extension ActionSource: Sendable {}
+
+private struct ActionSourceKey: EnvironmentKey {
+    static var defaultValue: ActionSource? { nil }
+}
+
+extension EnvironmentValues {
+    /// The room's action source, which every `@Action` below subscribes to.
+    public var actionSource: ActionSource? {
+        get { self[ActionSourceKey.self] }
+        set { self[ActionSourceKey.self] = newValue }
+    }
+}

@@ -1,0 +1,41 @@
+/// The app's `EventEnum`: every event, and which views' actions each one triggers.
+///
+/// ```swift
+/// enum EventEnum: EventEnumProtocol {
+///     case initial
+///     case changeBothSidesColors
+///
+///     static func actionsByEvent(_ event: Self) -> [any InnerViewAction] {
+///         switch event {
+///         case .changeBothSidesColors: [LeftScreen.InnerAction.changeLeftColor, RightScreen.InnerAction.changeRightColor]
+///         default: []
+///         }
+///     }
+/// }
+/// ```
+///
+/// `CaseIterable` lets the playground decode an event posted over HTTP by its name and list the accepted names.
+public protocol EventEnumProtocol: Equatable, CaseIterable {
+    /// The value the room's `eventSubject` starts with; it triggers nothing and cannot be posted.
+    static var initial: Self { get }
+
+    /// The actions `event` triggers, delivered synchronously in this order.
+    static func actionsByEvent(_ event: Self) -> [any InnerViewAction]
+}
+
+extension EventEnumProtocol {
+    /// The event's name as posted over HTTP, e.g. `changeBothSidesColors`.
+    public var name: String { String(describing: self) }
+
+    /// Every event that can be posted (all but `initial`), in declaration order.
+    public static var postableEvents: [Self] { allCases.filter { $0 != initial } }
+
+    /// The names accepted over HTTP, for error messages and the page's curl twins.
+    public static var acceptedNames: [String] { postableEvents.map(\.name) }
+
+    /// The postable event called `name`, or `nil` (unknown names and `initial` are refused).
+    public init?(name: String) {
+        guard let event = Self.postableEvents.first(where: { $0.name == name }) else { return nil }
+        self = event
+    }
+}

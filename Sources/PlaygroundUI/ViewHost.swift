@@ -1,0 +1,75 @@
+/// Renders a root view again and again, keeping each position's state and subscriptions alive between
+/// renders, and tearing down those of positions that left the tree.
+///
+/// ```swift
+/// let host = ViewHost(CounterView(), environment: EnvironmentValues())
+/// let page = host.render(RenderContext(formAction: "/rooms/abc/events"))
+/// // … an event changes some state …
+/// let next = host.render(context)          // diff next.fragments against page.fragments
+/// host.unmount()                           // cancels every subscription
+/// ```
+///
+/// Not `Sendable`: a host and everything its views subscribe to live on one serial executor (a room).
+public final class ViewHost<Root: View> {
+    /// The root view, re-evaluated on each render.
+    public let root: Root
+    /// The environment at the root.
+    public let environment: EnvironmentValues
+    private let store = PositionStore()
+
+    /// Makes a host for `root`; nothing is mounted until the first ``render(_:)``.
+    public init(_ root: Root, environment: EnvironmentValues = EnvironmentValues()) {
+        self.root = root
+        self.environment = environment
+    }
+
+    deinit { store.removeAll() }
+
+    /// Renders the tree: links state, (re)subscribes new positions, tears down vanished ones.
+    public func render(_ context: RenderContext) -> RenderedView {
+        let renderer = Renderer(store: store, context: context)
+        store.beginPass()
+        renderer.render(root, RenderState(path: .root, environment: environment))
+        store.endPass()
+        return renderer.result
+    }
+
+    /// Tears down every position: all subscriptions are cancelled and all state is forgotten.
+    /// A later ``render(_:)`` mounts the tree afresh.
+    public func unmount() {
+        store.removeAll()
+    }
+
+    /// How many positions hold state or subscriptions (for tests and the teaching trace).
+    public var livePositionCount: Int { store.count }
+
+    /// Every `@State` value in the tree, in render order (for `/state` snapshots and the teaching trace).
+    public var stateValues: [StateValue] {
+        store.orderedPositions.flatMap { position in
+            position.slots.keys.sorted().compactMap { index -> StateValue? in
+                guard let slot = position.slots[index], let state = slot.object as? any StateStorage else { return nil }
+                return StateValue(view: position.viewType, property: slot.label, path: position.path.description, value: state.anyValue)
+            }
+        }
+    }
+
+    /// The value of the `@State var name` of the first `view` in render order, if that view is in the tree.
+    public func state<V: View, Value>(of view: V.Type, _ name: String, as type: Value.Type = Value.self) -> Value? {
+        stateValues.first { $0.view == V.self && $0.property == name }.flatMap { $0.value as? Value }
+    }
+}
+
+@available(*, unavailable, message: "a ViewHost lives on one room executor")
+extension ViewHost: Sendable {}
+
+/// One `@State` value seen from outside the tree.
+public struct StateValue {
+    /// The view type that declares the state.
+    public var view: Any.Type
+    /// The property name, without the wrapper's underscore.
+    public var property: String
+    /// The view's structural position, e.g. `/T/0/1/T`.
+    public var path: String
+    /// The current value.
+    public var value: Any
+}

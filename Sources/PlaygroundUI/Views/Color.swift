@@ -1,0 +1,74 @@
+/// An sRGB colour. As a view it fills its space: `<div class="color" style="background-color:#rrggbb"></div>`.
+public struct Color: View, Hashable, Sendable, CustomStringConvertible {
+    /// Red, green, blue and opacity, each 0…1.
+    public let red: Double, green: Double, blue: Double, opacity: Double
+    private let name: String?
+
+    /// A colour from components in 0…1 (values outside are clamped when drawn).
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        self.init(red: red, green: green, blue: blue, opacity: opacity, name: nil)
+    }
+
+    private init(red: Double, green: Double, blue: Double, opacity: Double = 1, name: String?) {
+        (self.red, self.green, self.blue, self.opacity, self.name) = (red, green, blue, opacity, name)
+    }
+
+    private static func named(_ name: String, _ hex: UInt32, opacity: Double = 1) -> Color {
+        let channel = { (shift: UInt32) in Double((hex >> shift) & 0xFF) / 255 }
+        return Color(red: channel(16), green: channel(8), blue: channel(0), opacity: opacity, name: name)
+    }
+
+    /// System teal (SwiftUI's light-mode value, as are the other system colours).
+    public static let teal = named("teal", 0x30B0C7)
+    /// White.
+    public static let white = named("white", 0xFFFFFF)
+    /// Black.
+    public static let black = named("black", 0x000000)
+    /// Fully transparent.
+    public static let clear = named("clear", 0x000000, opacity: 0)
+    /// System red.
+    public static let red = named("red", 0xFF3B30)
+    /// System orange.
+    public static let orange = named("orange", 0xFF9500)
+    /// System yellow.
+    public static let yellow = named("yellow", 0xFFCC00)
+    /// System green.
+    public static let green = named("green", 0x34C759)
+    /// System blue.
+    public static let blue = named("blue", 0x007AFF)
+    /// System purple.
+    public static let purple = named("purple", 0xAF52DE)
+    /// System gray.
+    public static let gray = named("gray", 0x8E8E93)
+
+    /// `#rrggbb` (opacity ignored), e.g. for JSON snapshots.
+    public var hex: String {
+        "#"
+            + [red, green, blue].map { component in
+                let byte = Int((min(max(component, 0), 1) * 255).rounded())
+                let digits = String(byte, radix: 16)
+                return byte < 16 ? "0" + digits : digits
+            }.joined()
+    }
+
+    /// The CSS value: `#rrggbb`, `transparent`, or `rgba(…)` when partly transparent.
+    var cssValue: String {
+        if opacity <= 0 { return "transparent" }
+        if opacity >= 1 { return hex }
+        let bytes = [red, green, blue].map { String(Int((min(max($0, 0), 1) * 255).rounded())) }
+        return "rgba(\(bytes.joined(separator: ",")),\(CSS.number(min(opacity, 1))))"
+    }
+
+    /// The system name (`teal`) or `#rrggbb`.
+    public var description: String { name ?? hex }
+
+    /// Primitive: drawn as a filled block.
+    public var body: Never { primitiveBody(Self.self) }
+}
+
+extension Color: PrimitiveView {
+    func render(in renderer: Renderer, _ state: RenderState) {
+        renderer.open("div", ElementAttributes(classes: ["color"], styles: [("background-color", cssValue)]), state)
+        renderer.writer.close()
+    }
+}

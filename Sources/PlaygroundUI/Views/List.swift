@@ -1,0 +1,27 @@
+/// A list: `<ul class="list">` whose every child view is a row `<li class="list-row">`.
+public struct List<Content: View>: View {
+    let content: Content
+
+    /// A list of the views built by `content` (use `ForEach` inside for data).
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+    /// Primitive: drawn as an unordered list.
+    public var body: Never { primitiveBody(Self.self) }
+}
+
+extension List {
+    /// A list with one row per element of `data`, identified by the property at `id`.
+    public init<Data: RandomAccessCollection, ID: Hashable, Row: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> Row
+    ) where Content == ForEach<Data, ID, Row> {
+        self.content = ForEach(data, id: id, content: rowContent)
+    }
+}
+
+extension List: PrimitiveView {
+    func render(in renderer: Renderer, _ state: RenderState) {
+        renderer.open("ul", ElementAttributes(classes: ["list"]), state)
+        renderer.render(content, state.containerChild(.index(0), item: .listRow))
+        renderer.writer.close()
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+@testable import PlaygroundUI
+
+@Suite struct HTMLEscapingTests {
+    @Test func escapesEveryMarkupCharacter() {
+        #expect(
+            HTML.escape(#"<script>alert('x') & "y"</script>"#)
+                == "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;")
+    }
+
+    @Test func textAndAttributeEscapeTheSameWay() {
+        #expect(HTML.text("<a href='x'>&</a>") == "&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;")
+        #expect(HTML.attribute("\" onload=\"x") == "&quot; onload=&quot;x")
+    }
+
+    @Test func leavesPlainTextAndUnicodeAlone() {
+        #expect(HTML.escape("Crème brûlée — 5 €") == "Crème brûlée — 5 €")
+        #expect(HTML.escape("a\0b") == "a\u{FFFD}b")
+    }
+
+    @Test func textContentIsEscaped() {
+        #expect(
+            html(Text("<b>bold</b> & 'quoted' \"text\""))
+                == #"<span class="text">&lt;b&gt;bold&lt;/b&gt; &amp; &#39;quoted&#39; &quot;text&quot;</span>"#)
+    }
+
+    @Test func hostileAttributeValuesStayInsideTheirQuotes() {
+        let hostile = #"x" onmouseover='alert(1)' a="&"#
+        let field = TextField(
+            "\"><script>", text: .constant(hostile), name: "q'n",
+            posting: TestEvent(postedFields: [("app", "<app>"), ("event", "e\"v")]), submitLabel: "<Go>"
+        )
+        let rendered = ViewHost(field).render(RenderContext(formAction: "/rooms/\"r'&/events")).html
+        #expect(
+            rendered == #"<form class="textfield-form" method="post" action="/rooms/&quot;r&#39;&amp;/events">"#
+                + #"<input type="hidden" name="app" value="&lt;app&gt;"><input type="hidden" name="event" value="e&quot;v">"#
+                + #"<input class="textfield" type="text" name="q&#39;n" value="x&quot; onmouseover=&#39;alert(1)&#39; a=&quot;&amp;" "#
+                + #"placeholder="&quot;&gt;&lt;script&gt;"><button class="button" type="submit">&lt;Go&gt;</button></form>"#)
+    }
+
+    @Test func hostileIdsAndTagsAreEscapedAndFragmentIdIsPlain() {
+        let view = TabView(selection: .constant("<t>")) {
+            Text("x").id("a\"b<c>").tag("<t>")
+        }
+        let rendered = ViewHost(view).render(context)
+        #expect(
+            rendered.html == #"<div class="tabview tabview-automatic"><div class="tab tab-selected" data-tag="&lt;t&gt;">"#
+                + #"<span id="a&quot;b&lt;c&gt;" class="text">x</span></div></div>"#)
+        #expect(rendered.fragments == [Fragment(id: "a\"b<c>", html: #"<span id="a&quot;b&lt;c&gt;" class="text">x</span>"#)])
+    }
+}

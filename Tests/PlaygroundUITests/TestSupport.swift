@@ -1,0 +1,50 @@
+import OpenCombine
+import PlaygroundUI
+
+let context = RenderContext(formAction: "/rooms/r1/events")
+
+/// Renders `view` once in a fresh host and returns the HTML.
+func html<V: View>(_ view: V) -> String {
+    ViewHost(view).render(context).html
+}
+
+/// A posted event for form tests.
+struct TestEvent: PostableEvent {
+    var postedFields: [(name: String, value: String)]
+}
+
+/// A counter whose `@State` is bumped by `ticks`; `label` tells instances apart.
+struct Counter: View {
+    let label: String
+    let ticks: PassthroughSubject<String, Never>
+    @State var count = 0
+
+    var body: some View {
+        Text("\(label)=\(count)")
+            .onReceive(ticks) { target in
+                if target == label || target == "*" { count += 1 }
+            }
+    }
+}
+
+/// Mutable inputs a test changes between renders (the root view reads them on every render).
+final class Inputs {
+    var showFirst = true
+    var order = ["a", "b", "c"]
+    var identity = 1
+    var erasedAsStack = false
+}
+
+/// Counts live subscriptions to a subject, to prove `.onReceive` cancels.
+final class SubscriptionCounter {
+    let subject = PassthroughSubject<String, Never>()
+    private(set) var live = 0
+
+    var publisher: AnyPublisher<String, Never> {
+        subject.handleEvents(
+            receiveSubscription: { [weak self] _ in self?.live += 1 },
+            receiveCancel: { [weak self] in self?.live -= 1 }
+        )
+        .eraseToAnyPublisher()
+    }
+}
