@@ -1,0 +1,50 @@
+/// Builds JSON text as UTF-8 bytes; ``appendString(_:)`` is the one place strings are escaped.
+struct JSONWriter {
+    /// The bytes written so far.
+    private(set) var bytes: [UInt8] = []
+
+    /// The bytes as text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends JSON syntax or a number as it is.
+    mutating func append(_ raw: String) {
+        bytes.append(contentsOf: raw.utf8)
+    }
+
+    /// Appends `string` as a quoted JSON string, escaped so that it is also safe inside HTML `<script>`.
+    mutating func appendString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        let utf8 = Array(string.utf8)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x00..<0x20, 0x7F, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+                appendUnicodeEscape(UInt32(byte))
+            case 0xE2
+            where index + 2 < utf8.count && utf8[index + 1] == 0x80
+                && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR end a line in JavaScript.
+                appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                index += 2
+            default:
+                bytes.append(byte)
+            }
+            index += 1
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendUnicodeEscape(_ value: UInt32) {
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+        for shift in stride(from: 12, through: 0, by: -4) {
+            bytes.append(hex[Int((value >> UInt32(shift)) & 0xF)])
+        }
+    }
+}
