@@ -1,0 +1,150 @@
+internal import CMicroHTTPD
+internal import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The access handler's logic: context per request, body accumulation, answering on the last call.
+extension ServerCore {
+    /// Handles one access-handler call (MHD thread; never blocks).
+    ///
+    /// First call: headers only → allocate the context (or refuse an oversized Content-Length at once).
+    /// Body calls: consume the chunk. Last call: answer (the 2nd call or later, so keep-alive survives).
+    func handleAccess(
+        connection: OpaquePointer,
+        url: String,
+        method: String,
+        upload: UnsafeRawBufferPointer,
+        uploadSize: UnsafeMutablePointer<Int>,
+        requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let raw = requestSlot.pointee else {
+            requests.add(1, ordering: .relaxed)
+            if let length = contentLength(of: connection), length > UInt64(configuration.maxBodyBytes) {
+                // Answering on the first call closes the connection afterwards, which is what we want here.
+                return queue(bodyTooLarge().response, on: connection)
+            }
+            let context = RequestContext(connection: ConnectionHandle(pointer: connection))
+            requestSlot.pointee = Unmanaged.passRetained(context).toOpaque()  // released in requestCompleted
+            return .YES
+        }
+        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            context.appendBody(upload, limit: configuration.maxBodyBytes)
+            uploadSize.pointee = 0
+            return .YES
+        }
+        let step = context.state.withLock { state -> (phase: RequestContext.Phase, body: [UInt8], tooLarge: Bool) in
+            let phase = state.phase
+            if case .resumed = phase { state.phase = .answered }
+            return (phase, state.body, state.bodyTooLarge)
+        }
+        switch step.phase {
+        case .resumed(let result):
+            state.withLock { _ = $0.deferred.removeValue(forKey: ObjectIdentifier(context)) }
+            return answer(result, context: context, connection: connection)
+        case .suspended, .answered:
+            return .NO
+        case .receiving:
+            if step.tooLarge { return queue(bodyTooLarge().response, on: connection) }
+            let request = makeRequest(connection: connection, url: url, method: method, body: step.body)
+            return answer(responder.respond(to: request), context: context, connection: connection)
+        }
+    }
+
+    /// `MHD_OPTION_NOTIFY_COMPLETED`: releases the context retained on the first access-handler call.
+    func requestCompleted(_ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        guard let raw = requestSlot.pointee else { return }
+        requestSlot.pointee = nil
+        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
+        state.withLock { _ = $0.deferred.removeValue(forKey: ObjectIdentifier(context)) }
+    }
+
+    private func answer(_ result: HTTPResult, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        switch result {
+        case .response(let response):
+            context.state.withLock { $0.phase = .answered }
+            return queue(response, on: connection)
+        case .eventStream(let stream):
+            context.state.withLock { $0.phase = .answered }
+            return openStream(stream, on: connection)
+        case .deferred(let work):
+            context.suspend()
+            let admitted = state.withLock { state -> Bool in
+                guard !state.shuttingDown else { return false }
+                state.deferred[ObjectIdentifier(context)] = context
+                return true
+            }
+            guard admitted else {
+                // Shutdown already walked the registry: answer 503 ourselves (resume right after suspend is legal).
+                context.resume(with: .error(Self.shuttingDownError))
+                return .YES
+            }
+            Task {
+                let result = await work()
+                context.resume(with: result)  // no-op if shutdown resumed it first
+            }
+            return .YES
+        }
+    }
+
+    static let shuttingDownError = HTTPError(
+        .serviceUnavailable, code: "shutting_down", message: "The server is shutting down; retry in a moment.")
+
+    private func bodyTooLarge() -> HTTPError {
+        HTTPError(
+            .payloadTooLarge, code: "body_too_large",
+            message: "The request body is larger than the accepted \(configuration.maxBodyBytes) bytes.")
+    }
+
+    private func contentLength(of connection: OpaquePointer) -> UInt64? {
+        guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return nil }
+        return UInt64(String(cString: value).trimmingSpaces)
+    }
+
+    private func makeRequest(connection: OpaquePointer, url: String, method: String, body: [UInt8]) -> HTTPRequest {
+        var headers: [(name: String, value: String)] = []
+        var query: [(name: String, value: String)] = []
+        withUnsafeMutablePointer(to: &headers) { _ = MHD_get_connection_values(connection, .HEADER_KIND, collectValue, $0) }
+        withUnsafeMutablePointer(to: &query) { _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectValue, $0) }
+        return HTTPRequest(
+            method: HTTPMethod(rawValue: method),
+            path: url,
+            query: query,
+            headers: HTTPHeaders(headers),
+            body: body,
+            remoteAddress: Self.remoteAddress(of: connection)
+        )
+    }
+
+    private static func remoteAddress(of connection: OpaquePointer) -> String? {
+        guard let address = playground_mhd_client_address(connection) else { return nil }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                var addr = v4.pointee.sin_addr
+                return inet_ntop(AF_INET, &addr, &text, socklen_t(text.count)).map { String(cString: $0) }
+            }
+        case AF_INET6:
+            return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                var addr = v6.pointee.sin6_addr
+                return inet_ntop(AF_INET6, &addr, &text, socklen_t(text.count)).map { String(cString: $0) }
+            }
+        default:
+            return nil
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        let bytes = Array(utf8)
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+}

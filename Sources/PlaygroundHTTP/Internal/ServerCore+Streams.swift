@@ -1,0 +1,57 @@
+internal import CMicroHTTPD
+internal import Synchronization
+
+/// Admitting, streaming and closing SSE subscribers.
+extension ServerCore {
+    /// Admits `stream` (or answers 503 past `maxStreams` / during shutdown) and queues its streaming response.
+    func openStream(_ stream: EventStream, on connection: OpaquePointer) -> MHD_Result {
+        let key = ObjectIdentifier(stream)
+        let admitted = state.withLock { state -> Bool in
+            guard !state.shuttingDown, state.streams[key] == nil else { return false }
+            guard state.streams.count < configuration.maxStreams else { return false }
+            state.streams[key] = stream
+            openStreams.store(state.streams.count, ordering: .relaxed)
+            peakStreams.max(state.streams.count)
+            return true
+        }
+        guard admitted else {
+            stream.finish()
+            let error = HTTPError(
+                .serviceUnavailable, code: "too_many_streams",
+                message: "The server is at its limit of \(configuration.maxStreams) event streams or shutting down; "
+                    + "retry later.",
+                headers: ["Retry-After": "5"])
+            return queue(error.response, on: connection)
+        }
+        stream.attach(to: ConnectionHandle(pointer: connection), server: self)
+        // Ownership: this retain belongs to libmicrohttpd's response; `streamFree` releases it.
+        let context = Unmanaged.passRetained(stream).toOpaque()
+        guard
+            let response = MHD_create_response_from_callback(
+                UInt64.max, Self.streamBlockSize, streamReader, context, streamFree)
+        else {
+            streamFree(context)
+            logger.error("libmicrohttpd could not allocate a stream response; closing the connection")
+            return .NO
+        }
+        addHeaders(Self.streamHeaders, to: response)
+        let result = MHD_queue_response(connection, 200, response)
+        MHD_destroy_response(response)  // if queueing failed this runs streamFree, which does the bookkeeping
+        return result
+    }
+
+    static let streamHeaders: HTTPHeaders = [
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache",
+        "X-Accel-Buffering": "no",
+    ]
+
+    /// The stream's response was freed (its connection is done with it).
+    func streamClosed(_ stream: EventStream, dropped: Bool) {
+        if dropped { droppedSlowStreams.add(1, ordering: .relaxed) }
+        state.withLock { state in
+            state.streams.removeValue(forKey: ObjectIdentifier(stream))
+            openStreams.store(state.streams.count, ordering: .relaxed)
+        }
+    }
+}

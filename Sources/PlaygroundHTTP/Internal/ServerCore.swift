@@ -1,0 +1,90 @@
+internal import CMicroHTTPD
+internal import Logging
+internal import Synchronization
+
+/// Everything the C callbacks need: configuration, responder, logger, counters and the open-stream registry.
+///
+/// Ownership: `HTTPServer.start()` retains one reference (`Unmanaged.passRetained`) that libmicrohttpd uses as the
+/// access-handler, completion and logger context; `HTTPServer.shutdown()` releases it after `MHD_stop_daemon`.
+final class ServerCore: Sendable {
+    struct State {
+        var shuttingDown = false
+        /// Admitted streams until their free callback runs (heartbeat and shutdown walk them).
+        var streams: [ObjectIdentifier: EventStream] = [:]
+        /// Requests suspended for a deferred handler (shutdown resumes them with 503).
+        var deferred: [ObjectIdentifier: RequestContext] = [:]
+    }
+
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let logger: Logger
+    let state = Mutex(State())
+    let requests = Atomic<Int>(0)
+    let openStreams = Atomic<Int>(0)
+    let peakStreams = Atomic<Int>(0)
+    let droppedSlowStreams = Atomic<Int>(0)
+    let queueHighWater = Atomic<Int>(0)
+
+    /// Bytes libmicrohttpd allocates per stream response for the reader's buffer; small, as it is per subscriber.
+    static let streamBlockSize = 4_096
+
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) {
+        self.configuration = configuration
+        self.responder = responder
+        self.logger = logger
+    }
+
+    var metrics: HTTPServerMetrics {
+        HTTPServerMetrics(
+            openStreams: openStreams.load(ordering: .relaxed),
+            peakStreams: peakStreams.load(ordering: .relaxed),
+            droppedSlowStreams: droppedSlowStreams.load(ordering: .relaxed),
+            queueHighWater: queueHighWater.load(ordering: .relaxed),
+            requests: requests.load(ordering: .relaxed)
+        )
+    }
+
+    func noteQueueDepth(_ depth: Int) {
+        if depth > queueHighWater.load(ordering: .relaxed) { queueHighWater.max(depth) }
+    }
+
+    /// Sends a comment to every open stream (heartbeat queue); a stream whose queue is full is dropped.
+    func heartbeat() {
+        let streams = state.withLock { Array($0.streams.values) }
+        let comment = SSEMessage.comment("heartbeat")
+        for stream in streams { _ = stream.enqueue(comment) }
+    }
+
+    /// Refuses new streams and deferred requests from now on; returns what is open to be ended.
+    func beginShutdown() -> (streams: [EventStream], deferred: [RequestContext]) {
+        state.withLock { state in
+            state.shuttingDown = true
+            return (Array(state.streams.values), Array(state.deferred.values))
+        }
+    }
+
+    /// Streams and suspended requests not yet ended.
+    var pendingCount: Int { state.withLock { $0.streams.count + $0.deferred.count } }
+
+    /// Queues a complete response; `MUST_COPY` so the Swift array can go away at once.
+    func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let created = response.body.withUnsafeBytes { body in
+            MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse = created else {
+            logger.error("libmicrohttpd could not allocate a response; closing the connection")
+            return .NO
+        }
+        addHeaders(response.headers, to: mhdResponse)
+        let result = MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
+        MHD_destroy_response(mhdResponse)
+        return result
+    }
+
+    func addHeaders(_ headers: HTTPHeaders, to response: OpaquePointer) {
+        for field in headers where MHD_add_response_header(response, field.name, field.value) != .YES {
+            // libmicrohttpd refuses CR/LF/tab in fields: a header that would split the response is dropped, not sent.
+            logger.warning("dropped an invalid response header", metadata: ["name": "\(field.name)"])
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// A parsed route pattern such as `/rooms/:id/events` or `/public/*path`.
+struct RoutePattern: Sendable {
+    enum Segment: Sendable, Equatable {
+        case literal(Substring)
+        case parameter(String)
+        case rest(String)
+    }
+
+    let segments: [Segment]
+
+    init(_ pattern: String) {
+        segments = Self.segments(of: pattern).map { segment in
+            if segment.hasPrefix(":") { return .parameter(String(segment.dropFirst())) }
+            if segment.hasPrefix("*") { return .rest(String(segment.dropFirst())) }
+            return .literal(segment)
+        }
+    }
+
+    /// Path segments without the leading `/`; empty segments are kept so `//` never matches a literal route.
+    static func segments(of path: String) -> [Substring] {
+        let trimmed = path.hasPrefix("/") ? path.dropFirst() : Substring(path)
+        return trimmed.split(separator: "/", omittingEmptySubsequences: false)
+    }
+
+    /// The captured parameters when `path` matches, else nil. Parameters never match an empty segment.
+    func match(_ path: [Substring]) -> RouteParameters? {
+        var parameters = RouteParameters()
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .rest(let name):
+                guard index < path.count else { return nil }
+                parameters.append(name, path[index...].joined(separator: "/"))
+                return parameters
+            case .literal(let literal):
+                guard index < path.count, path[index] == literal else { return nil }
+            case .parameter(let name):
+                guard index < path.count, !path[index].isEmpty else { return nil }
+                parameters.append(name, String(path[index]))
+            }
+        }
+        return path.count == segments.count ? parameters : nil
+    }
+}

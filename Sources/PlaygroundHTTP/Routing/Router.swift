@@ -1,0 +1,58 @@
+/// Minimal router: method + path pattern with `:name` segments (and a final `*name` for the rest of the path).
+///
+/// Unknown path → 404 `HTTPError`; known path with another method → 405 with `Allow`. GET routes also answer HEAD.
+/// ```swift
+/// var router = Router()
+/// router.add(.get, "/rooms/:id") { request, parameters in
+///     .response(.text(.ok, "room \(parameters["id"] ?? "")"))
+/// }
+/// let server = HTTPServer(configuration: .init(), responder: router, logger: logger)
+/// ```
+public struct Router: Sendable {
+    private struct Route: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let handler: @Sendable (HTTPRequest, RouteParameters) -> HTTPResult
+    }
+
+    private var routes: [Route] = []
+
+    /// An empty router (every path is a 404).
+    public init() {}
+
+    /// Adds a route; the first added route that matches wins.
+    public mutating func add(
+        _ method: HTTPMethod,
+        _ pattern: String,
+        _ handler: @escaping @Sendable (HTTPRequest, RouteParameters) -> HTTPResult
+    ) {
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+    }
+
+    /// The handler's result for `request`, or a 404/405 `HTTPError` response.
+    public func route(_ request: HTTPRequest) -> HTTPResult {
+        let segments = RoutePattern.segments(of: request.path)
+        var allowed: [HTTPMethod] = []
+        var headFallback: (Route, RouteParameters)?
+        for route in routes {
+            guard let parameters = route.pattern.match(segments) else { continue }
+            if route.method == request.method { return route.handler(request, parameters) }
+            if request.method == .head, route.method == .get, headFallback == nil { headFallback = (route, parameters) }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+        }
+        if let (route, parameters) = headFallback { return route.handler(request, parameters) }
+        guard !allowed.isEmpty else {
+            return .error(HTTPError(.notFound, code: "not_found", message: "Nothing is served at this path."))
+        }
+        if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
+        let allow = allowed.map(\.rawValue).joined(separator: ", ")
+        return .error(
+            HTTPError(
+                .methodNotAllowed,
+                code: "method_not_allowed",
+                message: "\(request.method.rawValue) is not accepted here; accepted methods: \(allow).",
+                headers: ["Allow": allow]
+            )
+        )
+    }
+}

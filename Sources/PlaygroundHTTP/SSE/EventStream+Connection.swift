@@ -1,0 +1,77 @@
+internal import CMicroHTTPD
+internal import Synchronization
+
+/// The server side of a stream: attaching to a connection, the content reader, and the free callback.
+extension EventStream {
+    /// What the content reader tells libmicrohttpd.
+    enum ReadOutcome: Equatable {
+        case bytes(Int)
+        case endOfStream
+        case endWithError
+        case suspended
+    }
+
+    /// Binds the stream to `connection`; called on the MHD thread before the response is queued.
+    func attach(to connection: ConnectionHandle, server: ServerCore) {
+        let highWater = state.withLock { state -> Int in
+            state.attachment = .attached(connection)
+            state.server = server
+            return state.highWater
+        }
+        server.noteQueueDepth(highWater)
+    }
+
+    /// The race-free reader: copy out queued bytes, or end, or suspend (never return 0 without suspending).
+    /// Called by libmicrohttpd on its own thread.
+    func read(into buffer: UnsafeMutableRawPointer, capacity: Int) -> ReadOutcome {
+        state.withLock { state -> ReadOutcome in
+            if state.dropped { return .endWithError }
+            var written = 0
+            var consumed = 0
+            while written < capacity, consumed < state.queue.count {
+                let storage = state.queue[consumed].storage
+                let count = storage.copy(from: state.offset, into: buffer + written, capacity: capacity - written)
+                written += count
+                state.offset += count
+                if state.offset == storage.bytes.count {
+                    consumed += 1
+                    state.offset = 0
+                }
+            }
+            if consumed > 0 { state.queue.removeFirst(consumed) }
+            if written > 0 { return .bytes(written) }
+            if state.finished { return .endOfStream }
+            guard case .attached(let connection) = state.attachment else { return .endWithError }
+            // Suspend while holding the lock: a publisher that appends next sees `suspended` and resumes.
+            state.suspended = true
+            MHD_suspend_connection(connection.pointer)
+            return .suspended
+        }
+    }
+
+    /// Resumes the connection if (and only if) our reader suspended it; the caller holds the lock.
+    func resumeIfSuspended(_ state: inout State) {
+        guard state.suspended, case .attached(let connection) = state.attachment else { return }
+        state.suspended = false
+        MHD_resume_connection(connection.pointer)
+    }
+
+    /// The connection's response is gone (free callback): finish, detach, and run the termination handlers.
+    /// Returns the server it was attached to and whether the stream had been dropped as too slow.
+    func connectionClosed() -> (server: ServerCore?, dropped: Bool) {
+        let (handlers, server, dropped) = state.withLock { state -> ([@Sendable () -> Void], ServerCore?, Bool) in
+            state.finished = true
+            state.suspended = false
+            state.attachment = .closed
+            state.queue = []
+            let server = state.server
+            state.server = nil
+            guard !state.terminated else { return ([], server, state.dropped) }
+            state.terminated = true
+            defer { state.terminationHandlers = [] }
+            return (state.terminationHandlers, server, state.dropped)
+        }
+        for handler in handlers { handler() }
+        return (server, dropped)
+    }
+}

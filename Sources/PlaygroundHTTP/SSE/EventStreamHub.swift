@@ -1,0 +1,100 @@
+internal import Synchronization
+
+/// A room's set of subscribers; `publish` sends one shared message to all, dropping those whose queue is full.
+///
+/// ```swift
+/// let hub = EventStreamHub()
+/// // in the stream route:
+/// let stream = EventStream(queueLimit: 64)
+/// stream.send(.retry(2_000))
+/// hub.add(stream)                       // removed automatically when the client leaves
+/// return .eventStream(stream)
+/// // anywhere, any thread:
+/// hub.publish(SSEMessage(event: "patch", id: "7", data: html))
+/// ```
+public final class EventStreamHub: Sendable {
+    private struct State {
+        /// Contiguous for a fast publish loop; removal swaps the last element into the gap.
+        var streams: [EventStream] = []
+        var slots: [ObjectIdentifier: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let dropped = Atomic<Int>(0)
+    private let highWater = Atomic<Int>(0)
+
+    /// An empty hub.
+    public init() {}
+
+    /// Adds a subscriber; it is removed automatically on termination (adding twice is a no-op).
+    public func add(_ stream: EventStream) {
+        let key = ObjectIdentifier(stream)
+        let added = state.withLock { state -> Bool in
+            guard state.slots[key] == nil else { return false }
+            state.slots[key] = state.streams.count
+            state.streams.append(stream)
+            return true
+        }
+        // The handler holds the key, not the stream, so the stream never retains itself.
+        if added { stream.onTermination { [weak self] in self?.remove(key) } }
+    }
+
+    /// Sends one shared message to every subscriber; a subscriber whose queue is full is dropped.
+    ///
+    /// Per subscriber: one lock, one reference appended, and a resume only if its connection is suspended.
+    public func publish(_ message: SSEMessage) {
+        // Copy (a buffer retain), unlock, deliver: never call out while holding the hub's lock.
+        let streams = state.withLock { $0.streams }
+        var drops = 0
+        var deepest = 0
+        for stream in streams {
+            switch stream.enqueue(message) {
+            case .accepted(let depth): deepest = max(deepest, depth)
+            case .droppedNow: drops += 1
+            case .alreadyFinished: break
+            }
+        }
+        if drops > 0 { dropped.add(drops, ordering: .relaxed) }
+        if deepest > highWater.load(ordering: .relaxed) { highWater.max(deepest) }
+    }
+
+    /// Subscribers currently in the hub.
+    public var count: Int { state.withLock { $0.streams.count } }
+
+    /// Subscribers dropped by `publish` because their queue was full.
+    public var droppedCount: Int { dropped.load(ordering: .relaxed) }
+
+    /// The deepest subscriber queue `publish` has seen (messages).
+    public var queueHighWater: Int { highWater.load(ordering: .relaxed) }
+
+    /// Finishes every subscriber (each ends after its queued bytes are written).
+    public func finishAll() {
+        let streams = state.withLock { $0.streams }
+        for stream in streams { stream.finish() }
+    }
+
+    private func remove(_ key: ObjectIdentifier) {
+        state.withLock { state in
+            guard let slot = state.slots.removeValue(forKey: key) else { return }
+            let last = state.streams.count - 1
+            if slot != last {
+                state.streams[slot] = state.streams[last]
+                state.slots[ObjectIdentifier(state.streams[slot])] = slot
+            }
+            state.streams.removeLast()
+        }
+    }
+}
+
+extension Atomic where Value == Int {
+    /// Raises the value to `candidate` if it is larger.
+    func max(_ candidate: Int) {
+        var current = load(ordering: .relaxed)
+        while candidate > current {
+            let (exchanged, original) = compareExchange(
+                expected: current, desired: candidate, ordering: .relaxed)
+            if exchanged { return }
+            current = original
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// Limits and addresses for an `HTTPServer`; every libmicrohttpd limit is set explicitly.
+public struct HTTPServerConfiguration: Sendable {
+    /// The IPv4 or IPv6 address to bind, e.g. `"127.0.0.1"`, `"0.0.0.0"`, `"::1"`.
+    public var host = "127.0.0.1"
+    /// The TCP port; 0 picks an ephemeral port (read it from `HTTPServer.port`).
+    public var port: UInt16 = 8080
+    /// `MHD_OPTION_CONNECTION_LIMIT` (libmicrohttpd's default is 1020 even with epoll).
+    public var connectionLimit = 16_384
+    /// Seconds before an idle plain connection is closed (suspended streams are not affected).
+    public var connectionTimeout = 60
+    /// `MHD_OPTION_CONNECTION_MEMORY_LIMIT` in bytes per connection.
+    public var connectionMemoryLimit = 16_384
+    /// Request body cap; a larger body gets 413.
+    public var maxBodyBytes = 16_384
+    /// Open SSE streams budget; past it a stream request gets 503.
+    public var maxStreams = 12_000
+    /// Messages queued per subscriber before it is dropped.
+    public var streamQueueLimit = 64
+    /// Seconds between SSE comment heartbeats (0 turns them off).
+    public var heartbeatSeconds = 15
+    /// libmicrohttpd internal threads: 1 is one epoll thread, more is a thread pool.
+    public var threads = 1
+    /// Seconds `shutdown()` waits for open streams and suspended requests to end before stopping the daemon.
+    public var shutdownGraceSeconds = 5.0
+
+    /// The defaults above.
+    public init() {}
+}

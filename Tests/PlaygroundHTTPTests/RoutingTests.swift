@@ -1,0 +1,65 @@
+import PlaygroundTesting
+import Testing
+@testable import PlaygroundHTTP
+
+@Suite struct RoutingTests {
+    private func router() -> Router {
+        var router = Router()
+        router.add(.get, "/rooms/:id") { _, parameters in .response(.text(.ok, "get \(parameters["id"]!)")) }
+        router.add(.post, "/rooms/:id/events") { _, parameters in .response(.text(.accepted, "post \(parameters["id"]!)")) }
+        router.add(.get, "/public/*path") { _, parameters in .response(.text(.ok, "file \(parameters["path"]!)")) }
+        router.add(.get, "/") { _, _ in .response(.text(.ok, "root")) }
+        return router
+    }
+
+    private func run(_ method: HTTPMethod, _ path: String) -> HTTPResponse? {
+        guard case .response(let response) = router().route(HTTPRequest(method: method, path: path)) else { return nil }
+        return response
+    }
+
+    @Test func matchesParametersAndRest() {
+        #expect(run(.get, "/rooms/abc")?.body == Array("get abc".utf8))
+        #expect(run(.post, "/rooms/abc/events")?.status == .accepted)
+        #expect(run(.get, "/public/css/site.css")?.body == Array("file css/site.css".utf8))
+        #expect(run(.get, "/")?.body == Array("root".utf8))
+    }
+
+    @Test func unknownPathIs404JSON() {
+        let response = run(.get, "/nope")
+        #expect(response?.status == .notFound)
+        #expect(response?.headers["content-type"] == "application/json; charset=utf-8")
+        #expect(run(.get, "/rooms/")?.status == .notFound)  // a parameter never matches an empty segment
+        #expect(run(.get, "/rooms//events")?.status == .notFound)
+        #expect(run(.get, "/rooms/a/b")?.status == .notFound)
+    }
+
+    @Test func wrongMethodIs405WithAllow() {
+        let response = run(.delete, "/rooms/abc")
+        #expect(response?.status == .methodNotAllowed)
+        #expect(response?.headers["Allow"] == "GET, HEAD")
+        #expect(run(.get, "/rooms/abc/events")?.headers["allow"] == "POST")
+    }
+
+    @Test func headIsAnsweredByGet() {
+        #expect(run(.head, "/rooms/x")?.body == Array("get x".utf8))
+    }
+
+    @Test func headersAreCaseInsensitive() {
+        var headers: HTTPHeaders = ["Last-Event-ID": "5"]
+        #expect(headers["last-event-id"] == "5")
+        headers["LAST-EVENT-ID"] = "6"
+        #expect(headers.fields.count == 1)
+        #expect(headers["Last-Event-Id"] == "6")
+        headers["last-event-id"] = nil
+        #expect(headers.fields.isEmpty)
+    }
+
+    @Test func errorJSONIsEscaped() {
+        let error = HTTPError(.badRequest, code: "bad\"code", message: "line1\nline2 \\ \u{1} </script> tab\t")
+        #expect(
+            error.jsonText
+                == #"{"error":{"code":"bad\"code","message":"line1\nline2 \\ \u0001 \u003c/script\u003e tab\t"}}"#)
+        #expect(error.response.status == .badRequest)
+        #expect(error.response.body == Array(error.jsonText.utf8))
+    }
+}

@@ -1,0 +1,91 @@
+import PlaygroundTesting
+import Logging
+@testable import PlaygroundHTTP
+
+/// A live server on 127.0.0.1, port 0, with the routes the tests use.
+final class TestServer: Sendable {
+    let server: HTTPServer
+    let hub = EventStreamHub()
+    let configuration: HTTPServerConfiguration
+
+    init(staticFiles: StaticFiles? = nil, _ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.heartbeatSeconds = 0
+        configure(&configuration)
+        self.configuration = configuration
+        var logger = Logger(label: "PlaygroundHTTPTests")
+        logger.logLevel = .warning
+        server = HTTPServer(
+            configuration: configuration,
+            responder: Self.router(hub: hub, queueLimit: configuration.streamQueueLimit, staticFiles: staticFiles),
+            logger: logger)
+        try server.start()
+    }
+
+    var port: UInt16 { server.port }
+
+    func connect(receiveBuffer: Int32? = nil) throws -> TestSocket {
+        try TestSocket(port: port, receiveBuffer: receiveBuffer)
+    }
+
+    /// Opens a stream on `path` and waits for its response head.
+    func subscribe(_ path: String = "/stream", receiveBuffer: Int32? = nil) async throws -> TestSocket {
+        let socket = try connect(receiveBuffer: receiveBuffer)
+        try socket.send("GET \(path) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\r\n")
+        guard await socket.read(timeout: .seconds(5), until: { TestResponse.headEnd($0) != nil }) else {
+            throw TestSocket.Failure(description: "no stream head for \(path): \(socket.text.prefix(200))")
+        }
+        return socket
+    }
+
+    private static func router(hub: EventStreamHub, queueLimit: Int, staticFiles: StaticFiles?) -> Router {
+        var router = Router()
+        router.add(.get, "/hello") { _, _ in .response(.text(.ok, "hello")) }
+        router.add(.post, "/hello") { request, _ in .response(.text(.ok, "posted \(request.body.count)")) }
+        router.add(.post, "/echo") { request, _ in .response(.text(.ok, request.bodyText)) }
+        router.add(.get, "/rooms/:id") { request, parameters in
+            .response(.text(.ok, "room \(parameters["id"] ?? "?") v=\(request.queryValue("v") ?? "-")"))
+        }
+        router.add(.get, "/deferred") { _, _ in
+            .deferred {
+                try? await Task.sleep(for: .milliseconds(30))
+                return .response(.text(.ok, "later"))
+            }
+        }
+        router.add(.get, "/never") { _, _ in
+            .deferred {
+                try? await Task.sleep(for: .seconds(30))
+                return .response(.text(.ok, "too late"))
+            }
+        }
+        // An initial message goes out with the head (the app's usual pattern).
+        router.add(.get, "/stream") { _, _ in
+            let stream = EventStream(queueLimit: queueLimit)
+            stream.send(.retry(1_000))
+            hub.add(stream)
+            return .eventStream(stream)
+        }
+        // No initial message: the head must still arrive at once.
+        router.add(.get, "/stream-empty") { _, _ in
+            let stream = EventStream(queueLimit: queueLimit)
+            hub.add(stream)
+            return .eventStream(stream)
+        }
+        router.add(.get, "/stream-deferred") { _, _ in
+            .deferred {
+                try? await Task.sleep(for: .milliseconds(20))
+                let stream = EventStream(queueLimit: queueLimit)
+                stream.send(SSEMessage(event: "hello", id: nil, data: "deferred"))
+                hub.add(stream)
+                return .eventStream(stream)
+            }
+        }
+        if let staticFiles {
+            router.add(.get, "/public/*path") { request, parameters in
+                .response(staticFiles.response(for: parameters["path"] ?? "", request: request))
+            }
+        }
+        return router
+    }
+}
