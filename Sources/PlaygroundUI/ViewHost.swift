@@ -15,7 +15,7 @@ public final class ViewHost<Root: View> {
     public let root: Root
     /// The environment at the root.
     public let environment: EnvironmentValues
-    private let store = PositionStore()
+    let store = PositionStore()
 
     /// Makes a host for `root`; nothing is mounted until the first ``render(_:)``.
     public init(_ root: Root, environment: EnvironmentValues = EnvironmentValues()) {

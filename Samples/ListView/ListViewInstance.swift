@@ -1,0 +1,123 @@
+import PlaygroundUI
+import VVSIRuntime
+
+/// The ListView app running in one room: its view host, and the view's `ViewState` for posted events.
+///
+/// ```swift
+/// // in the room actor: `lazy var list = ListViewInstance(isolation: self, random: RandomSource(seed: 7))`
+/// // then, on the room's executor:
+/// list.onChange = { /* render again and patch: an interactor task changed something */ }
+/// switch list.trigger(.add) { case .queueFull: /* 503 */ default: break }
+/// let rendered = list.render(context)    // fragment "vvsi-list"
+/// list.unmount()
+/// ```
+///
+/// Creating it renders nothing; it mounts on first use, which must be on the room's executor: that first render makes
+/// the view's `@StateObject` view state, which attaches to the room.
+/// Not `Sendable`: use it on the room's executor.
+public final class ListViewInstance {
+    /// What the view state reports, step by step, for the teaching trace.
+    public typealias Observation = ViewStateEvent<ListView.VState, ListView.VAction, ListView.VNotification>
+
+    /// The id of the element holding the whole list view, alert included (the SSE fragment).
+    public static let fragmentID = "vvsi-list"
+
+    /// Called on the room's executor for each step of each action.
+    public var observer: ((Observation) -> Void)?
+
+    /// Called on the room's executor after each asynchronous change the view shows; render again then.
+    public var onChange: (() -> Void)?
+
+    let host: ViewHost<ListViewApp>
+    private let isolation: any Actor
+    private var mounted: ViewState<ListView.Interactor>?
+    private var isUnmounted = false
+
+    /// The app for the room whose isolation is `isolation`, drawing its randomness from `random`, with at most
+    /// `maxPendingActions` actions waiting behind the running one.
+    public init(isolation: any Actor, random: RandomSource = RandomSource(), maxPendingActions: Int = 64) {
+        self.isolation = isolation
+        let environment = EnvironmentValues()
+            .with(\.viewStateIsolation, isolation)
+            .with(\.alertDismissEvent, ListViewEvent.dismissAlert)
+        host = ViewHost(
+            ListViewApp(dependencies: ListView.Dependencies(service: random), maxPendingActions: maxPendingActions),
+            environment: environment)
+    }
+
+    /// The view's view state (mounting the view the first time).
+    var viewState: ViewState<ListView.Interactor> {
+        if let mounted { return mounted }
+        isolation.preconditionIsolated("a ListViewInstance must be used on its room's executor")
+        _ = host.render(RenderContext(formAction: ""))
+        guard let viewState = host.stateObject(of: ListView.self, "viewState", as: ViewState<ListView.Interactor>.self) else {
+            preconditionFailure("ListView keeps its ViewState in @StateObject var viewState")
+        }
+        viewState.observer = { [weak self] in self?.observer?($0) }
+        viewState.onChange = { [weak self] in self?.onChange?() }
+        mounted = viewState
+        if isUnmounted { host.unmount() }
+        return viewState
+    }
+
+    /// Renders the app; after ``unmount()`` nothing.
+    public func render(_ context: RenderContext) -> RenderedView {
+        guard !isUnmounted else { return RenderedView(html: "", fragments: []) }
+        _ = viewState
+        return host.render(context)
+    }
+
+    /// What a button press does in the seed: `viewState.trigger(action)`.
+    @discardableResult
+    public func trigger(_ action: ListView.VAction) -> TriggerResult {
+        isUnmounted ? .inactive : viewState.trigger(action)
+    }
+
+    /// The alert's "Ok": sets the view's `alertType` back to `nil`; false when no alert is shown.
+    public func dismissAlert() -> Bool {
+        guard !isUnmounted else { return false }
+        _ = viewState
+        return host.dismissPresentedAlert()
+    }
+
+    /// What `/state` shows.
+    public var snapshot: ListViewSnapshot {
+        let viewState = viewState
+        let alert = host.state(of: ListView.self, "alertType", as: ListView.AlertType?.self) ?? nil
+        let message: String? =
+            switch alert {
+            case .error(let message): message
+            case nil: nil
+            }
+        return ListViewSnapshot(
+            items: viewState.state.items, alert: message, pendingActions: viewState.pendingActionCount,
+            actionRunning: viewState.isRunningAction)
+    }
+
+    /// Returns once no action runs or waits. Call it on the room's executor.
+    nonisolated(nonsending) public func idle() async {
+        await viewState.idle()
+    }
+
+    /// Stops everything, for good: the view state is cancelled (its subscription, its queue; the interactor's tasks
+    /// get no-op `state`/`updater` calls and end) and every view subscription is cancelled.
+    public func unmount() {
+        isUnmounted = true
+        host.unmount()
+        mounted?.cancel()
+    }
+}
+
+@available(*, unavailable, message: "a ListViewInstance lives on one room executor")
+extension ListViewInstance: Sendable {}
+
+/// The root: the seed's `ListView` with the room's dependencies, identified as the `vvsi-list` fragment.
+struct ListViewApp: View {
+    let dependencies: ListView.Dependencies
+    let maxPendingActions: Int
+
+    var body: some View {
+        ListView(dependencies: dependencies, maxPendingActions: maxPendingActions)
+            .id(ListViewInstance.fragmentID)
+    }
+}

@@ -1,0 +1,232 @@
+import OpenCombine
+import PlaygroundUI
+
+/// Stores a view's state and runs its actions through the interactor: the seed's `ViewState`.
+///
+/// ```swift
+/// @StateObject var viewState = ViewState(.init(), Interactor())
+/// …
+/// ForEach(viewState.state.items, id: \.self) { item in Text(item) }
+/// .onReceive(viewState.notifications) { notification in … }
+/// // the room, for a posted event:
+/// viewState.trigger(.add)
+/// ```
+///
+/// **Where it runs.** A view state belongs to one room: everything here happens on the room's executor (the
+/// seed's main thread). It takes the room's isolation from the environment (``EnvironmentValues/viewStateIsolation``)
+/// the first time its view renders, or from ``init(_:_:isolation:maxPendingActions:)``. The interactor's tasks
+/// run anywhere; their `state()` and `updater` calls hop onto the room through a FIFO mailbox.
+///
+/// **One action at a time.** The seed runs `execute` for every `trigger` at once, so two fast adds at four items
+/// both pass `guard await state().items.count < 5` and reach six. Here each action gets its own `state`/`updater`
+/// pair holding a token, and it counts as finished when `execute` has returned and every copy of those closures has
+/// been released (its tasks ended); only then does the next queued action's `execute` start, so a check and the
+/// change that follows it can no longer interleave with another action's, with no change to the interactor's code.
+/// The queue of waiting actions is bounded (``maxPendingActions``): ``trigger(_:)`` answers ``TriggerResult/queueFull(limit:)``
+/// beyond it. An interactor must therefore not keep `state`/`updater` after its work is done.
+///
+/// Every `updater` call changes the state once and publishes `state` exactly once, even when the change leaves it
+/// equal (the seed's `remove` on an empty list publishes). Notifications reach ``notifications`` asynchronously,
+/// on the room's executor, in the order they were sent.
+///
+/// Not `Sendable`: it lives on its room's executor; only its closures cross to other tasks.
+public final class ViewState<Interactor: ViewStateInteractorProtocol>: ObservableObject {
+    /// The view's state type.
+    public typealias S = Interactor.S
+    /// The view's action type.
+    public typealias A = Interactor.A
+    /// The interactor's notification type.
+    public typealias N = Interactor.N
+
+    /// The current state; published once per `updater` call.
+    @Published public private(set) var state: S
+
+    /// How many actions may wait while one runs; more are refused.
+    public let maxPendingActions: Int
+
+    /// Called on the room's executor for each step of each action (the playground's teaching trace).
+    public var observer: ((ViewStateEvent<S, A, N>) -> Void)?
+
+    /// Called on the room's executor after each asynchronous change the view shows (a state update or a delivered
+    /// notification), so that the room renders again.
+    public var onChange: (() -> Void)?
+
+    let interactor: Interactor
+    private let notificationSubject = PassthroughSubject<N, Never>()
+    private(set) var isolation: (any Actor)?
+    private(set) var mailbox: Mailbox<S, N>?
+    private var subscription: AnyCancellable?
+    /// The pump's task, for tests: it ends once the view state is cancelled and its mailbox drained.
+    private(set) var pump: Task<Void, Never>?
+    private var isCancelled = false
+    private var running: (id: Int, action: A, startedAt: ContinuousClock.Instant)?
+    private var queue: [A] = []
+    private var nextActionID = 1
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// A view state starting at `initialState`; it attaches to its room when its view first renders.
+    public init(_ initialState: S, _ interactor: Interactor, maxPendingActions: Int = 64) {
+        precondition(maxPendingActions >= 0, "maxPendingActions must not be negative")
+        self.state = initialState
+        self.interactor = interactor
+        self.maxPendingActions = maxPendingActions
+    }
+
+    /// A view state attached at once to the room whose isolation is `isolation`; call it on that room's executor.
+    public convenience init(_ initialState: S, _ interactor: Interactor, isolation: any Actor, maxPendingActions: Int = 64) {
+        self.init(initialState, interactor, maxPendingActions: maxPendingActions)
+        attach(to: isolation)
+    }
+
+    deinit {
+        mailbox?.close(finalState: state)
+    }
+
+    /// The interactor's notifications, delivered asynchronously on the room's executor.
+    public var notifications: AnyPublisher<N, Never> {
+        notificationSubject.eraseToAnyPublisher()
+    }
+
+    /// Actions waiting for the running one to finish.
+    public var pendingActionCount: Int { queue.count }
+
+    /// Whether an action is running (its `execute` or its tasks are not done).
+    public var isRunningAction: Bool { running != nil }
+
+    /// Whether nothing runs and nothing waits.
+    public var isIdle: Bool { running == nil && queue.isEmpty }
+
+    /// Whether actions are accepted: attached to a room and not cancelled.
+    public var isActive: Bool { mailbox != nil && !isCancelled }
+
+    /// Starts serving the room whose isolation is `isolation`: subscribes to the interactor's notifications and
+    /// starts the pump that applies the interactor's reads and changes. Must be called on that room's executor;
+    /// later calls do nothing.
+    public func attach(to isolation: any Actor) {
+        guard self.isolation == nil, !isCancelled else { return }
+        isolation.preconditionIsolated("a ViewState must attach on its room's executor")
+        let mailbox = Mailbox<S, N>(latest: state)
+        self.isolation = isolation
+        self.mailbox = mailbox
+        // The interactor sends from any thread; the mailbox is thread-safe and keeps the order.
+        subscription = interactor.notifications.sink { notification in mailbox.post(.notification(notification)) }
+        let bound = RoomBound(self, room: isolation)
+        pump = Task { await pumpMessages(on: isolation, from: mailbox, to: bound) }
+    }
+
+    /// Runs `action` now if nothing runs, otherwise queues it; see ``TriggerResult``. Must be called on the room's
+    /// executor.
+    ///
+    /// ```swift
+    /// if case .queueFull = viewState.trigger(.add) { /* answer 503 */ }
+    /// ```
+    @discardableResult
+    public func trigger(_ action: A) -> TriggerResult {
+        guard let isolation, let mailbox, !isCancelled else { return .inactive }
+        isolation.preconditionIsolated("ViewState.trigger must be called on its room's executor")
+        guard running != nil else {
+            start(action, mailbox)
+            return .started
+        }
+        guard queue.count < maxPendingActions else {
+            observer?(.actionRejected(action: action))
+            return .queueFull(limit: maxPendingActions)
+        }
+        queue.append(action)
+        observer?(.actionQueued(action: action, position: queue.count))
+        return .queued(position: queue.count)
+    }
+
+    /// Stops for good: the notification subscription is cancelled, waiting actions are dropped, and the interactor's
+    /// remaining `state()`/`updater` calls return at once without effect, so its tasks end.
+    public func cancel() {
+        guard !isCancelled else { return }
+        isCancelled = true
+        subscription?.cancel()
+        subscription = nil
+        queue.removeAll()
+        running = nil
+        mailbox?.close(finalState: state)
+        resumeIdleWaiters()
+    }
+
+    /// Returns once no action runs or waits (at once if none does), or the view state is cancelled. Call it on the
+    /// room's executor.
+    nonisolated(nonsending) public func idle() async {
+        guard !isIdle, !isCancelled else { return }
+        await withCheckedContinuation { waiter in idleWaiters.append(waiter) }
+    }
+
+    // MARK: - Actions
+
+    private func start(_ action: A, _ mailbox: Mailbox<S, N>) {
+        let id = nextActionID
+        nextActionID += 1
+        running = (id, action, .now)
+        observer?(.actionStarted(id: id, action: action))
+        let token = ActionToken(id: id, mailbox: mailbox)
+        interactor.execute({ await token.read() }, action, { change in await token.update(change) })
+    }
+
+    /// Action `id` released its closures: report it, then start the next waiting action. The observer hears of it
+    /// while the action still counts as running, so an action it triggers queues behind those already waiting.
+    private func finish(_ id: Int) {
+        guard let finished = running, finished.id == id else { return }
+        observer?(.actionFinished(id: id, action: finished.action, duration: .now - finished.startedAt))
+        running = nil
+        if let mailbox, !isCancelled, !queue.isEmpty {
+            start(queue.removeFirst(), mailbox)
+        } else {
+            resumeIdleWaiters()
+        }
+    }
+
+    private func resumeIdleWaiters() {
+        let waiters = idleWaiters
+        idleWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    // MARK: - Mailbox
+
+    /// Applies one message from an interactor task (the pump calls it on the room's executor).
+    func handle(_ message: Mailbox<S, N>.Message, _ mailbox: Mailbox<S, N>) {
+        guard !isCancelled else { return mailbox.abandon(message) }
+        switch message {
+        case .read(let reply):
+            reply.resume(returning: state)
+        case .update(let actionID, let change, let calledAt, let done):
+            let before = state
+            var after = before
+            change(&after)
+            state = after
+            observer?(.stateUpdated(actionID: actionID, before: before, after: after, duration: .now - calledAt))
+            onChange?()
+            done.resume()
+        case .notification(let notification):
+            notificationSubject.send(notification)
+            observer?(.notification(notification))
+            onChange?()
+        case .released(let actionID):
+            finish(actionID)
+        }
+    }
+}
+
+extension ViewState: MailboxConsumer {}
+
+extension ViewState where Interactor: InitialStateProtocol {
+    /// A view state starting at the interactor's `initialState`.
+    public convenience init(_ interactor: Interactor, maxPendingActions: Int = 64) {
+        self.init(interactor.initialState, interactor, maxPendingActions: maxPendingActions)
+    }
+
+    /// A view state starting at the interactor's `initialState`, attached at once to the room whose isolation is
+    /// `isolation`; call it on that room's executor.
+    public convenience init(_ interactor: Interactor, isolation: any Actor, maxPendingActions: Int = 64) {
+        self.init(interactor.initialState, interactor, isolation: isolation, maxPendingActions: maxPendingActions)
+    }
+}
+
+@available(*, unavailable, message: "a ViewState lives on its room's executor; only its state/updater closures cross tasks")
+extension ViewState: Sendable {}
