@@ -1,0 +1,106 @@
+import MVIRuntime
+import PlaygroundUI
+
+/// The MVI movie search running in one room: the view model, its repository behind fault injection, and the
+/// view host rendering `mvi-search` and `mvi-faults`.
+///
+/// ```swift
+/// // on the room's executor:
+/// let app = MovieSearchInstance(isolation: room, repository: TMDBMovieRepository(baseURL: base))
+/// app.onChange = { /* an answer arrived: render and patch */ }
+/// app.observe { event in trace.append(event.description) }
+/// app.handle(try MovieSearchEvent(name: "search", arguments: ["query": .string("the matrix")]))
+/// let html = app.render(context)     // Loading now; SuccessfullyFetched after onChange
+/// app.unmount()                      // cancels the request in flight
+/// ```
+///
+/// Not `Sendable`: create and use it on the room's executor (`isolation`); intents check it at run time.
+public final class MovieSearchInstance {
+    /// The seed's view model.
+    public let viewModel: SearchPageViewModel
+    /// The repository the view model fetches from: the given one behind fault injection.
+    public let repository: FaultInjectingMovieRepository
+    private let app: MVIAppInstance<SearchPageViewModel, MovieSearchApp>
+
+    /// Starts the app on `isolation`'s executor (the room actor), fetching from `repository`; `faults` are the
+    /// starting fault settings and `randomSeed` fixes the failure draws.
+    public init(isolation: any Actor, repository: any MovieRepository, faults: FaultSettings = .none, randomSeed: UInt64? = nil) {
+        self.repository = FaultInjectingMovieRepository(wrapping: repository, settings: faults, seed: randomSeed)
+        viewModel = SearchPageViewModel(repository: self.repository, isolation: isolation)
+        app = MVIAppInstance(viewModel, root: MovieSearchApp(viewModel: viewModel, faults: self.repository))
+    }
+
+    // MARK: - Events
+
+    /// Applies a validated event.
+    public func handle(_ event: MovieSearchEvent) {
+        switch event {
+        case .search(let query, let page): search(query: query, page: page)
+        case .page(let page): self.page(page)
+        case .setFaults(let latencyMs, let failureRate): setFaults(latencyMs: latencyMs, failureRate: failureRate)
+        }
+    }
+
+    /// The intent `loadMovies(query:page:)`; the state is `Loading` when this returns.
+    public func search(query: String, page: Int = 1) {
+        viewModel.loadMovies(query: query, page: page)
+    }
+
+    /// Loads another page of the current query; does nothing and returns `false` before the first search.
+    @discardableResult
+    public func page(_ page: Int) -> Bool {
+        guard viewModel.intents.lastIntent != nil else { return false }
+        viewModel.loadMovies(query: viewModel.query, page: page)
+        return true
+    }
+
+    /// New fault injection settings (clamped to 0…10000 ms and 0…1); requests already waiting keep theirs.
+    public func setFaults(latencyMs: Int, failureRate: Double) {
+        repository.setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
+    }
+
+    // MARK: - Rendering and observation
+
+    /// Renders the search page and the fault controls.
+    public func render(_ context: RenderContext) -> RenderedView { app.render(context) }
+
+    /// Called on the room's executor after an answer changed the state outside an event (render then).
+    public var onChange: (() -> Void)? {
+        get { app.intents.onChange }
+        set { app.intents.onChange = newValue }
+    }
+
+    /// Adds an observer of every intent, state change and delivered or dropped result, called on the room's
+    /// executor in order.
+    public func observe(_ observer: @escaping (MVITraceEvent) -> Void) {
+        app.intents.observe(observer)
+    }
+
+    /// The view model's intents (generation, whether a request is in flight).
+    public var intents: MVIIntents { app.intents }
+
+    /// What `/state` shows.
+    public var snapshot: MovieSearchSnapshot {
+        let state = viewModel.uiState
+        var resultCount = 0
+        var message: String?
+        switch state {
+        case .SuccessfullyFetched(let movies): resultCount = movies.count
+        case .Loading(let text), .ApiError(let text): message = text
+        case .Init, .NoResultsFound: break
+        }
+        let faults = repository.settings
+        return MovieSearchSnapshot(
+            query: viewModel.query, page: viewModel.page, state: state.caseName, message: message, resultCount: resultCount,
+            totalResults: viewModel.totalResults, totalPages: viewModel.totalPages, latencyMs: faults.latencyMs,
+            failureRate: faults.failureRate, generation: app.intents.generation, inFlight: app.intents.isInFlight)
+    }
+
+    /// Cancels the request in flight (its answer is dropped) and unmounts the views.
+    public func unmount() {
+        app.unmount()
+    }
+}
+
+@available(*, unavailable, message: "a MovieSearchInstance lives on one room executor")
+extension MovieSearchInstance: Sendable {}

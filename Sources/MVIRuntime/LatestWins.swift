@@ -1,0 +1,137 @@
+/// Latest wins: a slower, older answer can never overwrite the result of a newer intent.
+///
+/// The seed's `loadMovies` subscribes to every request it starts and applies whichever answer arrives, so typing
+/// "matrix" and then "alien" can end on the matrix results if that request is the slower one. Here every intent
+/// takes a new **generation** (``advance()``); that cancels the effect still in flight for the previous one. An
+/// effect runs off the room's executor, and its result hops back onto the executor, where it is delivered only
+/// if its generation is still the latest (and it is still the latest effect started): otherwise it is dropped,
+/// whether it succeeded, failed or ignored the cancellation.
+///
+/// ```swift
+/// let latest = LatestWins(isolation: room)      // on the room's executor
+/// latest.advance()                              // intent #1
+/// latest.run { try await repository.searchMovies(query: "matrix", page: 1) }
+///     deliver: { result in state = … }          // on the room's executor, only if #1 is still the latest
+///     dropped: { drop in print(drop) }
+/// ```
+///
+/// Not `Sendable`: it must be used on `isolation`'s executor, which ``advance()`` and ``run(_:deliver:dropped:)``
+/// check at run time (they trap elsewhere).
+public final class LatestWins {
+    /// Why a result was not delivered.
+    public struct Drop: Sendable, Equatable {
+        /// The generation the result belongs to.
+        public var generation: UInt64
+        /// The latest generation when the result came back.
+        public var latestGeneration: UInt64
+        /// Whether the effect had thrown (cancellation included) rather than returned.
+        public var failed: Bool
+
+        /// Describes a dropped result.
+        public init(generation: UInt64, latestGeneration: UInt64, failed: Bool) {
+            (self.generation, self.latestGeneration, self.failed) = (generation, latestGeneration, failed)
+        }
+    }
+
+    private struct InFlight {
+        let serial: UInt64
+        let task: Task<Void, Never>
+    }
+
+    /// The actor whose executor intents come in on and results are delivered on: the room.
+    public let isolation: any Actor
+    /// The latest generation; 0 before the first intent.
+    public private(set) var generation: UInt64 = 0
+    private var serial: UInt64 = 0
+    private var inFlight: InFlight?
+
+    /// Delivers results on `isolation`'s executor (the room actor).
+    public init(isolation: any Actor) {
+        self.isolation = isolation
+    }
+
+    /// Whether an effect is running whose result would still be delivered.
+    public var isInFlight: Bool { inFlight != nil }
+
+    /// Starts a new generation for a new intent: the effect in flight is cancelled and its result will be dropped.
+    @discardableResult
+    public func advance() -> UInt64 {
+        isolation.preconditionIsolated("LatestWins must be used on its room's executor")
+        inFlight?.task.cancel()
+        inFlight = nil
+        generation += 1
+        return generation
+    }
+
+    /// Runs `effect` off the executor for the current generation, replacing (cancelling) any effect in flight.
+    ///
+    /// Back on the executor, `deliver` gets the result if this generation is still the latest and no later effect
+    /// was started; otherwise `dropped` is told why. Exactly one of the two is called, once (neither if this
+    /// `LatestWins` has been deallocated by then).
+    ///
+    /// - Precondition: called on `isolation`'s executor (checked: it traps elsewhere).
+    public func run<Output: Sendable>(
+        _ effect: @escaping @concurrent @Sendable () async throws -> Output,
+        deliver: @escaping (Result<Output, any Error>) -> Void,
+        dropped: @escaping (Drop) -> Void = { _ in }
+    ) {
+        let bound = ExecutorBound(Handlers(owner: self, deliver: deliver, dropped: dropped), isolation: isolation)
+        inFlight?.task.cancel()
+        serial += 1
+        let ticket = Ticket(generation: generation, serial: serial)
+        let task = Self.spawn(effect, isolation: isolation, ticket: ticket, handlers: bound)
+        inFlight = InFlight(serial: ticket.serial, task: task)
+    }
+
+    /// Cancels the effect in flight and drops its result (for unmounting); later intents start afresh.
+    public func cancel() {
+        advance()
+    }
+
+    private struct Ticket: Sendable {
+        let generation: UInt64
+        let serial: UInt64
+    }
+
+    private struct Handlers<Output> {
+        weak var owner: LatestWins?
+        let deliver: (Result<Output, any Error>) -> Void
+        let dropped: (Drop) -> Void
+    }
+
+    /// The effect's task: it starts on the global concurrent executor (it is made outside any isolation), runs the
+    /// effect there, then hops onto the room's executor to finish.
+    private static func spawn<Output: Sendable>(
+        _ effect: @escaping @concurrent @Sendable () async throws -> Output,
+        isolation: any Actor, ticket: Ticket, handlers: ExecutorBound<Handlers<Output>>
+    ) -> Task<Void, Never> {
+        Task {
+            let result: Result<Output, any Error>
+            do {
+                result = .success(try await effect())
+            } catch {
+                result = .failure(error)
+            }
+            await finish(on: isolation, ticket: ticket, handlers: handlers, result: result)
+        }
+    }
+
+    /// Back on the room's executor (the hop is the call itself): deliver if the ticket is still the latest.
+    private static func finish<Output: Sendable>(
+        on actor: isolated any Actor, ticket: Ticket, handlers: ExecutorBound<Handlers<Output>>,
+        result: Result<Output, any Error>
+    ) {
+        let handlers = handlers.value
+        guard let owner = handlers.owner else { return }
+        guard owner.inFlight?.serial == ticket.serial, owner.generation == ticket.generation else {
+            let failed = if case .failure = result { true } else { false }
+            handlers.dropped(Drop(generation: ticket.generation, latestGeneration: owner.generation, failed: failed))
+            return
+        }
+        owner.inFlight = nil
+        handlers.deliver(result)
+    }
+}
+
+@available(*, unavailable, message: "LatestWins lives on one room executor")
+extension LatestWins: Sendable {}

@@ -1,0 +1,102 @@
+/// Where a view model's intents come in: numbers each intent, runs its effect so that the latest intent wins
+/// (``LatestWins``), and tells observers every step (``MVITraceEvent``) and the room when to re-render
+/// (``onChange``).
+///
+/// ```swift
+/// func loadMovies(query: String) {
+///     intents.receive("loadMovies(query: \(query))")          // a new generation; the old effect is cancelled
+///     uiState = .Loading("Querying for \(query)")
+///     intents.runLatest { [repository] in try await repository.searchMovies(query: query, page: 1) }
+///         then: { [weak self] result in self?.uiState = … }      // only if no newer intent came in
+/// }
+/// ```
+///
+/// Not `Sendable`: it lives on the room's executor (`isolation`), and every call must be made there.
+public final class MVIIntents {
+    /// The generations and the effect in flight.
+    public let generations: LatestWins
+    /// Called on the room's executor after an effect's result changed the state, outside any intent call, so the
+    /// room can render the change. (Changes made synchronously inside an intent are rendered by its caller.)
+    public var onChange: (() -> Void)?
+    private var observers: [(MVITraceEvent) -> Void] = []
+    private let clock = ContinuousClock()
+    private var intentStart: ContinuousClock.Instant
+    private var stopped = false
+    /// The last intent received, as given to ``receive(_:)``.
+    public private(set) var lastIntent: String?
+
+    /// Intents for a view model living on `isolation`'s executor (the room actor).
+    public init(isolation: any Actor) {
+        generations = LatestWins(isolation: isolation)
+        intentStart = clock.now
+    }
+
+    /// The latest intent's generation (0 before the first).
+    public var generation: UInt64 { generations.generation }
+
+    /// Whether an effect is running whose result would still be applied.
+    public var isInFlight: Bool { generations.isInFlight }
+
+    /// Adds an observer; it is called on the room's executor for every event, in order.
+    public func observe(_ observer: @escaping (MVITraceEvent) -> Void) {
+        observers.append(observer)
+    }
+
+    /// Records an intent (`description` names it and its arguments) and gives it a new generation; the effect of
+    /// the previous intent, if still running, is cancelled and its result will be dropped.
+    @discardableResult
+    public func receive(_ description: String) -> UInt64 {
+        stopped = false
+        let generation = generations.advance()
+        intentStart = clock.now
+        lastIntent = description
+        emit(.intentReceived(generation: generation, intent: description))
+        return generation
+    }
+
+    /// Runs `effect` off the room's executor for the current intent; `then` applies its result on the executor,
+    /// unless a newer intent came in meanwhile (or the app was unmounted), in which case the result is dropped.
+    /// After `then` has run, ``onChange`` is called.
+    public func runLatest<Output: Sendable>(
+        _ effect: @escaping @concurrent @Sendable () async throws -> Output,
+        then apply: @escaping (Result<Output, any Error>) -> Void
+    ) {
+        let started = intentStart
+        generations.run(
+            effect,
+            deliver: { [weak self] result in
+                guard let self else { return }
+                let succeeded = if case .success = result { true } else { false }
+                self.emit(.resultDelivered(generation: self.generation, succeeded: succeeded, after: self.clock.now - started))
+                apply(result)
+                self.onChange?()
+            },
+            dropped: { [weak self] drop in
+                guard let self else { return }
+                let reason: MVIDropReason = self.stopped ? .cancelled : .superseded
+                self.emit(
+                    .resultDropped(
+                        generation: drop.generation, latestGeneration: drop.latestGeneration, reason: reason,
+                        after: self.clock.now - started))
+            })
+    }
+
+    /// Records a change of `uiState` (by state name) against the current intent; ``MVIAppInstance`` calls this
+    /// for every assignment it observes.
+    public func stateChanged(from: String, to: String) {
+        emit(.stateChanged(generation: generation, from: from, to: to, after: clock.now - intentStart))
+    }
+
+    /// Cancels the effect in flight; its result is dropped as `cancelled`.
+    public func cancel() {
+        stopped = true
+        generations.cancel()
+    }
+
+    private func emit(_ event: MVITraceEvent) {
+        for observer in observers { observer(event) }
+    }
+}
+
+@available(*, unavailable, message: "MVIIntents lives on one room executor")
+extension MVIIntents: Sendable {}

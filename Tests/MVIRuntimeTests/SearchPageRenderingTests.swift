@@ -1,0 +1,139 @@
+import MVIRuntime
+import MovieCatalog
+import PlaygroundUI
+import Testing
+@testable import MovieSearchMVI
+
+@Suite struct SearchPageRenderingTests {
+    static let context = RenderContext(formAction: "/rooms/r1/events")
+    static let form = #"method="post" action="/rooms/r1/events"><input type="hidden" name="app" value="mvi">"#
+
+    /// The `mvi-search` fragment: the field showing `value` (already escaped), then `content`.
+    static func searchPage(field value: String, _ content: String) -> String {
+        #"<div id="mvi-search" class="vstack align-leading" style="gap:8px">"#
+            + #"<form class="textfield-form" \#(form)<input type="hidden" name="event" value="search">"#
+            + #"<input class="textfield" type="text" name="query" value="\#(value)" placeholder="search movies">"#
+            + #"<button class="button" type="submit">Search</button></form>"#
+            + content + "</div>"
+    }
+
+    static func row(_ title: String, _ overview: String, _ rating: String) -> String {
+        #"<li class="list-row"><div class="vstack align-leading" style="gap:2px"><span class="text font-headline">\#(title)</span>"#
+            + #"<span class="text font-subheadline" style="color:#8e8e93">\#(overview)</span>"#
+            + #"<span class="text font-caption">\#(rating)</span></div></li>"#
+    }
+
+    static func pageButton(_ label: String, page: Int) -> String {
+        #"<form class="button-form" \#(form)<input type="hidden" name="event" value="page"><input type="hidden" name="page" value="\#(page)">"#
+            + #"<button class="button button-bordered" type="submit"><span class="text">\#(label)</span></button></form>"#
+    }
+
+    static func faultButton(_ label: String, _ latency: String, _ rate: String, selected: Bool) -> String {
+        #"<form class="button-form" \#(form)<input type="hidden" name="event" value="setFaults">"#
+            + #"<input type="hidden" name="latencyMs" value="\#(latency)"><input type="hidden" name="failureRate" value="\#(rate)">"#
+            + #"<button class="button \#(selected ? "button-borderedProminent" : "button-bordered")" type="submit">"#
+            + #"<span class="text">\#(label)</span></button></form>"#
+    }
+
+    static func search(_ room: TestRoom) async -> String {
+        await room.run { $0.app.render(context).fragments.first { $0.id == "mvi-search" }?.html ?? "missing" }
+    }
+
+    @Test func initialPageAndFaultControls() async throws {
+        let room = TestRoom()
+        await room.start(repository: StubRepository(.success(response([]))))
+        let rendered = await room.run { $0.app.render(Self.context) }
+        let search = Self.searchPage(field: "", #"<span class="text">Please type in to query</span>"#)
+        let faults =
+            #"<div id="mvi-faults" class="vstack align-leading" style="gap:4px">"#
+            + #"<span class="text font-caption">Fault injection: 0 ms latency, 0% of requests fail</span><div class="hstack" style="gap:8px">"#
+            + Self.faultButton("No faults", "0", "0", selected: true) + Self.faultButton("Slow (1.5 s)", "1500", "0", selected: false)
+            + Self.faultButton("Flaky (50%)", "600", "0.5", selected: false)
+            + Self.faultButton("Broken (100%)", "0", "1", selected: false) + "</div></div>"
+        #expect(rendered.fragments.map(\.id) == ["mvi-search", "mvi-faults"])
+        #expect(rendered.html == #"<div class="vstack align-leading" style="gap:12px">"# + search + faults + "</div>")
+
+        await room.run { $0.app.setFaults(latencyMs: 1_500, failureRate: 0) }
+        let slow = await room.run { $0.app.render(Self.context).fragments[1].html }
+        #expect(slow.contains(#"<span class="text font-caption">Fault injection: 1,500 ms latency, 0% of requests fail</span>"#))
+        #expect(slow.contains(Self.faultButton("Slow (1.5 s)", "1500", "0", selected: true)))
+        #expect(slow.contains(Self.faultButton("No faults", "0", "0", selected: false)))
+    }
+
+    @Test func loadingShowsItsMessageWithAProgressView() async throws {
+        let repository = ControlledRepository()
+        let room = TestRoom()
+        await room.start(repository: repository)
+        await room.run { $0.app.search(query: "the matrix") }
+        #expect(
+            await Self.search(room)
+                == Self.searchPage(
+                    field: "the matrix",
+                    #"<div class="hstack" style="gap:8px"><progress class="progressview"></progress><span class="text">Querying for the matrix</span></div>"#
+                ))
+        try await repository.waitForRequest("the matrix")
+        repository.answer("the matrix", with: .success(response([])))
+        try await room.waitForState("NoResultsFound")
+        #expect(await Self.search(room) == Self.searchPage(field: "the matrix", #"<span class="text">No matching movies found</span>"#))
+    }
+
+    @Test func apiErrorShowsTheSeedsMessage() async throws {
+        let room = TestRoom()
+        await room.start(repository: StubRepository(.failure(FakeFailure())))
+        await room.run { $0.app.search(query: "alien") }
+        try await room.waitForState("ApiError")
+        #expect(
+            await Self.search(room)
+                == Self.searchPage(field: "alien", #"<span class="text" style="color:#ff3b30">Results couldnot be fetched</span>"#))
+    }
+
+    @Test func resultsAreEscapedRowsWithPaging() async throws {
+        let hostileTitle = #"<script>alert('x')</script> & "Friends""#
+        let hostileQuery = #""><img src=x onerror=alert(1)>"#
+        let movies = [
+            movie(1, hostileTitle, overview: "2001 · 90 min · PG-13 · Comedy, Drama", rating: 6.96, votes: 1_234_567),
+            movie(2, "Plain", overview: "1950 · 7 min", rating: 7, votes: 5),
+        ]
+        let repository = ControlledRepository()
+        let room = TestRoom()
+        await room.start(repository: repository)
+        await room.run { $0.app.search(query: hostileQuery, page: 2) }
+        let escapedQuery = "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"
+        #expect(
+            await Self.search(room)
+                == Self.searchPage(
+                    field: escapedQuery,
+                    #"<div class="hstack" style="gap:8px"><progress class="progressview"></progress>"#
+                        + #"<span class="text">Querying for \#(escapedQuery)</span></div>"#))
+        try await repository.waitForRequest(hostileQuery)
+        repository.answer(hostileQuery, with: .success(response(movies, page: 2, totalPages: 3, totalResults: 41)))
+        try await room.waitForState("SuccessfullyFetched")
+        let list =
+            #"<ul class="list">"#
+            + Self.row(
+                "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Friends&quot;", "2001 · 90 min · PG-13 · Comedy, Drama",
+                "★ 7.0 · 1,234,567 votes")
+            + Self.row("Plain", "1950 · 7 min", "★ 7.0 · 5 votes") + "</ul>"
+        let paging =
+            #"<div class="hstack" style="gap:8px">"# + Self.pageButton("‹ Previous", page: 1)
+            + #"<span class="text font-caption">Page 2 of 3 · 41 movies</span>"# + Self.pageButton("Next ›", page: 3) + "</div>"
+        #expect(
+            await Self.search(room)
+                == Self.searchPage(field: escapedQuery, #"<div class="vstack align-leading" style="gap:8px">"# + list + paging + "</div>"))
+    }
+
+    @Test func oneResultOnOnePageHasNoPagingButtons() async throws {
+        let room = TestRoom()
+        await room.start(repository: StubRepository(.success(response([movie(5, "Solo", rating: 8.44, votes: 999)]))))
+        await room.run { $0.app.search(query: "solo") }
+        try await room.waitForState("SuccessfullyFetched")
+        #expect(
+            await Self.search(room)
+                == Self.searchPage(
+                    field: "solo",
+                    #"<div class="vstack align-leading" style="gap:8px"><ul class="list">"#
+                        + Self.row("Solo", "1999 · 136 min · R · Action", "★ 8.4 · 999 votes")
+                        + #"</ul><div class="hstack" style="gap:8px"><span class="text font-caption">Page 1 of 1 · 1 movie</span></div></div>"#
+                ))
+    }
+}
