@@ -39,6 +39,14 @@ let package = Package(
             name: "EVRuntime",
             dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
+        .target(
+            name: "VVSIRuntime",
+            dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
+        ),
+        .target(
+            name: "MVIRuntime",
+            dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
+        ),
         // The film catalog behind the MVI movie search: CSV loading and the search index.
         .target(name: "MovieCatalog"),
         .executableTarget(name: "movie-search-bench", dependencies: ["MovieCatalog"]),
@@ -48,11 +56,24 @@ let package = Package(
             dependencies: ["PlaygroundUI", "EVRuntime", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/RandomColorEV"
         ),
+        .target(
+            name: "ListViewVVSI",
+            dependencies: ["PlaygroundUI", "VVSIRuntime", .product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Samples/ListView"
+        ),
+        .target(
+            name: "MovieSearchMVI",
+            dependencies: [
+                "PlaygroundUI", "MVIRuntime", "MovieCatalog", .product(name: "OpenCombine", package: "OpenCombine"),
+            ],
+            path: "Samples/MovieSearch"
+        ),
         // The playground: rooms, pages, teaching layer and routes; connects samples to the server.
         .target(
             name: "PlaygroundApp",
             dependencies: [
-                "PlaygroundHTTP", "PlaygroundUI", "EVRuntime", "RandomColorEV",
+                "PlaygroundHTTP", "PlaygroundUI", "EVRuntime", "RandomColorEV", "VVSIRuntime", "ListViewVVSI", "MVIRuntime",
+                "MovieSearchMVI", "MovieCatalog",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
                 .product(name: "Logging", package: "swift-log"),
@@ -66,11 +87,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP"]),
+        // Live-test support (a raw TCP client for HTTP and SSE), shared by the test targets.
+        .target(name: "PlaygroundTesting", path: "Tests/Support/PlaygroundTesting"),
+        .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting"]),
         .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI"]),
         .testTarget(name: "EVRuntimeTests", dependencies: ["EVRuntime", "RandomColorEV", "PlaygroundUI"]),
+        .testTarget(
+            name: "VVSIRuntimeTests",
+            dependencies: ["VVSIRuntime", "ListViewVVSI", "PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
+        ),
         .testTarget(name: "MovieCatalogTests", dependencies: ["MovieCatalog"]),
-        .testTarget(name: "PlaygroundAppTests", dependencies: ["PlaygroundApp", "PlaygroundHTTP"]),
+        .testTarget(
+            name: "MVIRuntimeTests",
+            dependencies: [
+                "MVIRuntime", "MovieSearchMVI", "MovieCatalog", "PlaygroundUI", "PlaygroundHTTP",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "PlaygroundAppTests", dependencies: ["PlaygroundApp", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,61 @@
+# Architecture Playground — the two commands: `make run` and `make test`.
+# Both install what is missing first (Debian packages need root: otherwise the exact command is printed).
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+HOST ?= 127.0.0.1
+PORT ?= 8080
+ARGS ?=
+PLAYWRIGHT_VERSION ?= 1.65.2
+SERVER_PACKAGES := libmicrohttpd-dev pkg-config
+BROWSER_PACKAGES := chromium
+
+.PHONY: help run test build test-swift test-browser deps-server deps-browser clean
+
+help:
+	@echo "make run    build (release) and serve the playground on http://$(HOST):$(PORT)/  (ARGS='--threads 2 …' passes flags)"
+	@echo "make test   every test: Swift unit + integration tests, then the browser tests (Chromium + Playwright)"
+
+run: deps-server
+	swift build -c release --product playground
+	.build/release/playground --host $(HOST) --port $(PORT) $(ARGS)
+
+test: deps-server deps-browser
+	swift build --build-tests
+	$(MAKE) --no-print-directory test-swift test-browser
+
+test-swift:
+	swift test --skip-build --parallel 2>&1 | tee .build/swift-test.log
+
+test-browser:
+	python3 -m pytest -q -p no:cacheprovider Tests/Browser
+
+build: deps-server
+	swift build
+
+# Installs the Debian packages the server needs, or says exactly how.
+deps-server:
+	@missing=""; \
+	pkg-config --exists libmicrohttpd 2>/dev/null || missing="$(SERVER_PACKAGES)"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing $$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "missing Debian packages; run:  sudo apt-get update && sudo apt-get install -y $$missing"; exit 1; \
+	  fi; \
+	fi
+
+# Chromium from Debian, Playwright (and pytest) from PyPI; Playwright drives the Debian browser.
+deps-browser:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing $(BROWSER_PACKAGES)"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); \
+	  else \
+	    echo "missing Debian packages; run:  sudo apt-get update && sudo apt-get install -y $(BROWSER_PACKAGES)"; exit 1; \
+	  fi; \
+	fi
+	@python3 -c 'import playwright, pytest' 2>/dev/null || python3 -m pip install -q "playwright==$(PLAYWRIGHT_VERSION)" pytest
+
+clean:
+	rm -rf .build

@@ -1,0 +1,84 @@
+// Architecture Playground page script: applies SSE patches and posts forms with fetch.
+// The page works without it (forms POST and come back with 303); this only makes it live.
+(() => {
+  "use strict";
+  const body = document.body;
+  const room = body.dataset.room;           // "/rooms/<id>"
+  const status = document.getElementById("connection");
+  if (!room) return;
+
+  function setStatus(text, state) {
+    if (!status) return;
+    status.textContent = text;
+    status.dataset.state = state;
+  }
+
+  // Replaces each top-level element of a patch with the element of the same id on the page.
+  function applyPatch(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    for (const fresh of Array.from(template.content.children)) {
+      if (!fresh.id) continue;
+      const old = document.getElementById(fresh.id);
+      if (!old) continue;
+      const focused = old.contains(document.activeElement) ? document.activeElement : null;
+      const keep = focused && focused.name ? { name: focused.name, value: focused.value,
+        start: focused.selectionStart, end: focused.selectionEnd } : null;
+      old.replaceWith(fresh);
+      if (keep) {   // a patch must not steal what the user is typing
+        const again = fresh.querySelector(`[name="${CSS.escape(keep.name)}"]`);
+        if (again) {
+          again.value = keep.value;
+          again.focus();
+          try { again.setSelectionRange(keep.start, keep.end); } catch (_) { /* not a text input */ }
+        }
+      }
+    }
+  }
+
+  // One stream per tab for every pane. `since` lets the first connection skip what the page already shows;
+  // the browser sends Last-Event-ID itself on reconnects.
+  const source = new EventSource(`${room}/stream?since=${encodeURIComponent(body.dataset.seq || "0")}`);
+  source.addEventListener("open", () => setStatus("live", "live"));
+  source.addEventListener("patch", (event) => {
+    applyPatch(event.data);
+    body.dataset.seq = event.lastEventId;
+  });
+  source.addEventListener("error", () => {
+    if (source.readyState === EventSource.CLOSED) {
+      setStatus("room closed — open / for a new one", "closed");
+    } else {
+      setStatus("reconnecting…", "reconnecting");
+    }
+  });
+
+  function showError(form, message) {
+    const box = document.getElementById("errors");
+    if (!box) return;
+    box.textContent = message;
+    box.hidden = false;
+    clearTimeout(showError.timer);
+    showError.timer = setTimeout(() => { box.hidden = true; }, 6000);
+  }
+
+  // Posts every event form with fetch; the answer arrives as a patch on the stream.
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== "post") return;
+    event.preventDefault();
+    const data = new URLSearchParams(new FormData(form, event.submitter));
+    try {
+      const response = await fetch(form.action, {
+        method: "POST",
+        body: data,
+        headers: { "Accept": "application/json", "X-Playground-Source": "browser" },
+      });
+      if (!response.ok) {
+        const answer = await response.json().catch(() => null);
+        showError(form, answer && answer.error ? answer.error.message : `HTTP ${response.status}`);
+      }
+    } catch (error) {
+      showError(form, `The event was not sent: ${error}`);
+    }
+  });
+})();

@@ -1,0 +1,90 @@
+import Foundation
+import PlaygroundHTTP
+
+/// The one event shape every app accepts: `{"app": APP, "event": NAME, …arguments}` as JSON,
+/// or the same fields as a urlencoded form.
+///
+/// ```swift
+/// let envelope = try EventEnvelope(request)   // throws HTTPError 400/415 with what is accepted
+/// envelope.app    // "ev"
+/// envelope.event  // "changeBothSidesColors"
+/// ```
+public struct EventEnvelope: Sendable, Equatable {
+    /// The app the event is for (`ev`, `vvsi`, `mvi`, …).
+    public var app: String
+    /// The event's name within that app.
+    public var event: String
+    /// Every other field, by name.
+    public var arguments: [String: EventArgument]
+
+    /// Media types a POST may use.
+    public static let acceptedContentTypes = ["application/json", "application/x-www-form-urlencoded"]
+    /// Fields of a form post that steer the HTTP answer, not the event.
+    static let transportFields: Set<String> = ["_source"]
+
+    public init(app: String, event: String, arguments: [String: EventArgument] = [:]) {
+        self.app = app
+        self.event = event
+        self.arguments = arguments
+    }
+
+    /// Parses the request body according to its `Content-Type`.
+    public init(_ request: HTTPRequest) throws(HTTPError) {
+        let mediaType = request.headers["content-type"]
+            .map { $0.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let mediaType else {
+            throw HTTPError(
+                .unsupportedMediaType, code: "missing_content_type",
+                message: "The request has no Content-Type; send application/json or application/x-www-form-urlencoded.")
+        }
+        guard !request.body.isEmpty else {
+            throw HTTPError(
+                .badRequest, code: "empty_body",
+                message: #"The body is empty; send an event such as {"app":"ev","event":"changeBothSidesColors"}."#)
+        }
+        var fields: [String: EventArgument]
+        switch mediaType {
+        case "application/json": fields = try Self.jsonFields(request.body)
+        case "application/x-www-form-urlencoded": fields = try FormDecoding.fields(request.body)
+        default:
+            throw HTTPError(
+                .unsupportedMediaType, code: "unsupported_content_type",
+                message: "Content-Type \(Self.quoted(mediaType)) is not accepted; send application/json or application/x-www-form-urlencoded.")
+        }
+        for field in Self.transportFields { fields[field] = nil }
+        guard let app = fields.removeValue(forKey: "app")?.text, !app.isEmpty else {
+            throw HTTPError(.badRequest, code: "missing_app", message: #"The event has no "app" string; name one of the apps, e.g. "app":"ev"."#)
+        }
+        guard let event = fields.removeValue(forKey: "event")?.text, !event.isEmpty else {
+            throw HTTPError(.badRequest, code: "missing_event", message: #"The event has no "event" string, e.g. "event":"changeBothSidesColors"."#)
+        }
+        self.init(app: app, event: event, arguments: fields)
+    }
+
+    private static func jsonFields(_ body: [UInt8]) throws(HTTPError) -> [String: EventArgument] {
+        do {
+            return try JSONDecoder().decode([String: EventArgument].self, from: Data(body))
+        } catch {
+            throw HTTPError(
+                .badRequest, code: "malformed_json",
+                message: "The body is not a flat JSON object of strings, numbers and booleans (\(describe(error))); send e.g. "
+                    + #"{"app":"ev","event":"changeBothSidesColors"}."#)
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "not an object" : "field \(quoted(path)) is not a string, number or boolean"
+        case .dataCorrupted?: return "invalid JSON or invalid UTF-8"
+        default: return "unreadable"
+        }
+    }
+
+    /// Quotes a client-supplied word for an error message, cut short and stripped of control characters.
+    static func quoted(_ text: String) -> String {
+        let clean = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(60).map(Character.init))
+        return "\"" + clean + (text.count > 60 ? "…" : "") + "\""
+    }
+}

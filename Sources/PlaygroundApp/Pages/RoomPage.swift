@@ -1,0 +1,99 @@
+import PlaygroundUI
+
+/// The whole room page: every pane rendered from current state, with its teaching layer.
+///
+/// Works with JavaScript off (every button is a form that POSTs and comes back with 303);
+/// `Public/playground.js` makes it live by applying the SSE patches.
+struct RoomPage {
+    /// One app's section of the page.
+    struct PaneSection {
+        let app: String
+        let title: String
+        let summary: String
+        let viewHTML: String
+        let teachingHTML: [String]
+        let curlTwins: [CurlTwin]
+        let sourceFiles: [SourceFile]
+    }
+
+    /// Versioned URLs of the page's static files.
+    struct Assets: Sendable {
+        var stylesheet = "/public/playground.css"
+        var script = "/public/playground.js"
+    }
+
+    let room: RoomID
+    let seq: UInt64
+    let host: String
+    let assets: Assets
+    let panes: [PaneSection]
+
+    var html: String {
+        let roomPath = "/rooms/\(room)"
+        var out = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">\
+            <meta name="viewport" content="width=device-width, initial-scale=1">\
+            <title>Architecture Playground · room \(HTML.text(room.description))</title>\
+            <link rel="icon" href="data:,">\
+            <link rel="stylesheet" href="\(HTML.attribute(assets.stylesheet))">\
+            <script src="\(HTML.attribute(assets.script))" defer></script></head>
+            <body data-room="\(HTML.attribute(roomPath))" data-seq="\(seq)">
+            <header class="top"><h1>Architecture Playground</h1>\
+            <p>Room <code>\(HTML.text(room.description))</code>: share this address; every tab and every HTTP client in the \
+            room drives and sees the same apps. <a href="/">New room</a></p>\
+            <p class="live">Updates: <span id="connection" data-state="static">static page (JavaScript is off: \
+            buttons still work, reload to see others' changes)</span></p></header>
+            <div id="errors" role="alert" hidden></div>
+            <main>\n
+            """
+        for pane in panes {
+            out += section(pane, roomPath: roomPath)
+        }
+        out += """
+            </main>
+            <footer><p>Watch the raw stream: <code>curl -N \(HTML.text(streamURL(roomPath)))</code> · \
+            state as JSON: <a href="\(HTML.attribute(roomPath + "/state"))">\(HTML.text(roomPath))/state</a></p></footer>
+            </body></html>\n
+            """
+        return out
+    }
+
+    private func section(_ pane: PaneSection, roomPath: String) -> String {
+        var out = """
+            <section class="pane" id="pane-\(HTML.attribute(pane.app))" aria-labelledby="title-\(HTML.attribute(pane.app))">
+            <header><h2 id="title-\(HTML.attribute(pane.app))">\(HTML.text(pane.title))</h2><p>\(HTML.text(pane.summary))</p></header>
+            <div class="pane-body"><div class="app-view">
+            """
+        out += pane.viewHTML
+        out += "</div>\n<aside class=\"teaching\">\n"
+        out += pane.teachingHTML.joined(separator: "\n")
+        if !pane.curlTwins.isEmpty {
+            out += "<div class=\"curl-twins\"><h3>Curl twins</h3>"
+            for twin in pane.curlTwins {
+                let command = "curl -X POST \(shellQuoted("http://\(host)\(roomPath)/events")) "
+                    + "-H 'Content-Type: application/json' -d \(shellQuoted(twin.body))"
+                out += "<p>\(HTML.text(twin.label))</p><pre><code>\(HTML.text(command))</code></pre>"
+            }
+            out += "</div>"
+        }
+        if !pane.sourceFiles.isEmpty {
+            out += "<div class=\"sources\"><h3>Swift source (\(pane.sourceFiles.count) files)</h3>"
+            for file in pane.sourceFiles {
+                out += "<details class=\"source\"><summary>\(HTML.text(file.name))</summary><pre><code>\(HTML.text(file.text))</code></pre></details>"
+            }
+            out += "</div>"
+        }
+        out += "</aside></div></section>\n"
+        return out
+    }
+
+    private func streamURL(_ roomPath: String) -> String {
+        "http://\(host)\(roomPath)/stream"
+    }
+
+    /// POSIX shell single quotes: nothing inside is interpreted.
+    private func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}

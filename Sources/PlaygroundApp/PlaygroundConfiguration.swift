@@ -1,0 +1,41 @@
+import PlaygroundHTTP
+
+/// Everything a host can size: the HTTP server's limits, the room budget, where `Public/` is.
+public struct PlaygroundConfiguration: Sendable {
+    /// The HTTP/SSE server's settings (address, connection and stream limits, threads).
+    public var http = HTTPServerConfiguration()
+    /// Most rooms alive at once; `GET /` answers 503 past it.
+    public var maxRooms = 2_000
+    /// A room nobody has touched for this long, with no open stream, is closed.
+    public var roomIdleLifetime: Duration = .seconds(3_600)
+    /// Patches a room keeps so a reconnecting tab gets exactly what it missed.
+    public var replayCount = 32
+    /// The directory served under `/public/`.
+    public var publicDirectory: String
+    /// The checkout's `Samples/` directory, whose Swift sources each pane shows; nil hides them.
+    public var samplesDirectory: String?
+    /// The film catalog (`Data/movies.csv`) served at `/3/search/movie`.
+    public var moviesFile: String
+    /// Where the MVI sample's repository fetches from; nil = this server's own `/3/search/movie`.
+    public var movieAPIBaseURL: String?
+    /// A TMDB API key sent as `api_key` when `movieAPIBaseURL` is a real TMDB-compatible service.
+    public var movieAPIKey: String?
+    /// Settings of the sample apps.
+    public var samples = SampleSettings()
+
+    public init(publicDirectory: String, moviesFile: String, samplesDirectory: String? = nil) {
+        self.publicDirectory = publicDirectory
+        self.moviesFile = moviesFile
+        self.samplesDirectory = samplesDirectory
+    }
+}
+
+/// Settings of the sample apps hosted in every room.
+public struct SampleSettings: Sendable {
+    /// Seeds the apps' random choices (colours, …) for reproducible demos and tests; nil = system randomness.
+    public var randomSeed: UInt64?
+
+    public init(randomSeed: UInt64? = nil) {
+        self.randomSeed = randomSeed
+    }
+}

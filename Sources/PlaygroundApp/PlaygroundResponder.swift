@@ -1,0 +1,180 @@
+import PlaygroundHTTP
+import Synchronization
+
+/// The playground's HTTP surface (DESIGN.md "HTTP surface"): routes requests to rooms, static files and health.
+///
+/// Everything that needs no room state (lookup, parsing, validation) is answered at once on the
+/// server's thread; work on a room is deferred onto the room's executor.
+final class PlaygroundResponder: HTTPResponder {
+    let rooms: RoomRegistry
+    let files: StaticFiles
+    private let health: Health
+    private let router: Router
+
+    init(rooms: RoomRegistry, files: StaticFiles, movies: MovieAPI) {
+        self.rooms = rooms
+        self.files = files
+        let health = Health(rooms: rooms)
+        let assets = Self.assets(files)
+        self.health = health
+        var router = Router()
+        router.add(.get, "/") { _, _ in Self.newRoom(rooms) }
+        router.add(.get, "/healthz") { _, _ in health.response() }
+        router.add(.get, "/3/search/movie") { request, _ in .response(movies.search(request)) }
+        router.add(.get, "/rooms/:room") { request, parameters in
+            Self.withRoom(rooms, parameters) { room in
+                let host = PlaygroundResponder.displayHost(request)
+                return .response(.html(.ok, try await room.page(host: host, assets: assets)).withPageHeaders())
+            }
+        }
+        router.add(.get, "/rooms/:room/stream") { request, parameters in
+            let lastEventID = (request.headers["last-event-id"] ?? request.queryValue("since")).flatMap { UInt64($0) }
+            return Self.withRoom(rooms, parameters) { room in .eventStream(try await room.subscribe(lastEventID: lastEventID)) }
+        }
+        router.add(.get, "/rooms/:room/state") { _, parameters in
+            Self.withRoom(rooms, parameters) { room in .response(.json(.ok, try await room.state().text)) }
+        }
+        router.add(.post, "/rooms/:room/events") { request, parameters in Self.postEvent(rooms, request, parameters) }
+        self.router = router
+    }
+
+    /// The page's static file URLs, versioned so browsers may cache them for good.
+    private static func assets(_ files: StaticFiles) -> RoomPage.Assets {
+        var assets = RoomPage.Assets()
+        if let version = files.versionTag(of: "playground.css") { assets.stylesheet += "?v=" + version }
+        if let version = files.versionTag(of: "playground.js") { assets.script += "?v=" + version }
+        return assets
+    }
+
+    /// Lets `/healthz` read the server's stream figures once the server exists.
+    func attach(_ server: HTTPServer) {
+        health.server.withLock { $0 = server }
+    }
+
+    func respond(to request: HTTPRequest) -> HTTPResult {
+        if request.path.hasPrefix("/public/") {
+            guard request.method == .get || request.method == .head else {
+                return .response(HTTPError(.methodNotAllowed, code: "method_not_allowed",
+                    message: "Static files accept GET and HEAD.").response.adding("Allow", "GET, HEAD"))
+            }
+            return .response(files.response(for: String(request.path.dropFirst("/public/".count)), request: request))
+        }
+        return router.route(request)
+    }
+
+    // MARK: - Routes
+
+    private static func newRoom(_ rooms: RoomRegistry) -> HTTPResult {
+        do {
+            let room = try rooms.create()
+            return .response(.redirect(to: "/rooms/\(room.id)"))
+        } catch {
+            return .response(error.response)
+        }
+    }
+
+    private static func postEvent(_ rooms: RoomRegistry, _ request: HTTPRequest, _ parameters: RouteParameters) -> HTTPResult {
+        let room: Room
+        let event: AppEvent
+        do {
+            room = try rooms.room(parameters["room"] ?? "")
+            event = try AppEvent(try EventEnvelope(request))
+        } catch {
+            return .response(error.response)
+        }
+        let source = EventSource(request)
+        let wantsPage = EventSource.prefersHTML(request)
+        return .deferred {
+            do {
+                let seq = try await room.apply(event, source: source)
+                if wantsPage { return .response(.redirect(to: "/rooms/\(room.id)")) }
+                return .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text))
+            } catch {
+                return .response(HTTPError.from(error).response)
+            }
+        }
+    }
+
+    private static func withRoom(_ rooms: RoomRegistry, _ parameters: RouteParameters, _ work: @escaping @Sendable (Room) async throws -> HTTPResult) -> HTTPResult {
+        let room: Room
+        do {
+            room = try rooms.room(parameters["room"] ?? "")
+        } catch {
+            return .response(error.response)
+        }
+        return .deferred {
+            do {
+                return try await work(room)
+            } catch {
+                return .response(HTTPError.from(error).response)
+            }
+        }
+    }
+
+    /// The host name curl twins show: the request's Host header when it is a plain host[:port], else localhost.
+    static func displayHost(_ request: HTTPRequest) -> String {
+        guard let host = request.headers["host"], !host.isEmpty, host.utf8.count <= 255,
+            host.utf8.allSatisfy({ byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+            })
+        else { return "127.0.0.1:8080" }
+        return host
+    }
+}
+
+extension HTTPResponse {
+    /// Returns the response with one more header.
+    func adding(_ name: String, _ value: String) -> HTTPResponse {
+        var response = self
+        response.headers[name] = value
+        return response
+    }
+
+    /// Headers for the room page: never cached, scripts only from our own origin.
+    func withPageHeaders() -> HTTPResponse {
+        self.adding("Cache-Control", "no-store")
+            .adding("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+            .adding("X-Content-Type-Options", "nosniff")
+            .adding("Referrer-Policy", "no-referrer")
+    }
+}
+
+/// `GET /healthz`: liveness plus the load figures a host watches.
+final class Health: Sendable {
+    let rooms: RoomRegistry
+    let server = Mutex<HTTPServer?>(nil)
+    private let started = ContinuousClock.now
+
+    init(rooms: RoomRegistry) {
+        self.rooms = rooms
+    }
+
+    func response() -> HTTPResult {
+        let metrics = server.withLock { $0?.metrics }
+        var members: [(String, JSONValue)] = [
+            ("status", .string("ok")),
+            ("uptimeSeconds", .int(Int((ContinuousClock.now - started).components.seconds))),
+            ("rooms", .int(rooms.count)),
+        ]
+        if let metrics {
+            members += [
+                ("openStreams", .int(metrics.openStreams)),
+                ("peakStreams", .int(metrics.peakStreams)),
+                ("droppedSlowStreams", .int(metrics.droppedSlowStreams)),
+                ("queueHighWater", .int(metrics.queueHighWater)),
+                ("requests", .int(metrics.requests)),
+            ]
+        }
+        return .response(.json(.ok, JSONValue.object(members).text).adding("Cache-Control", "no-store"))
+    }
+}
+
+extension HTTPError {
+    /// The error itself when it is an HTTPError, else a 500 that hides internals.
+    static func from(_ error: any Error) -> HTTPError {
+        error as? HTTPError
+            ?? HTTPError(.internalServerError, code: "internal_error", message: "The server failed to handle this request; it has been logged.")
+    }
+}

@@ -1,0 +1,57 @@
+/// The last events of one pane: where each came from, what it became, and what it cost.
+///
+/// A room-isolated reference: the pane records an entry when it handles an event, the room
+/// completes it with the render time and bytes once the patch is built.
+final class Trace {
+    /// One handled event.
+    struct Entry: Equatable {
+        let number: Int
+        let source: EventSource
+        let event: String
+        /// What the architecture turned it into (actions, intents, updater calls, notifications).
+        var became: [String]
+        var renderMicroseconds: Int?
+        var bytes: Int?
+    }
+
+    let capacity: Int
+    private(set) var entries: [Entry] = []
+    private var nextNumber = 1
+
+    init(capacity: Int = 20) {
+        precondition(capacity > 0, "a trace must hold something")
+        self.capacity = capacity
+    }
+
+    /// Records a new event (newest first); the oldest beyond `capacity` is forgotten.
+    func record(source: EventSource, event: String, became: [String]) {
+        entries.insert(Entry(number: nextNumber, source: source, event: event, became: became), at: 0)
+        nextNumber += 1
+        if entries.count > capacity { entries.removeLast(entries.count - capacity) }
+    }
+
+    /// Forgets the newest entry (an event that was refused after all).
+    func removeNewest() {
+        if !entries.isEmpty { entries.removeFirst() }
+    }
+
+    /// Adds a step to the newest entry (e.g. an updater call that happened later).
+    func appendStep(_ step: String) {
+        guard !entries.isEmpty else { return }
+        entries[0].became.append(step)
+    }
+
+    /// Fills in the render time and patch size of the newest entry; a later re-render of the same
+    /// entry (an asynchronous answer) is added as a step.
+    func complete(renderTime: Duration, bytes: Int) {
+        guard !entries.isEmpty else { return }
+        let (seconds, attoseconds) = renderTime.components
+        let microseconds = Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
+        if entries[0].renderMicroseconds == nil {
+            entries[0].renderMicroseconds = microseconds
+            entries[0].bytes = bytes
+        } else {
+            entries[0].became.append("re-rendered in \(microseconds) µs, \(bytes) B patched")
+        }
+    }
+}

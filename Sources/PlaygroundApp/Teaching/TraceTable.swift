@@ -1,0 +1,20 @@
+import PlaygroundUI
+
+extension Trace {
+    /// The fragment: the recent events, newest first, with what each became and what it cost.
+    func html(id: String) -> String {
+        var out = "<div id=\"\(HTML.attribute(id))\" class=\"trace\"><h3>Trace (last \(capacity) events)</h3>"
+        guard !entries.isEmpty else {
+            return out + "<p class=\"empty\">Nothing yet.</p></div>"
+        }
+        out += "<table><thead><tr><th>#</th><th>source</th><th>event</th><th>became</th><th>render</th><th>patch</th></tr></thead><tbody>"
+        for entry in entries {
+            out += "<tr><td>\(entry.number)</td><td class=\"source-\(entry.source.rawValue)\">\(entry.source.rawValue)</td>"
+            out += "<td><code>\(HTML.text(entry.event))</code></td><td>"
+            out += entry.became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
+            out += "</td><td>\(entry.renderMicroseconds.map { "\($0) µs" } ?? "…")</td>"
+            out += "<td>\(entry.bytes.map { "\($0) B" } ?? "…")</td></tr>"
+        }
+        return out + "</tbody></table></div>"
+    }
+}

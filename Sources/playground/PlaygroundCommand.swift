@@ -1,0 +1,117 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import PlaygroundApp
+
+/// `playground`: serves the Architecture Playground until SIGINT or SIGTERM.
+@main
+struct PlaygroundCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "playground",
+        abstract: "Five SwiftUI architectures as live Swift runtimes, streamed to the browser over Server-Sent Events.",
+        discussion: "Open http://HOST:PORT/ for a new room. Every limit below bounds memory under any load.")
+
+    @Option(help: "Address to listen on.") var host = "127.0.0.1"
+    @Option(help: "Port to listen on (0 picks a free one).") var port: UInt16 = 8080
+    @Option(help: "Most rooms alive at once (GET / answers 503 past it).") var maxRooms = 2_000
+    @Option(help: "Seconds a room with no open stream may stay untouched before it closes.") var roomIdleSeconds = 3_600
+    @Option(help: "Most open TCP connections (libmicrohttpd connection limit).") var maxConnections = 16_384
+    @Option(help: "Most open event streams (one per browser tab); more answer 503.") var maxStreams = 12_000
+    @Option(help: "Messages queued per stream before a slow reader is dropped (it resyncs on reconnect).")
+    var streamQueueLimit = 64
+    @Option(help: "Seconds between SSE heartbeat comments.") var heartbeatSeconds = 15
+    @Option(help: "Seconds an idle plain connection is kept.") var connectionTimeout = 60
+    @Option(help: "Bytes of memory libmicrohttpd may use per connection.") var connectionMemoryLimit = 16_384
+    @Option(help: "Largest request body in bytes (413 past it).") var maxBodyBytes = 16_384
+    @Option(help: "Server threads (1 = one epoll thread; 2 uses both cores of a 2-core machine).") var threads = 1
+    @Option(help: "Directory served under /public/ (default: the checkout's Public/).") var publicDir: String?
+    @Option(help: "The film catalog CSV (default: the checkout's Data/movies.csv).") var movies: String?
+    @Option(help: "Base URL of a TMDB-compatible API for the movie search (default: this server's own /3/search/movie).")
+    var movieAPI: String?
+    @Option(help: "TMDB API key sent as api_key to --movie-api (or set TMDB_API_KEY).") var movieAPIKey: String?
+    @Option(help: "Seed for the sample apps' random choices (reproducible demos).") var seed: UInt64?
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        for (name, value, minimum) in [
+            ("--max-rooms", maxRooms, 1), ("--room-idle-seconds", roomIdleSeconds, 1), ("--max-connections", maxConnections, 16),
+            ("--max-streams", maxStreams, 1), ("--stream-queue-limit", streamQueueLimit, 4), ("--heartbeat-seconds", heartbeatSeconds, 1),
+            ("--connection-timeout", connectionTimeout, 1), ("--connection-memory-limit", connectionMemoryLimit, 4_096),
+            ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads, 1),
+        ] where value < minimum {
+            throw ValidationError("\(name) must be at least \(minimum) (got \(value)).")
+        }
+    }
+
+    func run() throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = logLevel
+            return handler
+        }
+        let logger = Logger(label: "playground")
+        guard let publicDirectory = publicDir ?? Self.findPublicDirectory() else {
+            throw ValidationError("Public/ was not found next to the working directory or the executable; pass --public-dir.")
+        }
+        let checkout = URL(fileURLWithPath: publicDirectory).deletingLastPathComponent()
+        var configuration = PlaygroundConfiguration(
+            publicDirectory: publicDirectory,
+            moviesFile: movies ?? checkout.appendingPathComponent("Data/movies.csv").path,
+            samplesDirectory: checkout.appendingPathComponent("Samples").path)
+        if let movieAPI {
+            guard let url = URL(string: movieAPI), ["http", "https"].contains(url.scheme ?? "") else {
+                throw ValidationError("--movie-api must be an http:// or https:// URL (got \(movieAPI)).")
+            }
+            configuration.movieAPIBaseURL = movieAPI
+        }
+        configuration.movieAPIKey = movieAPIKey ?? ProcessInfo.processInfo.environment["TMDB_API_KEY"]
+        configuration.http.host = host
+        configuration.http.port = port
+        configuration.http.connectionLimit = maxConnections
+        configuration.http.maxStreams = maxStreams
+        configuration.http.streamQueueLimit = streamQueueLimit
+        configuration.http.heartbeatSeconds = heartbeatSeconds
+        configuration.http.connectionTimeout = connectionTimeout
+        configuration.http.connectionMemoryLimit = connectionMemoryLimit
+        configuration.http.maxBodyBytes = maxBodyBytes
+        configuration.http.threads = threads
+        configuration.maxRooms = maxRooms
+        configuration.roomIdleLifetime = .seconds(roomIdleSeconds)
+        configuration.samples.randomSeed = seed
+
+        let playground = try Playground(configuration: configuration, logger: logger)
+        try playground.start()
+        logger.info("Architecture Playground on http://\(host):\(playground.port)/ (Ctrl-C stops it)")
+
+        // Stop cleanly on SIGINT/SIGTERM: every stream is ended before the server stops.
+        var sources: [DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            source.setEventHandler {
+                logger.info("stopping: ending every stream")
+                playground.shutdown()
+                logger.info("stopped")
+                Foundation.exit(0)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+
+    /// `Public/` in the working directory, or above the executable (`.build/<config>/playground`).
+    static func findPublicDirectory() -> String? {
+        let fileManager = FileManager.default
+        var candidates = [fileManager.currentDirectoryPath]
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(directory.path)
+            directory.deleteLastPathComponent()
+        }
+        return candidates.map { $0 + "/Public" }.first { fileManager.fileExists(atPath: $0 + "/playground.js") }
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,79 @@
+"""Browser tests: the real playground binary on a free port, driven by Debian's Chromium through Playwright."""
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def find_binary() -> Path:
+    if os.environ.get("PLAYGROUND_BIN"):
+        return Path(os.environ["PLAYGROUND_BIN"])
+    for config in ("debug", "release"):
+        path = ROOT / ".build" / config / "playground"
+        if path.exists():
+            return path
+    raise RuntimeError("build the playground first (make test does)")
+
+
+@pytest.fixture(scope="session")
+def server():
+    """Starts the playground on 127.0.0.1:0 and yields its base URL; stops it by pid afterwards."""
+    process = subprocess.Popen(
+        [str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public")],
+        stderr=subprocess.PIPE, text=True)
+    base = None
+    deadline = time.monotonic() + 30
+    lines = []
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        if not line:
+            break
+        lines.append(line)
+        match = re.search(r"on (http://127\.0\.0\.1:\d+)/", line)
+        if match:
+            base = match.group(1)
+            break
+    if base is None:
+        process.kill()
+        raise RuntimeError("playground did not start:\n" + "".join(lines))
+    yield base
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise
+    assert process.returncode == 0, f"playground exited with {process.returncode}"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    executable = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    assert executable, "Chromium is not installed (make test installs it)"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def room(server, browser):
+    """Two pages (separate browser contexts, like two people) on one new room."""
+    first = browser.new_context().new_page()
+    first.goto(server + "/")
+    assert re.search(r"/rooms/[0-9a-f]{24}$", first.url), first.url
+    second = browser.new_context().new_page()
+    second.goto(first.url)
+    for page in (first, second):
+        page.wait_for_selector("#connection[data-state=live]", timeout=10_000)
+    yield first, second
+    for page in (first, second):
+        page.context.close()

@@ -1,0 +1,27 @@
+"""Polling helpers that run on the Python side: the page's Content-Security-Policy forbids the string
+evaluation Playwright's wait_for_function needs, and the tests must see the page as users get it."""
+import time
+
+
+def eventually(check, timeout=10.0, message="condition"):
+    """Calls `check` until it returns a truthy value; fails with `message` after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = check()
+            if last:
+                return last
+        except Exception as error:  # an element being replaced by a patch, retried
+            last = error
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {message} (last: {last!r})")
+
+
+def background(page, screen_id):
+    """The colour an EV screen shows: its ZStack's colour layer."""
+    return page.locator(f"#{screen_id} > .color").evaluate("e => getComputedStyle(e).backgroundColor")
+
+
+def text(page, selector):
+    return page.locator(selector).inner_text()

@@ -1,0 +1,56 @@
+"""EV RandomColor: one event changes Left and Right in every tab of the room; Center stays teal."""
+import json
+import urllib.request
+
+from helpers import background, eventually, text
+
+TEAL = "rgb(48, 176, 199)"  # SwiftUI's .teal
+
+
+def test_change_colors_updates_both_pages(room):
+    first, second = room
+    before = {id(page): (background(page, "ev-left"), background(page, "ev-right")) for page in (first, second)}
+    assert before[id(first)] == before[id(second)] == ("rgb(255, 255, 255)", "rgb(255, 255, 255)")
+    assert background(first, "ev-center") == TEAL
+
+    first.click("#ev-center button")
+
+    for page in (first, second):
+        eventually(lambda: background(page, "ev-left") != before[id(page)][0]
+                   and background(page, "ev-right") != before[id(page)][1], message="new colours")
+    after_first = (background(first, "ev-left"), background(first, "ev-right"))
+    assert after_first == (background(second, "ev-left"), background(second, "ev-right"))
+    assert after_first[0] != after_first[1], "Left and Right pick independent colours"
+    for page in (first, second):
+        assert background(page, "ev-center") == TEAL
+        assert "Center" in text(page, "#ev-center")
+        assert page.locator("#ev-left .font-largeTitle").evaluate("e => getComputedStyle(e).color") == "rgb(255, 255, 255)"
+
+
+def test_curl_twin_event_reaches_open_pages(room):
+    first, second = room
+    before = background(second, "ev-left")
+    request = urllib.request.Request(
+        first.url + "/events", method="POST",
+        data=json.dumps({"app": "ev", "event": "changeBothSidesColors"}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 202
+        assert json.load(response)["seq"] >= 1
+    for page in (first, second):
+        eventually(lambda: background(page, "ev-left") != before, message="the curl event's colours")
+    eventually(lambda: "changeBothSidesColors" in text(second, "#ev-trace"), message="the trace")
+    assert "http" in text(second, "#ev-trace")
+
+
+def test_works_without_javascript(server, browser):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server + "/")
+    before = background(page, "ev-left")
+    page.click("#ev-center button")          # a plain form POST, answered with 303 back to the room
+    page.wait_for_load_state()
+    assert "/rooms/" in page.url and not page.url.endswith("/events")
+    assert background(page, "ev-left") != before
+    assert "static page" in text(page, "#connection")
+    context.close()

@@ -1,0 +1,47 @@
+"""MVI movie search: typing a query shows Loading, then the results, in every tab of the room."""
+import json
+import urllib.request
+
+from helpers import eventually, text
+
+FIELD = "#mvi-search input[name=query]"
+
+
+def post(url, body):
+    request = urllib.request.Request(url + "/events", method="POST", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 202
+
+
+def test_search_shows_loading_then_results_in_both_pages(room):
+    first, second = room
+    post(first.url, {"app": "mvi", "event": "setFaults", "latencyMs": 1500, "failureRate": 0})
+    first.fill(FIELD, "star wars")
+    first.press(FIELD, "Enter")
+    for page in (first, second):
+        eventually(lambda: "Querying for star wars" in text(page, "#mvi-search"), message="Loading")
+    for page in (first, second):
+        rows = eventually(lambda: page.locator("#mvi-search li").all_inner_texts(), timeout=15, message="results")
+        assert rows[0].startswith("Star Wars"), rows
+        assert "1977" in rows[0]
+        assert "Querying for" not in text(page, "#mvi-search")
+    assert second.input_value(FIELD) == "star wars", "every tab shows the room's query"
+
+
+def test_injected_failure_shows_api_error(room):
+    first, second = room
+    post(first.url, {"app": "mvi", "event": "setFaults", "latencyMs": 0, "failureRate": 1})
+    first.fill(FIELD, "alien")
+    first.press(FIELD, "Enter")
+    eventually(lambda: "Results couldnot be fetched" in text(second, "#mvi-search"), message="ApiError")
+
+
+def test_hostile_query_is_shown_as_text(room):
+    first, second = room
+    hostile = "<img src=x onerror=alert(1)> & \"q\""
+    first.fill(FIELD, hostile)
+    first.press(FIELD, "Enter")
+    eventually(lambda: "No matching movies found" in text(second, "#mvi-search"), message="NoResultsFound")
+    assert second.locator("#mvi-search img").count() == 0
+    assert second.input_value(FIELD) == hostile

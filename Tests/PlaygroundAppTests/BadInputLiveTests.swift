@@ -1,0 +1,107 @@
+import PlaygroundTesting
+import Testing
+
+@testable import PlaygroundApp
+
+/// Every kind of bad input gets a clear JSON error naming what is accepted, and changes nothing.
+@Suite("Bad input over HTTP")
+struct BadInputLiveTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let method: String
+        let path: String
+        let headers: [String: String]
+        let body: String?
+        let status: Int
+        let code: String
+        let mentions: String
+        var testDescription: String { "\(method) \(path) \((body ?? "").prefix(70)) → \(status) \(code)" }
+    }
+
+    static let json = ["Content-Type": "application/json"]
+    static let cases: [Case] = [
+        Case(method: "POST", path: "events", headers: json, body: #"{"app":"nope","event":"x"}"#, status: 400, code: "unknown_app", mentions: "accepted: ev, vvsi, mvi"),
+        Case(method: "POST", path: "events", headers: json, body: #"{"app":"ev","event":"explode"}"#, status: 400, code: "unknown_event", mentions: "accepted: changeBothSidesColors"),
+        Case(method: "POST", path: "events", headers: json, body: #"{"app":"ev","event":"changeBothSidesColors","x":1}"#, status: 400, code: "unexpected_argument", mentions: "takes no arguments"),
+        Case(method: "POST", path: "events", headers: json, body: #"{"app":"ev","#, status: 400, code: "malformed_json", mentions: "send e.g."),
+        Case(method: "POST", path: "events", headers: json, body: #"{"app":"<script>alert(1)</script>","event":"x"}"#, status: 400, code: "unknown_app", mentions: "accepted"),
+        Case(method: "POST", path: "events", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "app=ev&event=%ZZ", status: 400, code: "malformed_form", mentions: "percent-encoded"),
+        Case(method: "POST", path: "events", headers: ["Content-Type": "text/plain"], body: "hi", status: 415, code: "unsupported_content_type", mentions: "application/json"),
+        Case(method: "POST", path: "events", headers: json, body: String(repeating: "x", count: 20_000), status: 413, code: "", mentions: "16384"),
+        Case(method: "PUT", path: "events", headers: json, body: "{}", status: 405, code: "", mentions: "POST"),
+        Case(method: "DELETE", path: "", headers: [:], body: nil, status: 405, code: "", mentions: "GET"),
+        Case(method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"search","query":""}"#, status: 400, code: "", mentions: "query"),
+        Case(method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"search","query":"a\u0007b"}"#, status: 400, code: "", mentions: "control"),
+        Case(method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"setFaults","latencyMs":-1,"failureRate":2}"#, status: 400, code: "invalid_argument", mentions: "0"),
+        Case(method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"page","page":2}"#, status: 409, code: "no_search_yet", mentions: "search"),
+    ]
+
+    @Test(arguments: cases)
+    func rejectedWithStateUnchanged(_ bad: Case) async throws {
+        let live = try LivePlayground()
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        let before = try await live.state(room)
+        let response = try await live.request(bad.method, bad.path.isEmpty ? room : "\(room)/\(bad.path)", headers: bad.headers, body: bad.body)
+        #expect(response.status == bad.status, "\(response.text)")
+        #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
+        #expect(response.text.hasPrefix(#"{"error":{"code":""#))
+        if !bad.code.isEmpty { #expect(response.text.contains(#""code":"\#(bad.code)""#)) }
+        #expect(response.text.contains(bad.mentions), "the message says what is accepted: \(response.text)")
+        #expect(!response.text.contains("<script>"), "client text is never echoed as markup")
+        let after = try await live.state(room)
+        #expect(after == before, "state unchanged")
+    }
+
+    @Test func unknownAndMalformedRoomsAre404() async throws {
+        let live = try LivePlayground()
+        defer { live.playground.shutdown() }
+        for path in ["/rooms/0123456789abcdef01234567", "/rooms/nope/state", "/rooms/%3Cscript%3E/stream", "/rooms/0123456789abcdef01234567/events"] {
+            let response = try await live.request(path.hasSuffix("events") ? "POST" : "GET", path, headers: Self.json, body: path.hasSuffix("events") ? "{}" : nil)
+            #expect(response.status == 404, "\(path): \(response.text)")
+            #expect(response.text.contains("unknown_room"))
+            #expect(!response.text.contains("<script>"))
+        }
+        let nowhere = try await live.request("GET", "/nowhere")
+        #expect(nowhere.status == 404)
+    }
+
+    @Test func staticFilesNeverEscapePublic() async throws {
+        let live = try LivePlayground()
+        defer { live.playground.shutdown() }
+        let script = try await live.request("GET", "/public/playground.js")
+        #expect(script.status == 200)
+        #expect(script.header("Content-Type")?.hasPrefix("text/javascript") == true || script.header("Content-Type")?.hasPrefix("application/javascript") == true)
+        #expect(script.header("ETag") != nil)
+        for path in ["/public/../Package.swift", "/public/%2e%2e/Package.swift", "/public/..%2fPackage.swift", "/public//etc/passwd",
+                     "/public/%2fetc%2fpasswd", "/public/..\\Package.swift", "/public/%252e%252e/Package.swift", "/public/.gitignore"] {
+            let response = try await live.request("GET", path)
+            #expect([400, 404].contains(response.status), "\(path) → \(response.status)")
+            #expect(!response.text.contains("swift-tools-version") && !response.text.contains("root:"), "\(path) leaked a file")
+        }
+    }
+
+    @Test func roomBudgetIs503() async throws {
+        let live = try LivePlayground { $0.maxRooms = 2 }
+        defer { live.playground.shutdown() }
+        _ = try await live.newRoom()
+        _ = try await live.newRoom()
+        let third = try await live.request("GET", "/")
+        #expect(third.status == 503)
+        #expect(third.text.contains("room_budget_exhausted"))
+    }
+
+    @Test func streamBudgetIs503() async throws {
+        let live = try LivePlayground { $0.http.maxStreams = 2 }
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        let first = try await live.subscribe(room)
+        let second = try await live.subscribe(room)
+        #expect(await first.waitFor("id: 0"))
+        #expect(await second.waitFor("id: 0"))
+        let third = try await live.request("GET", room + "/stream")
+        #expect(third.status == 503)
+        let accepted = try await live.post(room, RoomsLiveTests.changeColors)
+        #expect(accepted.status == 202)
+        #expect(await first.waitFor("id: 1\n"), "the streams within budget keep working")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Logging
+import MovieCatalog
+import PlaygroundApp
+import PlaygroundTesting
+
+/// The real playground on 127.0.0.1, port 0, with the checkout's Public/, Samples/ and Data/.
+final class LivePlayground: Sendable {
+    let playground: Playground
+
+    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// Loaded once for every test: each live playground shares it.
+    static let catalog: MovieCatalog = {
+        do {
+            return try MovieCatalog(csvPath: checkout.appendingPathComponent("Data/movies.csv").path)
+        } catch {
+            fatalError("the shipped catalog does not load: \(error)")
+        }
+    }()
+
+    init(_ configure: (inout PlaygroundConfiguration) -> Void = { _ in }) throws {
+        var configuration = PlaygroundConfiguration(
+            publicDirectory: Self.checkout.appendingPathComponent("Public").path,
+            moviesFile: Self.checkout.appendingPathComponent("Data/movies.csv").path,
+            samplesDirectory: Self.checkout.appendingPathComponent("Samples").path)
+        configuration.http.port = 0
+        configuration.samples.randomSeed = 7
+        configure(&configuration)
+        var logger = Logger(label: "PlaygroundAppTests")
+        logger.logLevel = .warning
+        playground = try Playground(configuration: configuration, logger: logger, catalog: Self.catalog)
+        try playground.start()
+    }
+
+    var port: UInt16 { playground.port }
+
+    /// One request on a fresh connection.
+    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) async throws -> TestResponse {
+        let socket = try TestSocket(port: port)
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
+        try socket.send(head + "\r\n" + (body ?? ""))
+        return try await socket.readResponse(bodiless: method == "HEAD")
+    }
+
+    /// Makes a room and returns its path (`/rooms/<id>`).
+    func newRoom() async throws -> String {
+        let response = try await request("GET", "/")
+        guard response.status == 303, let location = response.header("Location") else {
+            throw TestSocket.Failure(description: "GET / answered \(response.status) \(response.text)")
+        }
+        return location
+    }
+
+    /// POSTs a JSON event to the room.
+    func post(_ room: String, _ json: String, headers: [String: String] = [:]) async throws -> TestResponse {
+        try await request("POST", room + "/events", headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: json)
+    }
+
+    /// Opens the room's stream and waits for its response head.
+    func subscribe(_ room: String, headers: [String: String] = [:], query: String = "") async throws -> TestSocket {
+        let socket = try TestSocket(port: port)
+        var head = "GET \(room)/stream\(query) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        try socket.send(head + "\r\n")
+        guard await socket.read(until: { TestResponse.headEnd($0) != nil }) else {
+            throw TestSocket.Failure(description: "no stream head: \(socket.text.prefix(200))")
+        }
+        return socket
+    }
+
+    func state(_ room: String) async throws -> String {
+        try await request("GET", room + "/state").text
+    }
+}
+
+extension TestSocket {
+    /// Waits until the stream body contains `text`.
+    func waitFor(_ text: String, timeout: Duration = .seconds(10)) async -> Bool {
+        await read(timeout: timeout) { _ in self.streamBody.contains(text) }
+    }
+
+    /// The `id:` lines of the stream so far.
+    var eventIDs: [String] {
+        streamBody.split(separator: "\n").filter { $0.hasPrefix("id: ") }.map { String($0.dropFirst(4)) }
+    }
+}
