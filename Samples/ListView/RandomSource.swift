@@ -1,3 +1,4 @@
+import PlaygroundUI
 import Synchronization
 
 /// Seedable randomness shared by the view (Random's count and length) and the interactor's tasks (the strings).
@@ -13,7 +14,7 @@ public final class RandomSource: Sendable {
 
     /// A reproducible sequence fixed by `seed` (SplitMix64; not for cryptography).
     public init(seed: UInt64) {
-        generator = Mutex(SplitMix64(state: seed))
+        generator = Mutex(SeededRandomNumberGenerator(seed: seed))
     }
 
     /// A random number in `range` (the seed's `Int.random(in:)`).
@@ -24,18 +25,5 @@ public final class RandomSource: Sendable {
     /// `length` characters, each drawn from `alphabet`.
     public func string(length: Int, from alphabet: [Character]) -> String {
         generator.withLock { generator in String((0..<length).map { _ in alphabet.randomElement(using: &generator)! }) }
-    }
-}
-
-/// SplitMix64: a tiny, fast, seedable generator.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

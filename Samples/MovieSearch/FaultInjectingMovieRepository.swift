@@ -1,4 +1,5 @@
 import MovieCatalog
+import PlaygroundUI
 import Synchronization
 
 /// A repository decorator that makes another repository slow or unreliable on purpose, so the playground can
@@ -14,13 +15,13 @@ import Synchronization
 public final class FaultInjectingMovieRepository: MovieRepository {
     /// The repository that answers when no fault is injected.
     public let upstream: any MovieRepository
-    private let state: Mutex<(settings: FaultSettings, generator: SplitMix64)>
+    private let state: Mutex<(settings: FaultSettings, generator: SeededRandomNumberGenerator)>
 
     /// Wraps `upstream` with `settings`; `seed` fixes the failure draws (random when `nil`).
     public init(wrapping upstream: any MovieRepository, settings: FaultSettings = .none, seed: UInt64? = nil) {
         self.upstream = upstream
         var system = SystemRandomNumberGenerator()
-        state = Mutex((settings, SplitMix64(seed: seed ?? system.next())))
+        state = Mutex((settings, SeededRandomNumberGenerator(seed: seed ?? system.next())))
     }
 
     /// The settings in force.

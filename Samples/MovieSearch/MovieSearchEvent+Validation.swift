@@ -1,4 +1,5 @@
 import MovieCatalog
+import PlaygroundUI
 
 extension MovieSearchEvent {
     /// Validates an event by name and arguments (without `app` and `event`), touching no state.
@@ -11,7 +12,7 @@ extension MovieSearchEvent {
     /// ```
     ///
     /// - Throws: ``MovieSearchEventError`` naming the event or argument and what is accepted.
-    public init(name: String, arguments: [String: MovieSearchArgument]) throws(MovieSearchEventError) {
+    public init(name: String, arguments: [String: EventArgument]) throws(MovieSearchEventError) {
         switch name {
         case "search":
             try Self.expectOnly(["query", "page"], in: arguments, event: name, accepted: "query and optionally page")
@@ -49,21 +50,21 @@ extension MovieSearchEvent {
         default:
             throw MovieSearchEventError(
                 .unknownEvent,
-                "The mvi app has no event \(MovieSearchArgument.quoted(name)); accepted: \(Self.acceptedNames.joined(separator: ", ")).")
+                "The mvi app has no event \(EventArgument.quoted(name)); accepted: \(Self.acceptedNames.joined(separator: ", ")).")
         }
     }
 
     private static func expectOnly(
-        _ names: Set<String>, in arguments: [String: MovieSearchArgument], event: String, accepted: String
+        _ names: Set<String>, in arguments: [String: EventArgument], event: String, accepted: String
     ) throws(MovieSearchEventError) {
         if let extra = arguments.keys.filter({ !names.contains($0) }).sorted().first {
             throw MovieSearchEventError(
                 .unexpectedArgument, argument: extra,
-                "The mvi event \(event) takes \(accepted), but \(MovieSearchArgument.quoted(extra)) was given.")
+                "The mvi event \(event) takes \(accepted), but \(EventArgument.quoted(extra)) was given.")
         }
     }
 
-    private static func text(_ raw: MovieSearchArgument, argument: String) throws(MovieSearchEventError) -> String {
+    private static func text(_ raw: EventArgument, argument: String) throws(MovieSearchEventError) -> String {
         switch raw {
         case .string(let text), .formText(let text): return text
         default:
@@ -73,7 +74,7 @@ extension MovieSearchEvent {
         }
     }
 
-    private static func page(_ raw: MovieSearchArgument) throws(MovieSearchEventError) -> Int {
+    private static func page(_ raw: EventArgument) throws(MovieSearchEventError) -> Int {
         let accepted = "page must be a whole number from 1 to \(SearchRequest.maximumPage)"
         guard let page = wholeNumber(raw), (1...SearchRequest.maximumPage).contains(page) else {
             throw MovieSearchEventError(.invalidArgument, argument: "page", "\(accepted); got \(raw.given).")
@@ -81,7 +82,7 @@ extension MovieSearchEvent {
         return page
     }
 
-    private static func latency(_ raw: MovieSearchArgument) throws(MovieSearchEventError) -> Int {
+    private static func latency(_ raw: EventArgument) throws(MovieSearchEventError) -> Int {
         guard let latency = wholeNumber(raw), (0...FaultSettings.maximumLatencyMs).contains(latency) else {
             throw MovieSearchEventError(
                 .invalidArgument, argument: "latencyMs",
@@ -90,7 +91,7 @@ extension MovieSearchEvent {
         return latency
     }
 
-    private static func failureRate(_ raw: MovieSearchArgument) throws(MovieSearchEventError) -> Double {
+    private static func failureRate(_ raw: EventArgument) throws(MovieSearchEventError) -> Double {
         let rate: Double? =
             switch raw {
             case .integer(let value): Double(value)
@@ -107,7 +108,7 @@ extension MovieSearchEvent {
     }
 
     /// A JSON integer, or a form field holding one.
-    private static func wholeNumber(_ raw: MovieSearchArgument) -> Int? {
+    private static func wholeNumber(_ raw: EventArgument) -> Int? {
         switch raw {
         case .integer(let value): value
         case .formText(let text): Int(text)

@@ -4,7 +4,7 @@ import Testing
 @testable import MovieSearchMVI
 
 @Suite struct MovieSearchEventTests {
-    typealias Arguments = [String: MovieSearchArgument]
+    typealias Arguments = [String: EventArgument]
 
     static func refusal(_ name: String, _ arguments: Arguments) -> MovieSearchEventError? {
         do {

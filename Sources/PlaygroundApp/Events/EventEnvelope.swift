@@ -1,5 +1,6 @@
 import Foundation
 import PlaygroundHTTP
+import PlaygroundUI
 
 /// The one event shape every app accepts: `{"app": APP, "event": NAME, …arguments}` as JSON,
 /// or the same fields as a urlencoded form.

@@ -1,4 +1,5 @@
 import PlaygroundHTTP
+import PlaygroundUI
 
 /// `application/x-www-form-urlencoded` bodies (WHATWG URL standard): `+` is a space, `%XX` a byte,
 /// the result must be UTF-8.

@@ -1,3 +1,5 @@
+import PlaygroundHTTP
+
 /// A JSON value the playground writes (state snapshots, receipts, health).
 ///
 /// ```swift
@@ -46,27 +48,9 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// RFC 8259 string escaping; `<`, `>` and `&` too, so JSON is safe to embed anywhere.
+    /// Strings are escaped by the server's one JSON escaper.
     static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}": out += unicodeEscape(scalar.value)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += unicodeEscape(scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        out += "\""
-    }
-
-    private static func unicodeEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        out += JSONString.quoted(value)
     }
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }

@@ -42,7 +42,7 @@ final class MVIPane: Pane {
     /// Validates name and arguments with the sample's own rules; touches no state.
     static func decode(_ envelope: EventEnvelope) throws(HTTPError) -> MovieSearchEvent {
         do {
-            return try MovieSearchEvent(name: envelope.event, arguments: envelope.arguments.mapValues(MovieSearchArgument.init))
+            return try MovieSearchEvent(name: envelope.event, arguments: envelope.arguments)
         } catch {
             throw HTTPError(.badRequest, code: error.code.rawValue, message: error.message)
         }
@@ -118,19 +118,5 @@ final class MVIPane: Pane {
 
     func unmount() {
         instance.unmount()
-    }
-}
-
-extension MovieSearchArgument {
-    /// The same value, in the sample's own vocabulary.
-    init(_ argument: EventArgument) {
-        switch argument {
-        case .string(let text): self = .string(text)
-        case .integer(let value): self = .integer(value)
-        case .number(let value): self = .number(value)
-        case .boolean(let value): self = .boolean(value)
-        case .null: self = .null
-        case .formText(let text): self = .formText(text)
-        }
     }
 }

@@ -1,19 +1,6 @@
-/// One argument of a posted event, as the HTTP layer decoded it: a JSON scalar or the text of a form field.
-/// The validator (``MovieSearchEvent/init(name:arguments:)``) takes these plain values, not HTTP requests.
-public enum MovieSearchArgument: Sendable, Equatable {
-    /// A JSON string.
-    case string(String)
-    /// A JSON number without a fraction.
-    case integer(Int)
-    /// A JSON number with a fraction.
-    case number(Double)
-    /// A JSON boolean.
-    case boolean(Bool)
-    /// A JSON null.
-    case null
-    /// A form field: text that may be read as a number.
-    case formText(String)
+import PlaygroundUI
 
+extension EventArgument {
     /// How a message shows the value that was given: `the string "abc"`, `the number 2.5`, `null` …
     var given: String {
         switch self {

@@ -1,7 +1,12 @@
-/// The one JSON string escaper the module uses (RFC 8259; `<`, `>` and `&` too, so JSON is safe inside HTML).
-enum JSONString {
+/// The one JSON string escaper of the server and the playground (RFC 8259; `<`, `>` and `&` too, so JSON is safe
+/// inside HTML).
+///
+/// ```swift
+/// JSONString.quoted("a\"b")   // "\"a\\\"b\""
+/// ```
+public enum JSONString {
     /// `text` as a quoted JSON string literal.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
