@@ -75,5 +75,9 @@ struct RoomPartsTests {
         #expect(trace.entries[0].renderMicroseconds == 42)
         #expect(trace.entries[0].bytes == 7)
         #expect(trace.entries[1].bytes == nil)
+        for step in 0..<100 { trace.appendStep("step \(step)") }
+        #expect(trace.entries[0].became.count == Trace.maxSteps)
+        #expect(trace.entries[0].omittedSteps == 100 - Trace.maxSteps)
+        #expect(trace.html(id: "t").contains("… \(100 - Trace.maxSteps) more steps"))
     }
 }

@@ -12,6 +12,8 @@ final class Trace {
         var became: [String]
         var renderMicroseconds: Int?
         var bytes: Int?
+        /// Steps past ``Trace/maxSteps``, counted so memory stays bounded.
+        var omittedSteps = 0
     }
 
     let capacity: Int
@@ -35,10 +37,17 @@ final class Trace {
         if !entries.isEmpty { entries.removeFirst() }
     }
 
+    /// Most steps one entry keeps; later ones are counted, not stored.
+    static let maxSteps = 16
+
     /// Adds a step to the newest entry (e.g. an updater call that happened later).
     func appendStep(_ step: String) {
         guard !entries.isEmpty else { return }
-        entries[0].became.append(step)
+        if entries[0].became.count < Self.maxSteps {
+            entries[0].became.append(step)
+        } else {
+            entries[0].omittedSteps += 1
+        }
     }
 
     /// Fills in the render time and patch size of the newest entry; a later re-render of the same
@@ -51,7 +60,7 @@ final class Trace {
             entries[0].renderMicroseconds = microseconds
             entries[0].bytes = bytes
         } else {
-            entries[0].became.append("re-rendered in \(microseconds) µs, \(bytes) B patched")
+            appendStep("re-rendered in \(microseconds) µs, \(bytes) B patched")
         }
     }
 }

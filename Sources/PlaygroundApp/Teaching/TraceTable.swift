@@ -12,6 +12,7 @@ extension Trace {
             out += "<tr><td>\(entry.number)</td><td class=\"source-\(entry.source.rawValue)\">\(entry.source.rawValue)</td>"
             out += "<td><code>\(HTML.text(entry.event))</code></td><td>"
             out += entry.became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
+            if entry.omittedSteps > 0 { out += "<br><small>… \(entry.omittedSteps) more steps</small>" }
             out += "</td><td>\(entry.renderMicroseconds.map { "\($0) µs" } ?? "…")</td>"
             out += "<td>\(entry.bytes.map { "\($0) B" } ?? "…")</td></tr>"
         }
