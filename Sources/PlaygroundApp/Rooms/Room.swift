@@ -99,6 +99,7 @@ actor Room {
 
     /// Renders `pane`, sends the fragments that differ from what the tabs show, records the trace figures.
     func publishChanges(of pane: any Pane) {
+        guard !closed else { return }
         renderAllIfNeeded()
         let clock = ContinuousClock()
         var rendered = RenderedView(html: "", fragments: [])
