@@ -11,11 +11,12 @@ PLAYWRIGHT_VERSION ?= 1.65.2
 SERVER_PACKAGES := libmicrohttpd-dev pkg-config
 BROWSER_PACKAGES := chromium
 
-.PHONY: help run test build test-swift test-browser deps-server deps-browser clean
+.PHONY: help run test build test-swift test-browser deps-server deps-browser clean bench
 
 help:
 	@echo "make run    build (release) and serve the playground on http://$(HOST):$(PORT)/  (ARGS='--threads 2 …' passes flags)"
 	@echo "make test   every test: Swift unit + integration tests, then the browser tests (Chromium + Playwright)"
+	@echo "make bench  the fan-out benchmark (release server with default settings + its own load client; see BENCHMARKS.md)"
 
 run: deps-server
 	swift build -c release --product playground
@@ -33,6 +34,10 @@ test-browser:
 
 build: deps-server
 	swift build
+
+# Starts a release server, runs every fan-out case with Benchmarks/sse-bench.c, prints a table, stops the server.
+bench: deps-server
+	Benchmarks/run.sh
 
 # Installs the Debian packages the server needs, or says exactly how.
 deps-server:

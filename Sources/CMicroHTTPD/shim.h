@@ -40,6 +40,13 @@ static inline const struct sockaddr *playground_mhd_client_address(struct MHD_Co
     return info == NULL ? NULL : info->client_addr;
 }
 
+/// Wrapper around MHD_get_connection_info(MHD_CONNECTION_INFO_CONNECTION_FD): the connection's socket or -1.
+static inline int playground_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 /// Wrapper around MHD_set_connection_option(MHD_CONNECTION_OPTION_TIMEOUT): per-connection idle timeout (0 = none).
 static inline enum MHD_Result playground_mhd_set_connection_timeout(struct MHD_Connection *connection,
                                                                     unsigned int seconds) {

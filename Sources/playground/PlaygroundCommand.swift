@@ -20,9 +20,11 @@ struct PlaygroundCommand: ParsableCommand {
     @Option(help: "Most open event streams (one per browser tab); more answer 503.") var maxStreams = 12_000
     @Option(help: "Messages queued per stream before a slow reader is dropped (it resyncs on reconnect).")
     var streamQueueLimit = 64
+    @Option(help: "SO_SNDBUF bytes per stream socket: what a stalled reader can pin in the kernel (0 = kernel autotuning).")
+    var streamSendBufferBytes = 32_768
     @Option(help: "Seconds between SSE heartbeat comments.") var heartbeatSeconds = 15
     @Option(help: "Seconds an idle plain connection is kept.") var connectionTimeout = 60
-    @Option(help: "Bytes of memory libmicrohttpd may use per connection.") var connectionMemoryLimit = 16_384
+    @Option(help: "Bytes of memory libmicrohttpd may use per connection.") var connectionMemoryLimit = 8_192
     @Option(help: "Largest request body in bytes (413 past it).") var maxBodyBytes = 16_384
     @Option(help: "Server threads (1 = one epoll thread; 2 uses both cores of a 2-core machine).") var threads = 1
     @Option(help: "Directory served under /public/ (default: the checkout's Public/).") var publicDir: String?
@@ -38,7 +40,7 @@ struct PlaygroundCommand: ParsableCommand {
             ("--max-rooms", maxRooms, 1), ("--room-idle-seconds", roomIdleSeconds, 1), ("--max-connections", maxConnections, 16),
             ("--max-streams", maxStreams, 1), ("--stream-queue-limit", streamQueueLimit, 4), ("--heartbeat-seconds", heartbeatSeconds, 1),
             ("--connection-timeout", connectionTimeout, 1), ("--connection-memory-limit", connectionMemoryLimit, 4_096),
-            ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads, 1),
+            ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads, 1), ("--stream-send-buffer-bytes", streamSendBufferBytes, 0),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum) (got \(value)).")
         }
@@ -72,6 +74,7 @@ struct PlaygroundCommand: ParsableCommand {
         configuration.http.maxStreams = maxStreams
         configuration.http.streamQueueLimit = streamQueueLimit
         configuration.http.heartbeatSeconds = heartbeatSeconds
+        configuration.http.streamSendBufferBytes = streamSendBufferBytes
         configuration.http.connectionTimeout = connectionTimeout
         configuration.http.connectionMemoryLimit = connectionMemoryLimit
         configuration.http.maxBodyBytes = maxBodyBytes

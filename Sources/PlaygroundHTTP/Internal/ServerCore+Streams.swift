@@ -1,6 +1,10 @@
 internal import CMicroHTTPD
 internal import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Admitting, streaming and closing SSE subscribers.
 extension ServerCore {
     /// Admits `stream` (or answers 503 past `maxStreams` / during shutdown) and queues its streaming response.
@@ -23,7 +27,9 @@ extension ServerCore {
                 headers: ["Retry-After": "5"])
             return queue(error.response, on: connection)
         }
-        stream.attach(to: ConnectionHandle(pointer: connection), server: self)
+        let socket = playground_mhd_connection_fd(connection)
+        limitSendBuffer(of: socket)
+        stream.attach(to: ConnectionHandle(pointer: connection), socket: socket, server: self)
         // Ownership: this retain belongs to libmicrohttpd's response; `streamFree` releases it.
         let context = Unmanaged.passRetained(stream).toOpaque()
         guard
@@ -38,6 +44,15 @@ extension ServerCore {
         let result = MHD_queue_response(connection, 200, response)
         MHD_destroy_response(response)  // if queueing failed this runs streamFree, which does the bookkeeping
         return result
+    }
+
+    /// Applies `streamSendBufferBytes` to the stream's socket (best effort: a failure only costs kernel memory).
+    private func limitSendBuffer(of fd: Int32) {
+        var bytes = Int32(clamping: configuration.streamSendBufferBytes)
+        guard bytes > 0, fd >= 0 else { return }
+        if setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, socklen_t(MemoryLayout<Int32>.size)) != 0 {
+            logger.debug("could not set SO_SNDBUF on a stream socket", metadata: ["errno": "\(errno)"])
+        }
     }
 
     static let streamHeaders: HTTPHeaders = [

@@ -25,8 +25,10 @@ final class ServerCore: Sendable {
     let droppedSlowStreams = Atomic<Int>(0)
     let queueHighWater = Atomic<Int>(0)
 
-    /// Bytes libmicrohttpd allocates per stream response for the reader's buffer; small, as it is per subscriber.
-    static let streamBlockSize = 4_096
+    /// Bytes libmicrohttpd allocates (zeroed) per stream response for the reader's buffer. Chunked responses are read
+    /// straight into the connection's write buffer, so this block is only used by HTTP/1.0 clients: keep it small,
+    /// as it is per subscriber (4 KiB cost 3 KiB more per idle stream).
+    static let streamBlockSize = 1_024
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) {
         self.configuration = configuration
@@ -52,7 +54,14 @@ final class ServerCore: Sendable {
     func heartbeat() {
         let streams = state.withLock { Array($0.streams.values) }
         let comment = SSEMessage.comment("heartbeat")
-        for stream in streams { _ = stream.enqueue(comment) }
+        var resumes: [ConnectionHandle] = []
+        resumes.reserveCapacity(streams.count)
+        for stream in streams {
+            var resume: ConnectionHandle?
+            _ = stream.enqueue(comment, deferringResume: &resume)
+            if let resume { resumes.append(resume) }
+        }
+        EventStream.resume(resumes)
     }
 
     /// Refuses new streams and deferred requests from now on; returns what is open to be ended.

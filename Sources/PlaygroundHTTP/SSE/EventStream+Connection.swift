@@ -1,6 +1,10 @@
 internal import CMicroHTTPD
 internal import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The server side of a stream: attaching to a connection, the content reader, and the free callback.
 extension EventStream {
     /// What the content reader tells libmicrohttpd.
@@ -12,9 +16,10 @@ extension EventStream {
     }
 
     /// Binds the stream to `connection`; called on the MHD thread before the response is queued.
-    func attach(to connection: ConnectionHandle, server: ServerCore) {
+    func attach(to connection: ConnectionHandle, socket: Int32, server: ServerCore) {
         let highWater = state.withLock { state -> Int in
             state.attachment = .attached(connection)
+            state.socket = socket
             state.server = server
             return state.highWater
         }
@@ -56,6 +61,29 @@ extension EventStream {
         MHD_resume_connection(connection.pointer)
     }
 
+    /// A dropped subscriber that is not suspended is blocked in a write to a peer that stopped reading: libmicrohttpd
+    /// would wait for writability until the connection timeout. Shutting the socket down makes that write fail now,
+    /// so the connection closes and its memory is freed at once. The caller holds the lock; the socket is still the
+    /// connection's, as libmicrohttpd frees the response (our free callback, which takes this lock and detaches)
+    /// before it closes the socket.
+    func abortWrites(_ state: inout State) {
+        guard case .attached = state.attachment, state.socket >= 0 else { return }
+        shutdown(state.socket, Int32(SHUT_RDWR))
+    }
+
+    /// Clears our suspension flag and returns the connection to resume, if our reader suspended it; the caller
+    /// holds the lock and must pass the handle to `EventStream.resume(_:)` (with or without the lock).
+    func takeSuspension(_ state: inout State) -> ConnectionHandle? {
+        guard state.suspended, case .attached(let connection) = state.attachment else { return nil }
+        state.suspended = false
+        return connection
+    }
+
+    /// Resumes connections handed out by `takeSuspension`, in one tight loop (see `enqueue(_:deferringResume:)`).
+    static func resume(_ connections: [ConnectionHandle]) {
+        for connection in connections { MHD_resume_connection(connection.pointer) }
+    }
+
     /// The connection's response is gone (free callback): finish, detach, and run the termination handlers.
     /// Returns the server it was attached to and whether the stream had been dropped as too slow.
     func connectionClosed() -> (server: ServerCore?, dropped: Bool) {
@@ -63,6 +91,7 @@ extension EventStream {
             state.finished = true
             state.suspended = false
             state.attachment = .closed
+            state.socket = -1
             state.queue = []
             let server = state.server
             state.server = nil

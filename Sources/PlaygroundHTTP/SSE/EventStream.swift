@@ -27,6 +27,8 @@ public final class EventStream: Sendable {
         /// True only while the connection is suspended by our reader (the race-free protocol's flag).
         var suspended = false
         var attachment = Attachment.notYet
+        /// The connection's socket while attached (-1 otherwise); see `abortWrites(_:)`.
+        var socket: Int32 = -1
         weak var server: ServerCore?
         var highWater = 0
         var terminated = false
@@ -90,6 +92,20 @@ public final class EventStream: Sendable {
 
     /// Queues `message`, resuming the connection if our reader suspended it; drops the subscriber when full.
     func enqueue(_ message: SSEMessage) -> EnqueueResult {
+        var resume: ConnectionHandle?
+        let result = enqueue(message, deferringResume: &resume)
+        if let resume { EventStream.resume([resume]) }
+        return result
+    }
+
+    /// Queues `message`; a connection our reader suspended is not resumed here but handed back in `resume`,
+    /// so a publisher can queue to every subscriber first and then resume them all in one tight batch
+    /// (`EventStream.resume(_:)`): libmicrohttpd walks its whole suspended list on each wake-up, so resumes
+    /// spread over a long publish loop cost one O(N) walk each.
+    ///
+    /// Safe outside the lock: the flag is cleared under it, and a connection stays suspended (and alive) until
+    /// it is resumed, so the handle is valid and nobody else resumes it in between.
+    func enqueue(_ message: SSEMessage, deferringResume resume: inout ConnectionHandle?) -> EnqueueResult {
         var handlers: [@Sendable () -> Void] = []
         var newHighWater: (ServerCore, Int)?
         let result = state.withLock { state -> EnqueueResult in
@@ -99,7 +115,7 @@ public final class EventStream: Sendable {
                 state.dropped = true
                 state.queue = []
                 state.offset = 0
-                resumeIfSuspended(&state)
+                if state.suspended { resumeIfSuspended(&state) } else { abortWrites(&state) }
                 handlers = takeHandlersIfUnattached(&state)
                 return .droppedNow
             }
@@ -109,7 +125,7 @@ public final class EventStream: Sendable {
                 state.highWater = depth
                 if let server = state.server { newHighWater = (server, depth) }
             }
-            resumeIfSuspended(&state)
+            resume = takeSuspension(&state)
             return .accepted(depth: depth)
         }
         if let (server, depth) = newHighWater { server.noteQueueDepth(depth) }

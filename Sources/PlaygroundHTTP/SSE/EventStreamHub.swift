@@ -41,19 +41,25 @@ public final class EventStreamHub: Sendable {
 
     /// Sends one shared message to every subscriber; a subscriber whose queue is full is dropped.
     ///
-    /// Per subscriber: one lock, one reference appended, and a resume only if its connection is suspended.
+    /// Per subscriber: one lock and one reference appended (the encoded bytes are shared, never copied); then the
+    /// suspended connections are resumed in one batch, so libmicrohttpd picks them all up in one pass.
     public func publish(_ message: SSEMessage) {
         // Copy (a buffer retain), unlock, deliver: never call out while holding the hub's lock.
         let streams = state.withLock { $0.streams }
         var drops = 0
         var deepest = 0
+        var resumes: [ConnectionHandle] = []
+        resumes.reserveCapacity(streams.count)
         for stream in streams {
-            switch stream.enqueue(message) {
+            var resume: ConnectionHandle?
+            switch stream.enqueue(message, deferringResume: &resume) {
             case .accepted(let depth): deepest = max(deepest, depth)
             case .droppedNow: drops += 1
             case .alreadyFinished: break
             }
+            if let resume { resumes.append(resume) }
         }
+        EventStream.resume(resumes)
         if drops > 0 { dropped.add(drops, ordering: .relaxed) }
         if deepest > highWater.load(ordering: .relaxed) { highWater.max(deepest) }
     }

@@ -8,14 +8,20 @@ public struct HTTPServerConfiguration: Sendable {
     public var connectionLimit = 16_384
     /// Seconds before an idle plain connection is closed (suspended streams are not affected).
     public var connectionTimeout = 60
-    /// `MHD_OPTION_CONNECTION_MEMORY_LIMIT` in bytes per connection.
-    public var connectionMemoryLimit = 16_384
+    /// `MHD_OPTION_CONNECTION_MEMORY_LIMIT` in bytes per connection: its pool holds the request head and the write
+    /// buffer. 8 KiB keeps an idle stream at ~11 KiB (16 KiB: ~15 KiB) with the same fan-out time (BENCHMARKS.md);
+    /// request heads past ~4 KiB are refused.
+    public var connectionMemoryLimit = 8_192
     /// Request body cap; a larger body gets 413.
     public var maxBodyBytes = 16_384
     /// Open SSE streams budget; past it a stream request gets 503.
     public var maxStreams = 12_000
     /// Messages queued per subscriber before it is dropped.
     public var streamQueueLimit = 64
+    /// `SO_SNDBUF` of each stream's socket in bytes (0 keeps the kernel's autotuning, up to `tcp_wmem` max, 4 MiB
+    /// by default). Bounds what a subscriber that stops reading pins in the kernel, so it fills its queue and is
+    /// dropped after a few dozen messages instead of megabytes; the kernel doubles the value.
+    public var streamSendBufferBytes = 32_768
     /// Seconds between SSE comment heartbeats (0 turns them off).
     public var heartbeatSeconds = 15
     /// libmicrohttpd internal threads: 1 is one epoll thread, more is a thread pool.
