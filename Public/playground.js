@@ -13,11 +13,25 @@
     status.dataset.state = state;
   }
 
-  // Replaces each top-level element of a patch with the element of the same id on the page.
+  // Replaces each top-level element of a patch with the element of the same id on the page. A table that
+  // names a table body (data-rows-for) carries rows instead: each replaces its namesake or goes on top, and
+  // the body keeps at most data-keep rows (the trace grows by one small row per event, not a whole table).
+  function applyRows(carrier) {
+    const body = document.getElementById(carrier.dataset.rowsFor);
+    if (!body) return;
+    for (const row of Array.from(carrier.querySelectorAll("tr[id]")).reverse()) {
+      const old = document.getElementById(row.id);
+      if (old) old.replaceWith(row); else body.prepend(row);
+    }
+    const keep = Number(carrier.dataset.keep || 0);
+    while (keep > 0 && body.children.length > keep) body.lastElementChild.remove();
+  }
+
   function applyPatch(html) {
     const template = document.createElement("template");
     template.innerHTML = html;
     for (const fresh of Array.from(template.content.children)) {
+      if (fresh.dataset.rowsFor) { applyRows(fresh); continue; }
       if (!fresh.id) continue;
       const old = document.getElementById(fresh.id);
       if (!old) continue;

@@ -54,3 +54,22 @@ def test_works_without_javascript(server, browser):
     assert background(page, "ev-left") != before
     assert "static page" in text(page, "#connection")
     context.close()
+
+
+def test_trace_keeps_the_last_twenty_events_in_every_tab(room):
+    first, second = room
+    for _ in range(22):
+        request = urllib.request.Request(
+            first.url + "/events", method="POST",
+            data=json.dumps({"app": "ev", "event": "changeBothSidesColors"}).encode(),
+            headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(request, timeout=10).close()
+    for page in (first, second):
+        eventually(lambda: page.locator("#ev-trace-rows tr").count() == 20
+                   and page.locator("#ev-trace-rows tr").first.get_attribute("id") == "ev-trace-row-22",
+                   message="20 rows, newest first")
+    assert first.locator("#ev-trace-rows tr").last.get_attribute("id") == "ev-trace-row-3"
+    assert first.inner_text("#ev-trace-rows") == second.inner_text("#ev-trace-rows")
+    first.reload()   # a fresh page renders the same trace server-side
+    assert first.locator("#ev-trace-rows tr").count() == 20
+    assert first.locator("#ev-trace-rows tr").first.get_attribute("id") == "ev-trace-row-22"

@@ -14,21 +14,23 @@ final class EVPane: Pane {
     static let appName = RandomColorEVApp.appName
     let app = RandomColorEVApp.appName
     let title = "EV · Enum + View"
-    let summary = "One Event, several Actions: the button sends .changeBothSidesColors into eventSubject; "
+    let summary =
+        "One Event, several Actions: the button sends .changeBothSidesColors into eventSubject; "
         + "actionsByEvent turns it into one action for Left and one for Right; each @Action pulses and its screen picks a colour."
-    let trace = Trace()
     let sourceFiles: [SourceFile]
     private let instance: RandomColorEVInstance
-    private var flow = FlowStrip(
-        id: "ev-flow", title: "Flow",
-        stages: [
-            .init(name: "View / HTTP", detail: "a press or a POST"),
-            .init(name: "eventSubject", detail: ".send(event)"),
-            .init(name: "actionsByEvent", detail: "event → [InnerViewAction]"),
-            .init(name: "@Action", detail: "set, then reset to .default"),
-            .init(name: ".onReceive", detail: "the screen updates its @State"),
-            .init(name: "View", detail: "re-rendered, patched over SSE"),
-        ])
+    let teaching = Teaching(
+        flow: FlowStrip(
+            id: "ev-flow", title: "Flow",
+            stages: [
+                .init(name: "View / HTTP", detail: "a press or a POST"),
+                .init(name: "eventSubject", detail: ".send(event)"),
+                .init(name: "actionsByEvent", detail: "event → [InnerViewAction]"),
+                .init(name: "@Action", detail: "set, then reset to .default"),
+                .init(name: ".onReceive", detail: "the screen updates its @State"),
+                .init(name: "View", detail: "re-rendered, patched over SSE"),
+            ]),
+        traceID: "ev-trace")
 
     init(randomSeed: UInt64?, sourceFiles: [SourceFile]) {
         let colors = randomSeed.map { RandomColorSource(seed: $0) } ?? RandomColorSource()
@@ -41,12 +43,16 @@ final class EVPane: Pane {
         guard EventEnum(name: envelope.event) != nil else {
             throw HTTPError(
                 .badRequest, code: "unknown_event",
-                message: "The ev app has no event \(EventEnvelope.quoted(envelope.event)); accepted: \(EventEnum.acceptedNames.joined(separator: ", ")).")
+                message:
+                    "The ev app has no event \(EventEnvelope.quoted(envelope.event)); accepted: \(EventEnum.acceptedNames.joined(separator: ", "))."
+            )
         }
         if let extra = envelope.arguments.keys.sorted().first {
             throw HTTPError(
                 .badRequest, code: "unexpected_argument",
-                message: "The ev event \(envelope.event) takes no arguments, but \(EventEnvelope.quoted(extra)) was given; send only app and event.")
+                message:
+                    "The ev event \(envelope.event) takes no arguments, but \(EventEnvelope.quoted(extra)) was given; send only app and event."
+            )
         }
         return Event(name: envelope.event)
     }
@@ -55,24 +61,22 @@ final class EVPane: Pane {
     func handle(_ event: Event, source: EventSource) {
         guard let event = EventEnum(name: event.name) else { return }
         let actions = EventEnum.actionsByEvent(event).map(Self.describe)
-        trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" })
-        flow.lit = actions.isEmpty ? [0, 1, 2] : Set(flow.stages.indices)
-        flow.caption = ".\(event.name) from \(source == .browser ? "the page" : "HTTP") became \(actions.count) action(s); "
+        teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" })
+        teaching.flow.lit = actions.isEmpty ? [0, 1, 2] : Set(teaching.flow.stages.indices)
+        teaching.flow.caption = ".\(event.name) from \(source == .browser ? "the page" : "HTTP") became \(actions.count) action(s); "
         instance.send(event)
-        flow.caption += "\(instance.actionSource.liveSubscriptionCount) live @Action subscriptions, each owned by its view."
+        teaching.flow.caption += "\(instance.actionSource.liveSubscriptionCount) live @Action subscriptions, each owned by its view."
     }
 
     func renderView(_ context: RenderContext) -> RenderedView {
         instance.render(context)
     }
 
-    func teachingFragments() -> [Fragment] {
-        [Fragment(id: flow.id, html: flow.html()), Fragment(id: "ev-trace", html: trace.html(id: "ev-trace"))]
-    }
-
     var curlTwins: [CurlTwin] {
         EventEnum.postableEvents.map { event in
-            CurlTwin(label: "Change colors (.\(event.name))", body: JSONValue.object([("app", .string(app)), ("event", .string(event.name))]).text)
+            CurlTwin(
+                label: "Change colors (.\(event.name))",
+                body: JSONValue.object([("app", .string(app)), ("event", .string(event.name))]).text)
         }
     }
 

@@ -9,22 +9,24 @@ final class MVIPane: Pane {
     static let appName = MovieSearchApp.appName
     let app = MovieSearchApp.appName
     let title = "MVI · Model, View, Intent — movie search"
-    let summary = "Type a query and press Return: the intent loadMovies(query:) moves the state to Loading, "
+    let summary =
+        "Type a query and press Return: the intent loadMovies(query:) moves the state to Loading, "
         + "the repository fetches /3/search/movie over HTTP, and the answer becomes SuccessfullyFetched, NoResultsFound or ApiError. "
         + "A newer query always wins over a slower, older answer."
-    let trace = Trace()
     let sourceFiles: [SourceFile]
     private let instance: MovieSearchInstance
-    private var flow = FlowStrip(
-        id: "mvi-flow", title: "Flow",
-        stages: [
-            .init(name: "View / HTTP", detail: "Return in the field, or a POST"),
-            .init(name: "Intent", detail: "vm.loadMovies(query:)"),
-            .init(name: "Model", detail: "uiState = .Loading"),
-            .init(name: "Repository", detail: "GET /3/search/movie"),
-            .init(name: "Model", detail: "Fetched · NoResults · ApiError"),
-            .init(name: "View", detail: "re-rendered, patched over SSE"),
-        ])
+    let teaching = Teaching(
+        flow: FlowStrip(
+            id: "mvi-flow", title: "Flow",
+            stages: [
+                .init(name: "View / HTTP", detail: "Return in the field, or a POST"),
+                .init(name: "Intent", detail: "vm.loadMovies(query:)"),
+                .init(name: "Model", detail: "uiState = .Loading"),
+                .init(name: "Repository", detail: "GET /3/search/movie"),
+                .init(name: "Model", detail: "Fetched · NoResults · ApiError"),
+                .init(name: "View", detail: "re-rendered, patched over SSE"),
+            ]),
+        traceID: "mvi-trace")
 
     /// Starts the app on `isolation` (the room), fetching through `repository`.
     init(isolation: any Actor, repository: any MovieRepository, randomSeed: UInt64?, sourceFiles: [SourceFile]) {
@@ -55,27 +57,28 @@ final class MVIPane: Pane {
                 .conflict, code: "no_search_yet",
                 message: "There is no search to page through yet; send {\"app\":\"mvi\",\"event\":\"search\",\"query\":\"…\"} first.")
         }
-        trace.record(source: source, event: describe(event), became: [])
+        teaching.trace.record(source: source, event: describe(event), became: [])
         switch event {
         case .search, .page:
-            flow.lit = [0, 1, 2, 3]
-            flow.caption = "\(describe(event)) from \(source == .browser ? "the page" : "HTTP"): waiting for the repository…"
+            teaching.flow.lit = [0, 1, 2, 3]
+            teaching.flow.caption = "\(describe(event)) from \(source == .browser ? "the page" : "HTTP"): waiting for the repository…"
         case .setFaults:
-            flow.lit = [0, 3]
-            flow.caption = "Fault injection changed: the repository now waits and fails as set."
+            teaching.flow.lit = [0, 3]
+            teaching.flow.caption = "Fault injection changed: the repository now waits and fails as set."
         }
         instance.handle(event)
     }
 
     private func observe(_ event: MVITraceEvent) {
-        trace.appendStep(event.description)
+        teaching.trace.appendStep(event.description)
         switch event {
         case .resultDelivered(_, let succeeded, let after):
-            flow.lit = [3, 4, 5]
-            flow.caption = "The repository answered in \(after.formatted(.units(allowed: [.milliseconds]))) "
+            teaching.flow.lit = [3, 4, 5]
+            teaching.flow.caption =
+                "The repository answered in \(after.formatted(.units(allowed: [.milliseconds]))) "
                 + (succeeded ? "and the model moved on." : "with an error: ApiError.")
         case .resultDropped:
-            flow.caption = "An older answer arrived after a newer intent and was dropped: it cannot overwrite the newer result."
+            teaching.flow.caption = "An older answer arrived after a newer intent and was dropped: it cannot overwrite the newer result."
         default:
             break
         }
@@ -91,10 +94,6 @@ final class MVIPane: Pane {
 
     func renderView(_ context: RenderContext) -> RenderedView {
         instance.render(context)
-    }
-
-    func teachingFragments() -> [Fragment] {
-        [Fragment(id: flow.id, html: flow.html()), Fragment(id: "mvi-trace", html: trace.html(id: "mvi-trace"))]
     }
 
     var curlTwins: [CurlTwin] {

@@ -11,15 +11,13 @@ protocol Pane: AnyObject {
     /// Renders the app's views; fragments (elements with an `.id`) are what patches replace.
     func renderView(_ context: RenderContext) -> RenderedView
     /// The teaching layer: flow strip with the last event's path lit, and the trace.
-    func teachingFragments() -> [Fragment]
+    var teaching: Teaching { get }
     /// The equivalent curl command of each event the page can fire (body only; the page adds the URL).
     var curlTwins: [CurlTwin] { get }
     /// The sample's Swift source files, shown beside the pane.
     var sourceFiles: [SourceFile] { get }
     /// The app's state for `GET /rooms/{id}/state`.
     var snapshot: JSONValue { get }
-    /// The recent events and their figures.
-    var trace: Trace { get }
     /// Cancels every subscription and task of the app.
     func unmount()
 }

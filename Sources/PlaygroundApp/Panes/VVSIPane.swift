@@ -9,24 +9,26 @@ final class VVSIPane: Pane {
     static let appName = ListViewEvent.appName
     let app = ListViewEvent.appName
     let title = "VVSI · View, ViewState, Interactor — a list"
-    let summary = "Add, Remove and Random are actions: ViewState.trigger hands each to the Interactor, whose updater "
+    let summary =
+        "Add, Remove and Random are actions: ViewState.trigger hands each to the Interactor, whose updater "
         + "changes the state once per call; errors come back as notifications and show as an alert. Actions run one at "
         + "a time here, so two fast Adds can never pass the 5-item check together (the seed's race)."
-    let trace = Trace()
     let sourceFiles: [SourceFile]
     private let instance: ListViewInstance
-    private var flow = FlowStrip(
-        id: "vvsi-flow", title: "Flow",
-        stages: [
-            .init(name: "View / HTTP", detail: "a press or a POST"),
-            .init(name: "trigger", detail: "viewState.trigger(action)"),
-            .init(name: "Interactor.execute", detail: "state(), then work in a task"),
-            .init(name: "updater", detail: "mutates once, on the room"),
-            .init(name: "state", detail: "published"),
-            .init(name: "View", detail: "re-rendered, patched over SSE"),
-            .init(name: "notifications", detail: "interactor → view (async)"),
-            .init(name: "alert", detail: ".onReceive → alertType"),
-        ])
+    let teaching = Teaching(
+        flow: FlowStrip(
+            id: "vvsi-flow", title: "Flow",
+            stages: [
+                .init(name: "View / HTTP", detail: "a press or a POST"),
+                .init(name: "trigger", detail: "viewState.trigger(action)"),
+                .init(name: "Interactor.execute", detail: "state(), then work in a task"),
+                .init(name: "updater", detail: "mutates once, on the room"),
+                .init(name: "state", detail: "published"),
+                .init(name: "View", detail: "re-rendered, patched over SSE"),
+                .init(name: "notifications", detail: "interactor → view (async)"),
+                .init(name: "alert", detail: ".onReceive → alertType"),
+            ]),
+        traceID: "vvsi-trace")
 
     /// Most actions waiting behind the running one; more are refused with 503.
     static let maxPendingActions = 256
@@ -58,44 +60,47 @@ final class VVSIPane: Pane {
     func handle(_ event: ListViewEvent, source: EventSource) throws(HTTPError) {
         guard let action = event.action else {
             guard instance.dismissAlert() else {
-                throw HTTPError(.conflict, code: "no_alert", message: "No alert is shown, so there is nothing to dismiss; dismissAlert answers an alert.")
+                throw HTTPError(
+                    .conflict, code: "no_alert",
+                    message: "No alert is shown, so there is nothing to dismiss; dismissAlert answers an alert.")
             }
-            trace.record(source: source, event: "dismissAlert", became: ["alertType = nil (the alert's Ok)"])
-            flow.lit = [0, 7]
-            flow.caption = "Ok dismissed the alert in every tab."
+            teaching.trace.record(source: source, event: "dismissAlert", became: ["alertType = nil (the alert's Ok)"])
+            teaching.flow.lit = [0, 7]
+            teaching.flow.caption = "Ok dismissed the alert in every tab."
             return
         }
         // Recorded first: trigger may start the action at once, and its steps belong to this entry.
-        trace.record(source: source, event: String(describing: action), became: [])
+        teaching.trace.record(source: source, event: String(describing: action), became: [])
         let result = instance.trigger(action)
         guard result.isAccepted else {
-            trace.removeNewest()
+            teaching.trace.removeNewest()
             throw HTTPError(
                 .serviceUnavailable, code: "action_queue_full",
                 message: "\(Self.maxPendingActions) actions are already waiting in this room; try again in a moment.")
         }
-        flow.lit = [0, 1, 2]
-        flow.caption = "\(String(describing: action)) from \(source == .browser ? "the page" : "HTTP") was handed to the Interactor."
+        teaching.flow.lit = [0, 1, 2]
+        teaching.flow.caption =
+            "\(String(describing: action)) from \(source == .browser ? "the page" : "HTTP") was handed to the Interactor."
     }
 
     private func observe(_ event: ListViewInstance.Observation) {
         switch event {
         case .actionQueued(let action, let position):
-            trace.appendStep("\(action) queued behind \(position) action(s)")
+            teaching.trace.appendStep("\(action) queued behind \(position) action(s)")
         case .actionRejected(let action):
-            trace.appendStep("\(action) refused: queue full")
+            teaching.trace.appendStep("\(action) refused: queue full")
         case .actionStarted(let id, let action):
-            trace.appendStep("execute #\(id) \(action)")
+            teaching.trace.appendStep("execute #\(id) \(action)")
         case .stateUpdated(let id, let before, let after, let duration):
-            trace.appendStep("updater #\(id): \(before.items.count) → \(after.items.count) items in \(Self.micros(duration)) µs")
-            flow.lit = [2, 3, 4, 5]
-            flow.caption = "The updater changed the state (\(after.items.count) items) and the view was re-rendered."
+            teaching.trace.appendStep("updater #\(id): \(before.items.count) → \(after.items.count) items in \(Self.micros(duration)) µs")
+            teaching.flow.lit = [2, 3, 4, 5]
+            teaching.flow.caption = "The updater changed the state (\(after.items.count) items) and the view was re-rendered."
         case .notification(let notification):
-            trace.appendStep("notification \(notification)")
-            flow.lit = [2, 6, 7]
-            flow.caption = "The Interactor sent \(notification): the view shows it as an alert until someone presses Ok."
+            teaching.trace.appendStep("notification \(notification)")
+            teaching.flow.lit = [2, 6, 7]
+            teaching.flow.caption = "The Interactor sent \(notification): the view shows it as an alert until someone presses Ok."
         case .actionFinished(let id, _, let duration):
-            trace.appendStep("#\(id) finished after \(Self.micros(duration)) µs")
+            teaching.trace.appendStep("#\(id) finished after \(Self.micros(duration)) µs")
         }
     }
 
@@ -105,10 +110,6 @@ final class VVSIPane: Pane {
 
     func renderView(_ context: RenderContext) -> RenderedView {
         instance.render(context)
-    }
-
-    func teachingFragments() -> [Fragment] {
-        [Fragment(id: flow.id, html: flow.html()), Fragment(id: "vvsi-trace", html: trace.html(id: "vvsi-trace"))]
     }
 
     var curlTwins: [CurlTwin] {

@@ -25,10 +25,8 @@ actor Room {
     private let context: RenderContext
     private var seq: UInt64 = 0
     private var log: ReplayLog
-    /// What the tabs show now: each pane's view, and the teaching fragments by id.
+    /// What the tabs show now of each pane's view (the teaching layer tracks its own changes).
     private var views: [String: PaneView] = [:]
-    private var teaching: [String: String] = [:]
-    private var teachingOrder: [String: [String]] = [:]
     private var resyncCache: (seq: UInt64, message: SSEMessage)?
     private var closed = false
 
@@ -105,8 +103,8 @@ actor Room {
         var rendered = RenderedView(html: "", fragments: [])
         let renderTime = clock.measure { rendered = pane.renderView(context) }
         var changed = views[pane.app, default: PaneView(id: pane.viewID)].update(rendered)
-        pane.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count })
-        changed += takeTeachingChanges(of: pane)
+        pane.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count })
+        changed += pane.teaching.patches()
         guard !changed.isEmpty else { return }
         seq += 1
         let message = SSEMessage(event: "patch", id: String(seq), data: changed.map(\.html).joined(separator: "\n"))
@@ -138,7 +136,7 @@ actor Room {
         var parts: [String] = []
         for pane in panes {
             parts.append(views[pane.app]?.wrappedHTML ?? "")
-            parts += teachingOrder[pane.app, default: []].compactMap { teaching[$0] }
+            parts += pane.teaching.fragments().map(\.html)
         }
         let message = SSEMessage(event: "patch", id: String(seq), data: parts.joined(separator: "\n"))
         resyncCache = (seq, message)
@@ -155,7 +153,7 @@ actor Room {
             RoomPage.PaneSection(
                 app: pane.app, title: pane.title, summary: pane.summary,
                 viewHTML: views[pane.app]?.wrappedHTML ?? "",
-                teachingHTML: teachingOrder[pane.app, default: []].compactMap { teaching[$0] },
+                teachingHTML: pane.teaching.fragments().map(\.html),
                 curlTwins: pane.curlTwins, sourceFiles: pane.sourceFiles)
         }).html
     }
@@ -187,16 +185,7 @@ actor Room {
         guard views.isEmpty else { return }
         for pane in panes {
             _ = views[pane.app, default: PaneView(id: pane.viewID)].update(pane.renderView(context))
-            _ = takeTeachingChanges(of: pane)
-        }
-    }
-
-    /// The pane's teaching fragments that differ from what is shown, now recorded as shown.
-    private func takeTeachingChanges(of pane: any Pane) -> [Fragment] {
-        pane.teachingFragments().filter { fragment in
-            guard teaching[fragment.id] != fragment.html else { return false }
-            if teaching.updateValue(fragment.html, forKey: fragment.id) == nil { teachingOrder[pane.app, default: []].append(fragment.id) }
-            return true
+            _ = pane.teaching.patches()  // the page and a resync carry all of it
         }
     }
 }

@@ -19,6 +19,9 @@ final class Trace {
     let capacity: Int
     private(set) var entries: [Entry] = []
     private var nextNumber = 1
+    /// Entries changed since the last ``takeChanges()``, and whether rows were removed or the table appeared.
+    private var changedNumbers: Set<Int> = []
+    private var structureChanged = true
 
     init(capacity: Int = 20) {
         precondition(capacity > 0, "a trace must hold something")
@@ -28,6 +31,8 @@ final class Trace {
     /// Records a new event (newest first); the oldest beyond `capacity` is forgotten.
     func record(source: EventSource, event: String, became: [String]) {
         entries.insert(Entry(number: nextNumber, source: source, event: event, became: became), at: 0)
+        if entries.count == 1 { structureChanged = true }
+        changedNumbers.insert(nextNumber)
         nextNumber += 1
         if entries.count > capacity { entries.removeLast(entries.count - capacity) }
     }
@@ -35,6 +40,7 @@ final class Trace {
     /// Forgets the newest entry (an event that was refused after all).
     func removeNewest() {
         if !entries.isEmpty { entries.removeFirst() }
+        structureChanged = true
     }
 
     /// Most steps one entry keeps; later ones are counted, not stored.
@@ -43,6 +49,7 @@ final class Trace {
     /// Adds a step to the newest entry (e.g. an updater call that happened later).
     func appendStep(_ step: String) {
         guard !entries.isEmpty else { return }
+        changedNumbers.insert(entries[0].number)
         if entries[0].became.count < Self.maxSteps {
             entries[0].became.append(step)
         } else {
@@ -57,10 +64,20 @@ final class Trace {
         let (seconds, attoseconds) = renderTime.components
         let microseconds = Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
         if entries[0].renderMicroseconds == nil {
+            changedNumbers.insert(entries[0].number)
             entries[0].renderMicroseconds = microseconds
             entries[0].bytes = bytes
         } else {
             appendStep("re-rendered in \(microseconds) µs, \(bytes) B patched")
         }
+    }
+
+    /// What changed since the last call: the whole table, or just the rows that are new or changed.
+    func takeChanges() -> (wholeTable: Bool, rows: [Entry]) {
+        defer {
+            changedNumbers.removeAll()
+            structureChanged = false
+        }
+        return (structureChanged, entries.filter { changedNumbers.contains($0.number) })
     }
 }

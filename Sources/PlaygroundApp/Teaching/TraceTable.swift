@@ -7,15 +7,28 @@ extension Trace {
         guard !entries.isEmpty else {
             return out + "<p class=\"empty\">Nothing yet.</p></div>"
         }
-        out += "<table><thead><tr><th>#</th><th>source</th><th>event</th><th>became</th><th>render</th><th>patch</th></tr></thead><tbody>"
-        for entry in entries {
-            out += "<tr><td>\(entry.number)</td><td class=\"source-\(entry.source.rawValue)\">\(entry.source.rawValue)</td>"
-            out += "<td><code>\(HTML.text(entry.event))</code></td><td>"
-            out += entry.became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
-            if entry.omittedSteps > 0 { out += "<br><small>… \(entry.omittedSteps) more steps</small>" }
-            out += "</td><td>\(entry.renderMicroseconds.map { "\($0) µs" } ?? "…")</td>"
-            out += "<td>\(entry.bytes.map { "\($0) B" } ?? "…")</td></tr>"
-        }
+        out += "<table><thead><tr><th>#</th><th>source</th><th>event</th><th>became</th><th>render</th><th>patch</th></tr></thead>"
+        out += "<tbody id=\"\(HTML.attribute(id))-rows\">"
+        for entry in entries { out += rowHTML(entry, traceID: id) }
         return out + "</tbody></table></div>"
+    }
+
+    /// A patch of rows: a table naming the trace's body (`data-rows-for`); the page script puts each row in
+    /// place of its namesake or on top, keeping at most `data-keep` rows.
+    func rowsPatchHTML(_ rows: [Entry], traceID id: String) -> String {
+        "<table class=\"trace-rows\" data-rows-for=\"\(HTML.attribute(id))-rows\" data-keep=\"\(capacity)\"><tbody>"
+            + rows.map { rowHTML($0, traceID: id) }.joined() + "</tbody></table>"
+    }
+
+    /// One row, named by the event's number.
+    func rowHTML(_ entry: Entry, traceID id: String) -> String {
+        var out = "<tr id=\"\(HTML.attribute(id))-row-\(entry.number)\">"
+        out += "<td>\(entry.number)</td><td class=\"source-\(entry.source.rawValue)\">\(entry.source.rawValue)</td>"
+        out += "<td><code>\(HTML.text(entry.event))</code></td><td>"
+        out += entry.became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
+        if entry.omittedSteps > 0 { out += "<br><small>… \(entry.omittedSteps) more steps</small>" }
+        out += "</td><td>\(entry.renderMicroseconds.map { "\($0) µs" } ?? "…")</td>"
+        out += "<td>\(entry.bytes.map { "\($0) B" } ?? "…")</td></tr>"
+        return out
     }
 }
