@@ -1,0 +1,37 @@
+#!/bin/bash
+# The side-by-side sitting of BENCHMARKS.md: nginx+nchan, the Hummingbird peer and the playground, measured
+# with ../shared/bench's meter, each warmed by one discarded 1,000-subscriber run, then alternately
+# (nchan, Hummingbird, playground) at 10,000, 1,000 and 1 subscribers, twice. Prints one line per run.
+# Needs (once): (cd ../shared && bench/build.sh /tmp/sse-fanout); apt-get install -y nginx-light libnginx-mod-nchan;
+#   cp -r ../shared/bench/peers/hummingbird-sse /tmp/hb-peer && (cd /tmp/hb-peer && swift build -c release);
+#   swift build -c release --product playground
+# Loopback only; every run is bounded by timeout(1); it stops the three servers it started.
+set -u
+cd "$(dirname "$0")/.."
+ulimit -n "$(ulimit -Hn)"
+SH=${SHARED:-../shared}/bench
+BIN=${BIN:-/tmp/sse-fanout}
+PG=$(swift build -c release --show-bin-path)/playground
+OUT=${OUT:-/tmp/playground-side-by-side}
+mkdir -p "$OUT"
+$SH/nchan/run.sh >/dev/null
+/tmp/hb-peer/.build/release/hummingbird-sse --port 18081 --backlog 4096 >$OUT/hb.log 2>&1 & HB=$!
+$PG --port 18090 --log-level warning >$OUT/pg.log 2>&1 & PGP=$!
+sleep 3
+ROOM=$(curl -s -o /dev/null -w '%{redirect_url}' http://127.0.0.1:18090/ | sed 's#.*/rooms/##')
+NCP=$($SH/nchan/run.sh pids)
+run() { # server N
+  local s=$1 n=$2 out=$OUT/$1.$2.$RANDOM.txt
+  case $s in
+   nchan) timeout 150 $BIN -c $n --subscribe http://127.0.0.1:18080/sub/0 --publish http://127.0.0.1:18080/pub/0 --body-file $SH/body-1k.html --content-type text/html --marker 'seq {seq}' --events 20 --interval-ms 100 --timeout-s 120 --pid "$NCP" >$out 2>&1;;
+   hb) timeout 150 $BIN -c $n --subscribe http://127.0.0.1:18081/rooms/0/stream --publish http://127.0.0.1:18081/rooms/0/events --body '{"event":"changeBothSidesColors"}' --content-type application/json --events 20 --interval-ms 100 --timeout-s 120 --pid $HB >$out 2>&1;;
+   pg) timeout 150 $BIN -c $n --subscribe http://127.0.0.1:18090/rooms/$ROOM/stream --publish http://127.0.0.1:18090/rooms/$ROOM/events --body '{"app":"ev","event":"changeBothSidesColors"}' --content-type application/json --events 20 --interval-ms 100 --timeout-s 120 --pid $PGP >$out 2>&1
+       curl -s -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"app":"ev","event":"changeBothSidesColors"}' http://127.0.0.1:18090/rooms/$ROOM/events
+       curl -s -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"app":"ev","event":"changeBothSidesColors"}' http://127.0.0.1:18090/rooms/$ROOM/events;;
+  esac
+  echo "$s n=$n $(grep '^RESULT' $out | tr ' ' '\n' | grep -E '^(delivered|expected|fail|p50_ms|all_p50_ms|all_p99_ms)=' | tr '\n' ' ')"
+  sleep 2
+}
+for s in nchan hb pg; do run $s 1000 >/dev/null; done   # warm-up, discarded
+for rep in 1 2; do for n in 10000 1000 1; do for s in nchan hb pg; do run $s $n; done; done; done
+kill -TERM $HB $PGP; wait $HB $PGP 2>/dev/null; $SH/nchan/run.sh stop >/dev/null
