@@ -11,11 +11,12 @@ PLAYWRIGHT_VERSION ?= 1.65.2
 SERVER_PACKAGES := libmicrohttpd-dev pkg-config
 BROWSER_PACKAGES := chromium
 
-.PHONY: help run test build test-swift test-browser deps-server deps-browser clean bench
+.PHONY: help run test build test-swift test-browser deps-server deps-browser clean bench bench-search
 
 help:
 	@echo "make run    build (release) and serve the playground on http://$(HOST):$(PORT)/  (ARGS='--threads 2 …' passes flags)"
 	@echo "make test   every test: Swift unit + integration tests, then the browser tests (Chromium + Playwright)"
+	@echo "make bench-search  the movie search: start-up (load + index) and query-time percentiles"
 	@echo "make bench  the fan-out benchmark (release server with default settings + its own load client; see BENCHMARKS.md)"
 
 run: deps-server
@@ -38,6 +39,11 @@ build: deps-server
 # Starts a release server, runs every fan-out case with Benchmarks/sse-bench.c, prints a table, stops the server.
 bench: deps-server
 	Benchmarks/run.sh
+
+# The MVI movie search's catalog: start-up (load + index) and p50/p99 query time over the whole catalog.
+bench-search:
+	swift build -c release --product movie-search-bench
+	.build/release/movie-search-bench Data/movies.csv
 
 # Installs the Debian packages the server needs, or says exactly how.
 deps-server:
