@@ -50,6 +50,8 @@ let package = Package(
         // The film catalog behind the MVI movie search: CSV loading and the search index.
         .target(name: "MovieCatalog"),
         .executableTarget(name: "movie-search-bench", dependencies: ["MovieCatalog"]),
+        // What one EV event costs the view layer (send + render), for profiling the renderer.
+        .executableTarget(name: "render-bench", dependencies: ["RandomColorEV", "EVRuntime", "PlaygroundUI"]),
         // Sample apps, written like the seeds.
         .target(
             name: "RandomColorEV",

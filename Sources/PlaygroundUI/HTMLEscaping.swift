@@ -34,3 +34,41 @@ public enum HTML {
         }
     }
 }
+
+extension HTML {
+    /// Appends `string`, escaped exactly as ``escape(_:)`` does, to the UTF-8 bytes of a page being written.
+    /// The characters it replaces are ASCII, so escaping byte by byte gives the same bytes.
+    static func appendEscaped(_ string: String, to output: inout [UInt8]) {
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
+        if done == nil { appendEscaped(Array(string.utf8), to: &output) }
+    }
+
+    /// Appends a static string (a tag or attribute name), escaped.
+    static func appendEscaped(_ string: StaticString, to output: inout [UInt8]) {
+        string.withUTF8Buffer { appendEscaped($0, to: &output) }
+    }
+
+    private static func appendEscaped(_ bytes: some Collection<UInt8>, to output: inout [UInt8]) {
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            let replacement: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            case 0: replacement = "\u{FFFD}"
+            default:
+                bytes.formIndex(after: &index)
+                continue
+            }
+            output.append(contentsOf: bytes[start..<index])
+            replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+            bytes.formIndex(after: &index)
+            start = index
+        }
+        output.append(contentsOf: bytes[start..<index])
+    }
+}

@@ -7,8 +7,8 @@ extension ViewHost {
     /// ```
     public func stateObject<V: View, Object: AnyObject>(of view: V.Type, _ name: String, as type: Object.Type = Object.self) -> Object? {
         for position in store.orderedPositions where position.viewType == V.self {
-            for index in position.slots.keys.sorted() {
-                guard let slot = position.slots[index], slot.label == name, let storage = slot.object as? any StateObjectStorage
+            for slot in position.filledSlots {
+                guard slot.label == name, let storage = slot.object as? any StateObjectStorage
                 else { continue }
                 return storage.anyObject as? Object
             }
@@ -21,8 +21,8 @@ extension ViewHost {
     /// Returns false when no alert is presented. Render again to see the result.
     public func dismissPresentedAlert() -> Bool {
         for position in store.orderedPositions {
-            for index in position.slots.keys.sorted() {
-                if let presenter = position.slots[index]?.object as? AlertPresenter, presenter.dismiss() { return true }
+            for slot in position.filledSlots {
+                if let presenter = slot.object as? AlertPresenter, presenter.dismiss() { return true }
             }
         }
         return false
@@ -31,7 +31,7 @@ extension ViewHost {
     /// Whether some alert's binding presents an alert now (it shows on the next render, if not already).
     public var isPresentingAlert: Bool {
         store.orderedPositions.contains { position in
-            position.slots.values.contains { ($0.object as? AlertPresenter)?.presentation?.alert() != nil }
+            position.filledSlots.contains { ($0.object as? AlertPresenter)?.presentation?.alert() != nil }
         }
     }
 }

@@ -29,7 +29,7 @@ public final class ViewHost<Root: View> {
     public func render(_ context: RenderContext) -> RenderedView {
         let renderer = Renderer(store: store, context: context)
         store.beginPass()
-        renderer.render(root, RenderState(path: .root, environment: environment))
+        renderer.render(root, RenderState(path: store.root, environment: environment))
         store.endPass()
         return renderer.result
     }
@@ -46,8 +46,8 @@ public final class ViewHost<Root: View> {
     /// Every `@State` value in the tree, in render order (for `/state` snapshots and the teaching trace).
     public var stateValues: [StateValue] {
         store.orderedPositions.flatMap { position in
-            position.slots.keys.sorted().compactMap { index -> StateValue? in
-                guard let slot = position.slots[index], let state = slot.object as? any StateStorage else { return nil }
+            position.filledSlots.compactMap { slot -> StateValue? in
+                guard let state = slot.object as? any StateStorage else { return nil }
                 return StateValue(view: position.viewType, property: slot.label, path: position.path.description, value: state.anyValue)
             }
         }

@@ -2,10 +2,11 @@ extension TupleView: PrimitiveView, TransparentView {
     func render(in renderer: Renderer, _ state: RenderState) {
         renderer.groupingIfIdentified(state) { state in
             var index = 0
-            for child in repeat each value {
+            func draw<Child: View>(_ child: Child) {
                 renderer.render(child, state.child(.index(index)))
                 index += 1
             }
+            repeat draw(each value)
         }
     }
 }

@@ -21,24 +21,26 @@ struct ElementAttributes {
 
     /// Adds an inner modifier's attributes in front of these; for the same id or style property the inner wins.
     mutating func add(_ inner: ElementAttributes) {
+        if inner.isEmpty { return }
+        if isEmpty { return self = inner }
         if let id = inner.id { self.id = id }
         classes = inner.classes + classes.filter { !inner.classes.contains($0) }
-        let innerProperties = Set(inner.styles.map(\.property.description))
-        styles = inner.styles + styles.filter { !innerProperties.contains($0.property.description) }
+        styles = inner.styles + styles.filter { style in !inner.styles.contains { sameProperty($0.property, style.property) } }
     }
 
     /// An element's own attributes followed by the pending ones (pending wins for the same style property).
     func merged(withPending pending: ElementAttributes) -> ElementAttributes {
-        let pendingProperties = Set(pending.styles.map(\.property.description))
+        if pending.isEmpty { return self }
+        if isEmpty { return pending }
         return ElementAttributes(
             id: pending.id ?? id,
             classes: classes + pending.classes.filter { !classes.contains($0) },
-            styles: styles.filter { !pendingProperties.contains($0.property.description) } + pending.styles
+            styles: styles.filter { style in !pending.styles.contains { sameProperty($0.property, style.property) } } + pending.styles
         )
     }
+}
 
-    /// The `style` attribute's value, e.g. `background-color:#30b0c7;padding:8px`.
-    var styleText: String? {
-        styles.isEmpty ? nil : styles.map { "\($0.property):\($0.value)" }.joined(separator: ";")
-    }
+/// Whether two CSS property names are the same text.
+private func sameProperty(_ a: StaticString, _ b: StaticString) -> Bool {
+    a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.elementsEqual(b) } }
 }

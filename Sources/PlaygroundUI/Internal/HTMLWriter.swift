@@ -1,19 +1,37 @@
-/// Writes compact, deterministic HTML. Every dynamic string goes through ``HTML/text(_:)`` or ``HTML/attribute(_:)`` here
-/// and nowhere else; tag and attribute names are `StaticString`s.
+/// Writes compact, deterministic HTML. Every dynamic string goes through ``HTML`` escaping here and nowhere
+/// else; tag and attribute names are `StaticString`s.
 ///
 /// Attribute order is fixed: `id`, `class`, `style`, then the element's own attributes in the order given.
-/// The outermost elements carrying an `id` are collected as fragments.
+/// The outermost elements carrying an `id` are collected as fragments. The page is written as UTF-8 bytes
+/// into one buffer and becomes a `String` once, at the end.
 struct HTMLWriter {
-    private(set) var html = ""
+    private var bytes: [UInt8] = []
     private(set) var fragments: [Fragment] = []
+    /// Open elements: their tag and, for a fragment, its id and where its start tag begins.
     private var openElements: [(tag: StaticString, fragment: (id: String, start: Int)?)] = []
-    private var insideFragment: Bool { openElements.contains { $0.fragment != nil } }
+    /// How many open elements are fragments (a fragment inside another is not collected).
+    private var openFragments = 0
+
+    /// A writer whose buffer starts with room for `capacity` bytes.
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The HTML written so far.
+    var html: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The number of bytes written so far.
+    var count: Int { bytes.count }
 
     /// Opens `<tag …>`; close it with ``close()``.
     mutating func open(
         _ tag: StaticString, _ attributes: ElementAttributes, _ extra: [(name: StaticString, value: String)] = []
     ) {
-        let fragment = attributes.id.flatMap { id in insideFragment ? nil : (id, html.utf8.count) }
+        var fragment: (id: String, start: Int)?
+        if let id = attributes.id, openFragments == 0 {
+            fragment = (id, bytes.count)
+            openFragments += 1
+        }
         writeStartTag(tag, attributes, extra)
         openElements.append((tag, fragment))
     }
@@ -21,9 +39,12 @@ struct HTMLWriter {
     /// Closes the innermost open element.
     mutating func close() {
         let element = openElements.removeLast()
-        html += "</\(element.tag)>"
+        write("</")
+        write(element.tag)
+        write(">")
         if let fragment = element.fragment {
-            fragments.append(Fragment(id: fragment.id, html: String(decoding: html.utf8.dropFirst(fragment.start), as: UTF8.self)))
+            openFragments -= 1
+            fragments.append(Fragment(id: fragment.id, html: String(decoding: bytes[fragment.start...], as: UTF8.self)))
         }
     }
 
@@ -34,21 +55,46 @@ struct HTMLWriter {
 
     /// Writes escaped text content.
     mutating func text(_ text: String) {
-        html += HTML.text(text)
+        HTML.appendEscaped(text, to: &bytes)
     }
 
     private mutating func writeStartTag(
         _ tag: StaticString, _ attributes: ElementAttributes, _ extra: [(name: StaticString, value: String)]
     ) {
-        html += "<\(tag)"
+        write("<")
+        write(tag)
         if let id = attributes.id { writeAttribute("id", id) }
-        if !attributes.classes.isEmpty { writeAttribute("class", attributes.classes.joined(separator: " ")) }
-        if let style = attributes.styleText { writeAttribute("style", style) }
+        if !attributes.classes.isEmpty {
+            write(" class=\"")
+            for (index, name) in attributes.classes.enumerated() {
+                if index > 0 { write(" ") }
+                HTML.appendEscaped(name, to: &bytes)
+            }
+            write("\"")
+        }
+        if !attributes.styles.isEmpty {
+            write(" style=\"")
+            for (index, style) in attributes.styles.enumerated() {
+                if index > 0 { write(";") }
+                HTML.appendEscaped(style.property, to: &bytes)
+                write(":")
+                HTML.appendEscaped(style.value, to: &bytes)
+            }
+            write("\"")
+        }
         for attribute in extra { writeAttribute(attribute.name, attribute.value) }
-        html += ">"
+        write(">")
     }
 
     private mutating func writeAttribute(_ name: StaticString, _ value: String) {
-        html += " \(name)=\"\(HTML.attribute(value))\""
+        write(" ")
+        write(name)
+        write("=\"")
+        HTML.appendEscaped(value, to: &bytes)
+        write("\"")
+    }
+
+    private mutating func write(_ string: StaticString) {
+        string.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 }

@@ -8,31 +8,48 @@ final class Position {
         var object: AnyObject
     }
 
+    /// The path this position is stored at (which holds it until ``tearDown()``).
     let path: ViewPath
     let viewType: Any.Type
-    private(set) var slots: [Int: Slot] = [:]
+    /// The slots by index; most positions have one to three.
+    private var storage: [Slot?] = []
     /// When this position was last reached in a render pass (orders ``ViewHost/stateValues``).
     var visitOrder = 0
+    /// The render pass that last reached this position.
+    var pass = 0
 
     init(path: ViewPath, viewType: Any.Type) {
         self.path = path
         self.viewType = viewType
     }
 
+    /// The filled slots in index order.
+    var filledSlots: [Slot] { storage.compactMap { $0 } }
+
+    /// The filled slots by index.
+    var slots: [Int: Slot] {
+        Dictionary(uniqueKeysWithValues: storage.indices.compactMap { index in storage[index].map { (index, $0) } })
+    }
+
     /// The object in `index`, made once; a slot whose object has another type is torn down and remade.
     func object<T: AnyObject>(at index: Int, label: String, make: () -> T) -> T {
-        if let existing = slots[index]?.object as? T { return existing }
-        if let stale = slots[index]?.object as? any Cancellable { stale.cancel() }
+        if index < storage.count, let existing = storage[index]?.object {
+            if ObjectIdentifier(type(of: existing)) == ObjectIdentifier(T.self) { return unsafeDowncast(existing, to: T.self) }
+            if let existing = existing as? T { return existing }
+            (existing as? any Cancellable)?.cancel()
+        }
         let made = make()
-        slots[index] = Slot(label: label, object: made)
+        if index >= storage.count { storage.append(contentsOf: repeatElement(nil, count: index + 1 - storage.count)) }
+        storage[index] = Slot(label: label, object: made)
         return made
     }
 
     /// Cancels every subscription this position owns; called once, when it disappears or the host unmounts.
     func tearDown() {
-        for index in slots.keys.sorted() {
-            (slots[index]?.object as? any Cancellable)?.cancel()
+        if path.position === self { path.position = nil }
+        for slot in storage {
+            (slot?.object as? any Cancellable)?.cancel()
         }
-        slots.removeAll()
+        storage.removeAll()
     }
 }

@@ -1,41 +1,72 @@
-/// All positions of one host, keyed by path, with mark-and-sweep per render pass: a position not reached
-/// in a pass has left the tree, so it is torn down (its subscriptions cancelled, its state forgotten).
+/// All positions of one host, stored at their interned paths, with mark-and-sweep per render pass: a position
+/// not reached in a pass has left the tree, so it is torn down (its subscriptions cancelled, its state
+/// forgotten). The store also remembers what each view type needs (``ViewTypeInfo``), found once.
 final class PositionStore {
-    private var positions: [ViewPath: Position] = [:]
-    private var reached: Set<ViewPath> = []
+    private(set) var root = ViewPath.root()
+    /// Every live position, in the order it first appeared.
+    private var live: [Position] = []
+    private var pass = 0
     private var visitCounter = 0
+    private var typeInfos: [ObjectIdentifier: ViewTypeInfo] = [:]
+    /// The size of the last page rendered, so the next one is written without regrowing its buffer.
+    var expectedHTMLSize = 1024
 
-    var count: Int { positions.count }
+    var count: Int { live.count }
 
     /// Positions in the order the last render reached them.
-    var orderedPositions: [Position] { positions.values.sorted { $0.visitOrder < $1.visitOrder } }
+    var orderedPositions: [Position] { live.sorted { $0.visitOrder < $1.visitOrder } }
 
     func beginPass() {
-        reached.removeAll(keepingCapacity: true)
+        pass += 1
+        root.beginPass()
         visitCounter = 0
     }
 
     /// The position at `path`, created on first use and marked as reached in this pass.
     func position(at path: ViewPath, viewType: Any.Type) -> Position {
-        reached.insert(path)
         visitCounter += 1
-        let position = positions[path] ?? Position(path: path, viewType: viewType)
-        positions[path] = position
+        let position: Position
+        if let existing = path.position {
+            position = existing
+        } else {
+            position = Position(path: path, viewType: viewType)
+            path.position = position
+            live.append(position)
+        }
+        position.pass = pass
         position.visitOrder = visitCounter
         return position
     }
 
-    /// Tears down every position this pass did not reach.
+    /// Tears down every position this pass did not reach, and forgets the paths it did not reach.
     func endPass() {
-        let gone = positions.keys.filter { !reached.contains($0) }
-        for path in gone.sorted(by: { $0.description < $1.description }) {
-            positions.removeValue(forKey: path)?.tearDown()
+        if live.contains(where: { $0.pass != pass }) {
+            let gone = live.filter { $0.pass != pass }
+            live.removeAll { $0.pass != pass }
+            let descriptions = gone.map(\.path.description)
+            for index in gone.indices.sorted(by: { descriptions[$0] < descriptions[$1] }) {
+                gone[index].tearDown()
+            }
         }
+        root.endPass()
     }
 
     func removeAll() {
         let all = orderedPositions
-        positions.removeAll()
+        live.removeAll()
         for position in all { position.tearDown() }
+        root = ViewPath.root()
+    }
+
+    /// What the renderer needs to know about `type`, drawn at `path`: found the first time, then remembered
+    /// by the path (almost always drawing the same type again) and by the store.
+    func info<V: View>(for type: V.Type, at path: ViewPath) -> ViewTypeInfo {
+        let id = ObjectIdentifier(type)
+        if path.viewType == id, let info = path.viewTypeInfo { return info }
+        let info = typeInfos[id] ?? ViewTypeInfo.make(type)
+        typeInfos[id] = info
+        path.viewType = id
+        path.viewTypeInfo = info
+        return info
     }
 }

@@ -1,29 +1,33 @@
 /// Walks a view tree once and writes its HTML: primitives draw themselves, custom views get their dynamic
 /// properties linked to their position's storage and are replaced by their `body`.
 final class Renderer {
-    var writer = HTMLWriter()
+    var writer: HTMLWriter
     let store: PositionStore
     let context: RenderContext
 
     init(store: PositionStore, context: RenderContext) {
         self.store = store
         self.context = context
+        writer = HTMLWriter(capacity: store.expectedHTMLSize)
     }
 
     func render<V: View>(_ view: V, _ state: RenderState) {
+        let info = store.info(for: V.self, at: state.path)
+        guard let item = state.item, !info.isTransparent else { return draw(view, info, state) }
         var state = state
-        let wrapper = view is any TransparentView ? nil : state.item
-        if let wrapper { openItem(wrapper, tag: (view as? any TaggedView)?.tagValue, &state) }
-        if let primitive = view as? any PrimitiveView {
-            primitive.render(in: self, state)
-        } else {
-            let path = state.path.appending(.type(ObjectIdentifier(V.self)))
-            DynamicPropertyLinker.link(view, at: path, environment: state.environment, store: store)
-            var bodyState = state
-            bodyState.path = path.appending(.index(0))
-            render(view.body, bodyState)
-        }
-        if wrapper != nil { writer.close() }
+        openItem(item, tag: (view as? any TaggedView)?.tagValue, &state)
+        draw(view, info, state)
+        writer.close()
+    }
+
+    /// Draws a primitive, or links a custom view's properties and renders its `body`.
+    private func draw<V: View>(_ view: V, _ info: ViewTypeInfo, _ state: RenderState) {
+        if info.isPrimitive { return info.draw(view, in: self, state) }
+        let path = state.path.appending(.type(ObjectIdentifier(V.self)))
+        DynamicPropertyLinker.link(view, info.properties, at: path, environment: state.environment, store: store)
+        var bodyState = state
+        bodyState.path = path.appending(.index(0))
+        render(view.body, bodyState)
     }
 
     /// Draws a container child's wrapper (`<div class="tab">`, `<li class="list-row">`); it takes the pending attributes.
@@ -60,5 +64,8 @@ final class Renderer {
         writer.close()
     }
 
-    var result: RenderedView { RenderedView(html: writer.html, fragments: writer.fragments) }
+    var result: RenderedView {
+        store.expectedHTMLSize = writer.count
+        return RenderedView(html: writer.html, fragments: writer.fragments)
+    }
 }

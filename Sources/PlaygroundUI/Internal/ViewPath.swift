@@ -1,6 +1,11 @@
 /// A view's structural position: the child indices from the root, plus explicit ids (`ForEach`, `.id`)
 /// and types (custom views, `AnyView`), so that changing any of them gives the view a new identity.
-struct ViewPath: Hashable, CustomStringConvertible {
+///
+/// Paths are interned: each one is a node of a tree its ``PositionStore`` keeps across renders, so the child
+/// path a view asks for is found by its parent (an array index for the common `.index` case) instead of being
+/// built and hashed, and the position stored there is reached without a lookup. Each render pass counts the
+/// nodes it reaches; only when it did not reach them all does the store walk the tree to drop the others.
+final class ViewPath {
     enum Component: Hashable {
         /// The i-th child of a builder block, a branch of a conditional, or a modifier's content (0).
         case index(Int)
@@ -10,19 +15,129 @@ struct ViewPath: Hashable, CustomStringConvertible {
         case type(ObjectIdentifier)
     }
 
-    private(set) var components: [Component] = []
-
-    static var root: ViewPath { ViewPath() }
-
-    func appending(_ component: Component) -> ViewPath {
-        var path = self
-        path.components.append(component)
-        return path
+    /// The pass number and node counts shared by all the nodes of one tree.
+    final class Census {
+        var pass = 0
+        var nodes = 1
+        var reached = 0
     }
 
+    /// The last component, `nil` for the root.
+    let component: Component?
+    /// Only read for ``description``; a node is always owned by its parent.
+    private unowned let parent: ViewPath?
+    private let census: Census
+    /// The render pass that last reached this path.
+    private var pass: Int
+    /// The persistent storage at this path, if any.
+    var position: Position?
+    /// The view type last drawn here and what the renderer knows about it (almost always the same type).
+    var viewType: ObjectIdentifier?
+    var viewTypeInfo: ViewTypeInfo?
+
+    private var indexed: [ViewPath?] = []
+    private var typed: [(type: ObjectIdentifier, path: ViewPath)] = []
+    private var identified: [AnyHashable: ViewPath] = [:]
+
+    private init(_ component: Component?, parent: ViewPath?, census: Census) {
+        self.component = component
+        self.parent = parent
+        self.census = census
+        pass = census.pass
+    }
+
+    /// The root of a new tree.
+    static func root() -> ViewPath { ViewPath(nil, parent: nil, census: Census()) }
+
+    /// Starts a render pass from this root.
+    func beginPass() {
+        census.pass += 1
+        census.reached = 0
+        reach()
+    }
+
+    /// This path followed by `component`, marked as reached in the current pass.
+    func appending(_ component: Component) -> ViewPath {
+        switch component {
+        case .index(let index):
+            if index < indexed.count, let child = indexed[index] { return child.reach() }
+            let child = makeChild(component)
+            if index >= indexed.count { indexed.append(contentsOf: repeatElement(nil, count: index + 1 - indexed.count)) }
+            indexed[index] = child
+            return child
+        case .type(let type):
+            for entry in typed where entry.type == type { return entry.path.reach() }
+            let child = makeChild(component)
+            typed.append((type, child))
+            return child
+        case .id(let id):
+            if let child = identified[id] { return child.reach() }
+            let child = makeChild(component)
+            identified[id] = child
+            return child
+        }
+    }
+
+    private func makeChild(_ component: Component) -> ViewPath {
+        census.nodes += 1
+        census.reached += 1
+        return ViewPath(component, parent: self, census: census)
+    }
+
+    @discardableResult
+    private func reach() -> ViewPath {
+        if pass != census.pass {
+            pass = census.pass
+            census.reached += 1
+        }
+        return self
+    }
+
+    /// Drops the paths below this root that the current pass did not reach.
+    func endPass() {
+        if census.reached < census.nodes { census.nodes -= prune() }
+    }
+
+    /// Drops the unreached children and returns how many nodes went with them.
+    private func prune() -> Int {
+        let current = census.pass
+        var dropped = 0
+        for index in indexed.indices {
+            guard let child = indexed[index] else { continue }
+            if child.pass == current {
+                dropped += child.prune()
+            } else {
+                dropped += child.size
+                indexed[index] = nil
+            }
+        }
+        for entry in typed where entry.path.pass != current { dropped += entry.path.size }
+        typed.removeAll { $0.path.pass != current }
+        for entry in typed { dropped += entry.path.prune() }
+        for (id, child) in identified where child.pass != current {
+            dropped += child.size
+            identified[id] = nil
+        }
+        for child in identified.values { dropped += child.prune() }
+        return dropped
+    }
+
+    /// The number of nodes in this subtree.
+    private var size: Int {
+        1 + indexed.reduce(0) { $0 + ($1?.size ?? 0) } + typed.reduce(0) { $0 + $1.path.size }
+            + identified.values.reduce(0) { $0 + $1.size }
+    }
+
+    /// `/T/0/1/#id`, as shown in state snapshots.
     var description: String {
-        "/"
-            + components.map { component in
+        var components: [Component] = []
+        var node: ViewPath? = self
+        while let current = node, let component = current.component {
+            components.append(component)
+            node = current.parent
+        }
+        return "/"
+            + components.reversed().map { component in
                 switch component {
                 case .index(let index): String(index)
                 case .id(let id): "#\(id.base)"

@@ -43,12 +43,19 @@ public struct Color: View, Hashable, Sendable, CustomStringConvertible {
 
     /// `#rrggbb` (opacity ignored), e.g. for JSON snapshots.
     public var hex: String {
-        "#"
-            + [red, green, blue].map { component in
+        String(unsafeUninitializedCapacity: 7) { buffer in
+            let digits: StaticString = "0123456789abcdef"
+            func write(_ component: Double, at index: Int) {
                 let byte = Int((min(max(component, 0), 1) * 255).rounded())
-                let digits = String(byte, radix: 16)
-                return byte < 16 ? "0" + digits : digits
-            }.joined()
+                buffer[index] = digits.utf8Start[byte >> 4]
+                buffer[index + 1] = digits.utf8Start[byte & 0xF]
+            }
+            buffer[0] = UInt8(ascii: "#")
+            write(red, at: 1)
+            write(green, at: 3)
+            write(blue, at: 5)
+            return 7
+        }
     }
 
     /// The CSS value: `#rrggbb`, `transparent`, or `rgba(…)` when partly transparent.
