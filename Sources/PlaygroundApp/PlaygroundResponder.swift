@@ -24,15 +24,15 @@ final class PlaygroundResponder: HTTPResponder {
         router.add(.get, "/rooms/:room") { request, parameters in
             Self.withRoom(rooms, parameters) { room in
                 let host = PlaygroundResponder.displayHost(request)
-                return .response(.html(.ok, try await room.page(host: host, assets: assets)).withPageHeaders())
+                return .response(.html(.ok, try room.page(host: host, assets: assets)).withPageHeaders())
             }
         }
         router.add(.get, "/rooms/:room/stream") { request, parameters in
             let lastEventID = (request.headers["last-event-id"] ?? request.queryValue("since")).flatMap { UInt64($0) }
-            return Self.withRoom(rooms, parameters) { room in .eventStream(try await room.subscribe(lastEventID: lastEventID)) }
+            return Self.withRoom(rooms, parameters) { room in .eventStream(try room.subscribe(lastEventID: lastEventID)) }
         }
         router.add(.get, "/rooms/:room/state") { _, parameters in
-            Self.withRoom(rooms, parameters) { room in .response(.json(.ok, try await room.state().text)) }
+            Self.withRoom(rooms, parameters) { room in .response(.json(.ok, try room.state().text)) }
         }
         router.add(.post, "/rooms/:room/events") { request, parameters in Self.postEvent(rooms, request, parameters) }
         self.router = router
@@ -84,29 +84,38 @@ final class PlaygroundResponder: HTTPResponder {
         }
         let source = EventSource(request)
         let wantsPage = EventSource.prefersHTML(request)
-        return .deferred {
-            do {
-                let seq = try await room.apply(event, source: source)
-                if wantsPage { return .response(.redirect(to: "/rooms/\(room.id)")) }
-                return .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text))
-            } catch {
-                return .response(HTTPError.from(error).response)
+        return .completion { complete in
+            room.enqueue { room in
+                do {
+                    let seq = try room.apply(event, source: source)
+                    complete(wantsPage
+                        ? .response(.redirect(to: "/rooms/\(room.id)"))
+                        : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text)))
+                } catch {
+                    complete(.response(HTTPError.from(error).response))
+                }
             }
         }
     }
 
-    private static func withRoom(_ rooms: RoomRegistry, _ parameters: RouteParameters, _ work: @escaping @Sendable (Room) async throws -> HTTPResult) -> HTTPResult {
+    /// Looks the room up now (404 at once), then runs `work` on the room's own queue and answers with its result.
+    private static func withRoom(
+        _ rooms: RoomRegistry, _ parameters: RouteParameters,
+        _ work: @escaping @Sendable (isolated Room) throws -> HTTPResult
+    ) -> HTTPResult {
         let room: Room
         do {
             room = try rooms.room(parameters["room"] ?? "")
         } catch {
             return .response(error.response)
         }
-        return .deferred {
-            do {
-                return try await work(room)
-            } catch {
-                return .response(HTTPError.from(error).response)
+        return .completion { complete in
+            room.enqueue { room in
+                do {
+                    complete(try work(room))
+                } catch {
+                    complete(.response(HTTPError.from(error).response))
+                }
             }
         }
     }

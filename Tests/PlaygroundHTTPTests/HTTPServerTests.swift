@@ -168,4 +168,16 @@ import Testing
         #expect(try await get("/public/passwd").status == 404)
         #expect(try await get("/public/nope.js").status == 404)
     }
+
+    @Test func completionResultsAnswerFromAnyThreadWithKeepAlive() async throws {
+        let server = try TestServer()
+        defer { server.server.shutdown() }
+        let socket = try server.connect()
+        for (path, text) in [("/completion", "queued"), ("/completion-now", "at once"), ("/completion", "queued")] {
+            try socket.send("GET \(path) HTTP/1.1\r\nHost: t\r\n\r\n")
+            let response = try await socket.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == text)
+        }
+    }
 }

@@ -70,23 +70,33 @@ extension ServerCore {
             context.state.withLock { $0.phase = .answered }
             return openStream(stream, on: connection)
         case .deferred(let work):
-            context.suspend()
-            let admitted = state.withLock { state -> Bool in
-                guard !state.shuttingDown else { return false }
-                state.deferred[ObjectIdentifier(context)] = context
-                return true
-            }
-            guard admitted else {
-                // Shutdown already walked the registry: answer 503 ourselves (resume right after suspend is legal).
-                context.resume(with: .error(Self.shuttingDownError))
-                return .YES
-            }
+            guard suspendForLater(context) else { return .YES }
             Task {
                 let result = await work()
                 context.resume(with: result)  // no-op if shutdown resumed it first
             }
             return .YES
+        case .completion(let start):
+            guard suspendForLater(context) else { return .YES }
+            start { result in context.resume(with: result) }  // no-op if shutdown resumed it first
+            return .YES
         }
+    }
+
+    /// Suspends the connection and registers it so shutdown can answer it; false (already answered with 503)
+    /// when shutdown has begun.
+    private func suspendForLater(_ context: RequestContext) -> Bool {
+        context.suspend()
+        let admitted = state.withLock { state -> Bool in
+            guard !state.shuttingDown else { return false }
+            state.deferred[ObjectIdentifier(context)] = context
+            return true
+        }
+        if !admitted {
+            // Shutdown already walked the registry: answer 503 ourselves (resume right after suspend is legal).
+            context.resume(with: .error(Self.shuttingDownError))
+        }
+        return admitted
     }
 
     static let shuttingDownError = HTTPError(

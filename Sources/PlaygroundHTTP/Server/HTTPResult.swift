@@ -4,6 +4,10 @@ public enum HTTPResult: Sendable {
     case response(HTTPResponse)
     /// Suspend the connection, run the closure in a Task, then resume and answer with its result.
     case deferred(@Sendable () async -> HTTPResult)
+    /// Suspend the connection and call `start` on the server's thread with a completion that answers it. `start`
+    /// must only hand the work elsewhere (e.g. `queue.async`) and return; the completion may be called once,
+    /// from any thread. Cheaper than `deferred` when the work already runs on its own queue: no Task hop.
+    case completion(@Sendable (_ complete: @escaping @Sendable (HTTPResult) -> Void) -> Void)
     /// Answer `200 text/event-stream` and stream this subscriber until it finishes or the client leaves.
     case eventStream(EventStream)
 

@@ -1,4 +1,5 @@
 import PlaygroundTesting
+import Dispatch
 import Logging
 @testable import PlaygroundHTTP
 
@@ -46,6 +47,14 @@ final class TestServer: Sendable {
         router.add(.post, "/echo") { request, _ in .response(.text(.ok, request.bodyText)) }
         router.add(.get, "/rooms/:id") { request, parameters in
             .response(.text(.ok, "room \(parameters["id"] ?? "?") v=\(request.queryValue("v") ?? "-")"))
+        }
+        router.add(.get, "/completion") { _, _ in
+            .completion { complete in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { complete(.response(.text(.ok, "queued"))) }
+            }
+        }
+        router.add(.get, "/completion-now") { _, _ in
+            .completion { complete in complete(.response(.text(.ok, "at once"))) }
         }
         router.add(.get, "/deferred") { _, _ in
             .deferred {
