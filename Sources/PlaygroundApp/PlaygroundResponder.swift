@@ -22,7 +22,11 @@ final class PlaygroundResponder: HTTPResponder {
         router.add(.get, "/healthz") { _, _ in health.response() }
         router.add(.get, "/3/search/movie") { request, _ in .response(movies.search(request)) }
         router.add(.get, "/rooms/:room") { request, parameters in
-            Self.withRoom(rooms, parameters) { room in
+            // A browser that follows an old link gets a page that says what happened, not JSON.
+            if EventSource.prefersHTML(request), (try? rooms.room(parameters["room"] ?? "")) == nil {
+                return .response(.html(.notFound, RoomPage.closedRoomHTML).withPageHeaders())
+            }
+            return Self.withRoom(rooms, parameters) { room in
                 let host = PlaygroundResponder.displayHost(request)
                 return .response(.html(.ok, try room.page(host: host, assets: assets)).withPageHeaders())
             }

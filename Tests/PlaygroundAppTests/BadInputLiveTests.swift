@@ -61,6 +61,10 @@ struct BadInputLiveTests {
             #expect(response.text.contains("unknown_room"))
             #expect(!response.text.contains("<script>"))
         }
+        let browser = try await live.request("GET", "/rooms/0123456789abcdef01234567", headers: ["Accept": "text/html"])
+        #expect(browser.status == 404)
+        #expect(browser.header("Content-Type")?.hasPrefix("text/html") == true)
+        #expect(browser.text.contains(#"<a href="/">Open a new room</a>"#))
         let nowhere = try await live.request("GET", "/nowhere")
         #expect(nowhere.status == 404)
     }

@@ -96,4 +96,14 @@ struct RoomPage {
     private func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
+
+    /// The page for a room that has closed (rooms close when idle) or never existed.
+    static let closedRoomHTML = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
+        <title>Architecture Playground · no such room</title><link rel="stylesheet" href="/public/playground.css"></head>
+        <body><header class="top"><h1>Architecture Playground</h1>\
+        <p>This room does not exist, or it has closed: rooms close after a while with nobody in them.</p>\
+        <p><a href="/">Open a new room</a></p></header></body></html>\n
+        """
 }
