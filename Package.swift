@@ -96,13 +96,16 @@ let package = Package(
         .testTarget(name: "EVRuntimeTests", dependencies: ["EVRuntime", "RandomColorEV", "PlaygroundUI"]),
         .testTarget(
             name: "VVSIRuntimeTests",
-            dependencies: ["VVSIRuntime", "ListViewVVSI", "PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: [
+                "VVSIRuntime", "ListViewVVSI", "PlaygroundUI", "PlaygroundTesting",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ]
         ),
         .testTarget(name: "MovieCatalogTests", dependencies: ["MovieCatalog"]),
         .testTarget(
             name: "MVIRuntimeTests",
             dependencies: [
-                "MVIRuntime", "MovieSearchMVI", "MovieCatalog", "PlaygroundUI", "PlaygroundHTTP",
+                "MVIRuntime", "MovieSearchMVI", "MovieCatalog", "PlaygroundUI", "PlaygroundHTTP", "PlaygroundTesting",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "Logging", package: "swift-log"),
             ]

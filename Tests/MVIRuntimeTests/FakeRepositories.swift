@@ -1,5 +1,6 @@
 import MovieCatalog
 import MovieSearchMVI
+import PlaygroundTesting
 import Synchronization
 
 /// Test data: a TMDB movie with only the fields a test cares about.
@@ -32,7 +33,7 @@ final class StubRepository: MovieRepository {
     var calls: [Call] { recorded.withLock { $0 } }
 
     func searchMovies(query: String, page: Int) async throws -> TMDBSearchResponse {
-        recorded.withLock { $0.append(Call(query: query, page: page, onRoomExecutor: TestExecutor.isOnRoomQueue)) }
+        recorded.withLock { $0.append(Call(query: query, page: page, onRoomExecutor: TestRoomExecutor.isOnRoomQueue)) }
         return try result.get()
     }
 }

@@ -1,10 +1,11 @@
 import MVIRuntime
+import PlaygroundTesting
 import Synchronization
 import Testing
 
 /// A room that owns a bare `LatestWins`, for testing the mechanism without a view model.
 actor LatestWinsRoom {
-    private let executor = TestExecutor(label: "test.latest")
+    private let executor = TestRoomExecutor(label: "test.latest")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     var latest: LatestWins!
@@ -21,13 +22,13 @@ actor LatestWinsRoom {
     func start(_ value: String, after delay: Duration, effectRanOffRoom: Flag) {
         latest.advance()
         latest.run {
-            effectRanOffRoom.set(!TestExecutor.isOnRoomQueue)
+            effectRanOffRoom.set(!TestRoomExecutor.isOnRoomQueue)
             try? await Task.sleep(for: delay)  // a stubborn effect: it finishes even when cancelled
             return value
         } deliver: { [unowned self] result in
             self.assumeIsolated { room in
                 room.delivered.append((try? result.get()) ?? "error")
-                room.deliveredOnRoomQueue.append(TestExecutor.isOnRoomQueue)
+                room.deliveredOnRoomQueue.append(TestRoomExecutor.isOnRoomQueue)
             }
         } dropped: { [unowned self] drop in
             self.assumeIsolated { $0.dropped.append(drop) }

@@ -1,32 +1,7 @@
 import Dispatch
 import MVIRuntime
 import MovieSearchMVI
-
-/// A serial executor on one dispatch queue, like the playground's `RoomExecutor`, that can also tell whether the
-/// current thread is running one of its jobs.
-final class TestExecutor: SerialExecutor {
-    /// Set on every test room's queue, so code can ask whether it runs on a room's executor.
-    static let key = DispatchSpecificKey<Bool>()
-    let queue: DispatchQueue
-
-    init(label: String) {
-        queue = DispatchQueue(label: label)
-        queue.setSpecific(key: Self.key, value: true)
-    }
-
-    /// Whether the caller is running on a test room's queue.
-    static var isOnRoomQueue: Bool { DispatchQueue.getSpecific(key: key) == true }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedSerialExecutor()
-        queue.async { job.runSynchronously(on: executor) }
-    }
-
-    func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
-
-    func checkIsolated() { dispatchPrecondition(condition: .onQueue(queue)) }
-}
+import PlaygroundTesting
 
 /// A room for tests: an actor on its own serial executor that owns one movie search and records what its
 /// observers saw.
@@ -36,7 +11,7 @@ actor TestRoom {
         var description: String { "timed out waiting for \(what)" }
     }
 
-    private let executor = TestExecutor(label: "test.room")
+    private let executor = TestRoomExecutor(label: "test.room")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// The app under test (set by ``start(repository:faults:seed:)``).
@@ -51,7 +26,7 @@ actor TestRoom {
         let app = MovieSearchInstance(isolation: self, repository: repository, faults: faults, randomSeed: seed)
         app.observe { [unowned self] event in self.assumeIsolated { $0.events.append(event) } }
         app.onChange = { [unowned self] in
-            self.assumeIsolated { $0.changes.append(TestExecutor.isOnRoomQueue) }
+            self.assumeIsolated { $0.changes.append(TestRoomExecutor.isOnRoomQueue) }
         }
         self.app = app
     }

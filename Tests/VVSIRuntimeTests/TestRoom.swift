@@ -1,32 +1,7 @@
 import Dispatch
+import PlaygroundTesting
 
-/// A room for tests, built like the playground's: an actor on a custom serial executor over one dispatch queue.
-final class TestRoomExecutor: SerialExecutor {
-    private static let key = DispatchSpecificKey<ObjectIdentifier>()
-    let queue = DispatchQueue(label: "vvsi.test.room")
-
-    init() {
-        queue.setSpecific(key: Self.key, value: ObjectIdentifier(self))
-    }
-
-    /// Whether the caller runs on this executor's queue (checked without trapping).
-    var isCurrent: Bool { DispatchQueue.getSpecific(key: Self.key) == ObjectIdentifier(self) }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedSerialExecutor()
-        queue.async { job.runSynchronously(on: executor) }
-    }
-
-    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
-        UnownedSerialExecutor(ordinary: self)
-    }
-
-    func checkIsolated() {
-        dispatchPrecondition(condition: .onQueue(queue))
-    }
-}
-
+/// A room for tests, built like the playground's: an actor on a serial executor over one dispatch queue.
 actor TestRoom {
     private let executor = TestRoomExecutor()
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
