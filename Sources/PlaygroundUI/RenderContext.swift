@@ -15,11 +15,45 @@ public struct RenderedView: Sendable, Equatable {
     public var html: String
     /// The outermost elements that carry an `.id`, in document order.
     public var fragments: [Fragment]
+    /// The HTML with each fragment cut out and replaced by a marker naming it: what changed outside the
+    /// fragments shows here, so a client can be patched fragment by fragment only while this stays the same.
+    public var skeleton: String
 
-    /// Makes a rendered view (mostly for tests).
-    public init(html: String, fragments: [Fragment]) {
+    /// Makes a rendered view; without a `skeleton` it is worked out by finding each fragment in `html`.
+    public init(html: String, fragments: [Fragment], skeleton: String? = nil) {
         self.html = html
         self.fragments = fragments
+        self.skeleton = skeleton ?? Self.skeleton(of: html, fragments: fragments)
+    }
+
+    /// The marker that stands for a fragment in a skeleton.
+    static func marker(_ id: String) -> String { "\u{0}\(id)\u{0}" }
+
+    /// Finds each fragment in `html` (they are outermost and in document order) and cuts it out.
+    static func skeleton(of html: String, fragments: [Fragment]) -> String {
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var cursor = 0
+        for fragment in fragments {
+            let needle = Array(fragment.html.utf8)
+            guard let start = firstIndex(of: needle, in: bytes, from: cursor) else { continue }
+            out += bytes[cursor..<start]
+            out += marker(fragment.id).utf8
+            cursor = start + needle.count
+        }
+        out += bytes[cursor...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, needle.count <= haystack.count - start else { return needle.isEmpty ? start : nil }
+        var index = start
+        while index + needle.count <= haystack.count {
+            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 }
 

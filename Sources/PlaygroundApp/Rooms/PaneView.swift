@@ -16,7 +16,7 @@ struct PaneView: Equatable {
 
     /// Records `rendered` as shown and returns the fragments that patch the old state into it.
     mutating func update(_ rendered: RenderedView) -> [Fragment] {
-        let newSkeleton = Self.skeleton(of: rendered)
+        let newSkeleton = rendered.skeleton
         let newWrapped = "<div id=\"\(HTML.attribute(id))\" class=\"app-root\">\(rendered.html)</div>"
         defer {
             wrappedHTML = newWrapped
@@ -25,19 +25,5 @@ struct PaneView: Equatable {
         }
         if newSkeleton != skeleton { return [Fragment(id: id, html: newWrapped)] }
         return rendered.fragments.filter { fragments[$0.id] != $0.html }
-    }
-
-    /// The view's HTML with each fragment's HTML cut out (fragments are outermost and in document order).
-    static func skeleton(of rendered: RenderedView) -> String {
-        var out = ""
-        var rest = rendered.html[...]
-        for fragment in rendered.fragments {
-            guard let range = rest.range(of: fragment.html) else { continue }
-            out += rest[..<range.lowerBound]
-            out += "\u{0}\(fragment.id)\u{0}"
-            rest = rest[range.upperBound...]
-        }
-        out += rest
-        return out
     }
 }

@@ -7,6 +7,8 @@
 struct HTMLWriter {
     private var bytes: [UInt8] = []
     private(set) var fragments: [Fragment] = []
+    /// Where each fragment lies in `bytes`, in document order.
+    private var fragmentRanges: [Range<Int>] = []
     /// Open elements: their tag and, for a fragment, its id and where its start tag begins.
     private var openElements: [(tag: StaticString, fragment: (id: String, start: Int)?)] = []
     /// How many open elements are fragments (a fragment inside another is not collected).
@@ -19,6 +21,20 @@ struct HTMLWriter {
 
     /// The HTML written so far.
     var html: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The HTML with each fragment replaced by its marker, cut by position (no searching).
+    var skeleton: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var cursor = 0
+        for (fragment, range) in zip(fragments, fragmentRanges) {
+            out += bytes[cursor..<range.lowerBound]
+            out += RenderedView.marker(fragment.id).utf8
+            cursor = range.upperBound
+        }
+        out += bytes[cursor...]
+        return String(decoding: out, as: UTF8.self)
+    }
 
     /// The number of bytes written so far.
     var count: Int { bytes.count }
@@ -45,6 +61,7 @@ struct HTMLWriter {
         if let fragment = element.fragment {
             openFragments -= 1
             fragments.append(Fragment(id: fragment.id, html: String(decoding: bytes[fragment.start...], as: UTF8.self)))
+            fragmentRanges.append(fragment.start..<bytes.count)
         }
     }
 

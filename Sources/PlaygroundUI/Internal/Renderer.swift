@@ -66,6 +66,6 @@ final class Renderer {
 
     var result: RenderedView {
         store.expectedHTMLSize = writer.count
-        return RenderedView(html: writer.html, fragments: writer.fragments)
+        return RenderedView(html: writer.html, fragments: writer.fragments, skeleton: writer.skeleton)
     }
 }

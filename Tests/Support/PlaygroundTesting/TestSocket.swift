@@ -78,7 +78,7 @@ public final class TestSocket {
         let deadline = ContinuousClock.now + timeout
         while !condition(buffer) {
             if sawEOF || ContinuousClock.now >= deadline { return condition(buffer) }
-            if !receive(milliseconds: 0) { try? await Task.sleep(for: .milliseconds(5)) }
+            if !receive(milliseconds: 0), !sawEOF { try? await Task.sleep(for: .milliseconds(5)) }
         }
         return true
     }
