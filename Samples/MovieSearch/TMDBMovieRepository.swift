@@ -88,21 +88,8 @@ extension TMDBMovieRepository {
     /// The body and HTTP status of `request`, or a transport error once ``timeout`` has passed (enforced here as
     /// well, since FoundationNetworking on Linux does not end a request that is connected but silent).
     private func fetch(_ request: URLRequest, url: URL) async throws -> (body: Data, status: Int?) {
-        try await withThrowingTaskGroup(of: (body: Data, status: Int?)?.self) { group in
-            group.addTask { [session] in
-                let (body, response) = try await session.cancellableData(for: request)
-                return (body, (response as? HTTPURLResponse)?.statusCode)
-            }
-            group.addTask { [timeout] in
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let answer = try await group.next(), let answer else {
-                throw MovieRepositoryError(.transport, "\(url.absoluteString) did not answer within \(timeout)")
-            }
-            return answer
-        }
+        let (body, response) = try await session.cancellableData(for: request, timeout: timeout)
+        return (body, (response as? HTTPURLResponse)?.statusCode)
     }
 }
 

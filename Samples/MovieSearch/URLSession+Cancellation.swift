@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -6,56 +7,80 @@ import Synchronization
 #endif
 
 extension URLSession {
-    /// `data(for:)` that cancels the HTTP request when the calling task is cancelled (then throws
-    /// `CancellationError`), and turns transport failures into ``MovieRepositoryError``.
-    func cancellableData(for request: URLRequest) async throws -> (Data, URLResponse) {
-        let handle = DataTaskHandle()
+    /// `data(for:)` that ends at once when the calling task is cancelled (`CancellationError`) or `timeout` passes
+    /// (a transport ``MovieRepositoryError``), cancelling the HTTP request either way. It does not wait for
+    /// FoundationNetworking to report the cancellation: on Linux that can take seconds, and it ignores
+    /// `timeoutInterval` for a server that is connected but silent.
+    func cancellableData(for request: URLRequest, timeout: Duration) async throws -> (Data, URLResponse) {
+        let call = DataTaskCall()
+        let url = request.url?.absoluteString ?? "the movie API"
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+                call.begin(continuation)
                 let task = dataTask(with: request) { data, response, error in
                     if let error {
-                        if (error as? URLError)?.code == .cancelled || handle.isCancelled {
-                            continuation.resume(throwing: CancellationError())
-                        } else {
-                            let url = request.url?.absoluteString ?? "the movie API"
-                            continuation.resume(
-                                throwing: MovieRepositoryError(.transport, "\(url) could not be reached: \(error.localizedDescription)"))
-                        }
+                        call.finish(
+                            .failure(MovieRepositoryError(.transport, "\(url) could not be reached: \(error.localizedDescription)")))
                     } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
+                        call.finish(.success((data ?? Data(), response)))
                     } else {
-                        continuation.resume(throwing: MovieRepositoryError(.transport, "the request ended without a response"))
+                        call.finish(.failure(MovieRepositoryError(.transport, "the request ended without a response")))
                     }
                 }
-                handle.start(task)
+                call.start(task)
+                let (seconds, attoseconds) = timeout.components
+                let deadline = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+                DispatchQueue.global().asyncAfter(deadline: deadline) {
+                    call.finish(.failure(MovieRepositoryError(.transport, "\(url) did not answer within \(timeout)")))
+                }
             }
         } onCancel: {
-            handle.cancel()
+            call.finish(.failure(CancellationError()))
         }
     }
 }
 
-/// The data task of one request and whether its caller was cancelled; cancellation may come before the task
-/// exists (then the task is cancelled as soon as it is started). Protected by its mutex.
-private final class DataTaskHandle: Sendable {
-    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
-
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
-
-    func start(_ task: URLSessionDataTask) {
-        let cancelled = state.withLock { state in
-            state.task = task
-            return state.cancelled
-        }
-        task.resume()
-        if cancelled { task.cancel() }
+/// One request: its data task and its caller's continuation, which the first of answer, timeout and cancellation
+/// resumes (the others find it gone); whoever ends it early cancels the data task. Protected by its mutex.
+private final class DataTaskCall: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+        var task: URLSessionDataTask?
+        var finished: (any Error)?
+        var done = false
     }
 
-    func cancel() {
-        let task = state.withLock { state in
-            state.cancelled = true
-            return state.task
+    private let state = Mutex(State())
+
+    /// Keeps the continuation, or resumes it at once if the call already ended (cancelled before it began).
+    func begin(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+        let early = state.withLock { state -> (any Error)? in
+            if state.done { return state.finished ?? CancellationError() }
+            state.continuation = continuation
+            return nil
         }
-        task?.cancel()
+        if let early { continuation.resume(throwing: early) }
+    }
+
+    /// Starts the task, unless the call has already ended.
+    func start(_ task: URLSessionDataTask) {
+        let done = state.withLock { state in
+            state.task = task
+            return state.done
+        }
+        if done { task.cancel() } else { task.resume() }
+    }
+
+    /// Ends the call with `result` if it has not ended yet; an early end cancels the data task.
+    func finish(_ result: Result<(Data, URLResponse), any Error>) {
+        let (continuation, task) = state.withLock { state -> (CheckedContinuation<(Data, URLResponse), any Error>?, URLSessionDataTask?) in
+            guard !state.done else { return (nil, nil) }
+            state.done = true
+            if case .failure(let error) = result { state.finished = error }
+            defer { state.continuation = nil }
+            return (state.continuation, state.task)
+        }
+        if case .failure = result { task?.cancel() }
+        continuation?.resume(with: result)
     }
 }
