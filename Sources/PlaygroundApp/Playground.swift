@@ -28,7 +28,8 @@ public final class Playground: Sendable {
             streamQueueLimit: configuration.http.streamQueueLimit,
             replayCount: configuration.replayCount)
         let samples = configuration.samples
-        let sources = SampleSources(samplesDirectory: configuration.samplesDirectory, samples: ["RandomColorEV", "ListView", "MovieSearch"])
+        let sources = SampleSources(
+            samplesDirectory: configuration.samplesDirectory, samples: ["RandomColorEV", "ListView", "MovieSearch"])
         let loadTime = ContinuousClock.now
         let catalog = try catalog ?? MovieCatalog(csvPath: configuration.moviesFile)
         logger.info("movie catalog ready", metadata: ["movies": "\(catalog.movies.count)", "took": "\(ContinuousClock.now - loadTime)"])

@@ -58,8 +58,11 @@ final class PlaygroundResponder: HTTPResponder {
     func respond(to request: HTTPRequest) -> HTTPResult {
         if request.path.hasPrefix("/public/") {
             guard request.method == .get || request.method == .head else {
-                return .response(HTTPError(.methodNotAllowed, code: "method_not_allowed",
-                    message: "Static files accept GET and HEAD.").response.adding("Allow", "GET, HEAD"))
+                return .response(
+                    HTTPError(
+                        .methodNotAllowed, code: "method_not_allowed",
+                        message: "Static files accept GET and HEAD."
+                    ).response.adding("Allow", "GET, HEAD"))
             }
             return .response(files.response(for: String(request.path.dropFirst("/public/".count)), request: request))
         }
@@ -92,9 +95,10 @@ final class PlaygroundResponder: HTTPResponder {
             room.enqueue { room in
                 do {
                     let seq = try room.apply(event, source: source)
-                    complete(wantsPage
-                        ? .response(.redirect(to: "/rooms/\(room.id)"))
-                        : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text)))
+                    complete(
+                        wantsPage
+                            ? .response(.redirect(to: "/rooms/\(room.id)"))
+                            : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text)))
                 } catch {
                     complete(.response(HTTPError.from(error).response))
                 }
@@ -148,7 +152,10 @@ extension HTTPResponse {
     /// Headers for the room page: never cached, scripts only from our own origin.
     func withPageHeaders() -> HTTPResponse {
         self.adding("Cache-Control", "no-store")
-            .adding("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+            .adding(
+                "Content-Security-Policy",
+                "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+            )
             .adding("X-Content-Type-Options", "nosniff")
             .adding("Referrer-Policy", "no-referrer")
     }
@@ -188,6 +195,7 @@ extension HTTPError {
     /// The error itself when it is an HTTPError, else a 500 that hides internals.
     static func from(_ error: any Error) -> HTTPError {
         error as? HTTPError
-            ?? HTTPError(.internalServerError, code: "internal_error", message: "The server failed to handle this request; it has been logged.")
+            ?? HTTPError(
+                .internalServerError, code: "internal_error", message: "The server failed to handle this request; it has been logged.")
     }
 }

@@ -19,20 +19,44 @@ struct BadInputLiveTests {
 
     static let json = ["Content-Type": "application/json"]
     static let cases: [Case] = [
-        Case(method: "POST", path: "events", headers: json, body: #"{"app":"nope","event":"x"}"#, status: 400, code: "unknown_app", mentions: "accepted: ev, vvsi, mvi"),
-        Case(method: "POST", path: "events", headers: json, body: #"{"app":"ev","event":"explode"}"#, status: 400, code: "unknown_event", mentions: "accepted: changeBothSidesColors"),
-        Case(method: "POST", path: "events", headers: json, body: #"{"app":"ev","event":"changeBothSidesColors","x":1}"#, status: 400, code: "unexpected_argument", mentions: "takes no arguments"),
-        Case(method: "POST", path: "events", headers: json, body: #"{"app":"ev","#, status: 400, code: "malformed_json", mentions: "send e.g."),
-        Case(method: "POST", path: "events", headers: json, body: #"{"app":"<script>alert(1)</script>","event":"x"}"#, status: 400, code: "unknown_app", mentions: "accepted"),
-        Case(method: "POST", path: "events", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "app=ev&event=%ZZ", status: 400, code: "malformed_form", mentions: "percent-encoded"),
-        Case(method: "POST", path: "events", headers: ["Content-Type": "text/plain"], body: "hi", status: 415, code: "unsupported_content_type", mentions: "application/json"),
-        Case(method: "POST", path: "events", headers: json, body: String(repeating: "x", count: 20_000), status: 413, code: "", mentions: "16384"),
+        Case(
+            method: "POST", path: "events", headers: json, body: #"{"app":"nope","event":"x"}"#, status: 400, code: "unknown_app",
+            mentions: "accepted: ev, vvsi, mvi"),
+        Case(
+            method: "POST", path: "events", headers: json, body: #"{"app":"ev","event":"explode"}"#, status: 400, code: "unknown_event",
+            mentions: "accepted: changeBothSidesColors"),
+        Case(
+            method: "POST", path: "events", headers: json, body: #"{"app":"ev","event":"changeBothSidesColors","x":1}"#, status: 400,
+            code: "unexpected_argument", mentions: "takes no arguments"),
+        Case(
+            method: "POST", path: "events", headers: json, body: #"{"app":"ev","#, status: 400, code: "malformed_json",
+            mentions: "send e.g."),
+        Case(
+            method: "POST", path: "events", headers: json, body: #"{"app":"<script>alert(1)</script>","event":"x"}"#, status: 400,
+            code: "unknown_app", mentions: "accepted"),
+        Case(
+            method: "POST", path: "events", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "app=ev&event=%ZZ",
+            status: 400, code: "malformed_form", mentions: "percent-encoded"),
+        Case(
+            method: "POST", path: "events", headers: ["Content-Type": "text/plain"], body: "hi", status: 415,
+            code: "unsupported_content_type", mentions: "application/json"),
+        Case(
+            method: "POST", path: "events", headers: json, body: String(repeating: "x", count: 20_000), status: 413, code: "",
+            mentions: "16384"),
         Case(method: "PUT", path: "events", headers: json, body: "{}", status: 405, code: "", mentions: "POST"),
         Case(method: "DELETE", path: "", headers: [:], body: nil, status: 405, code: "", mentions: "GET"),
-        Case(method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"search","query":""}"#, status: 400, code: "", mentions: "query"),
-        Case(method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"search","query":"a\u0007b"}"#, status: 400, code: "", mentions: "control"),
-        Case(method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"setFaults","latencyMs":-1,"failureRate":2}"#, status: 400, code: "invalid_argument", mentions: "0"),
-        Case(method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"page","page":2}"#, status: 409, code: "no_search_yet", mentions: "search"),
+        Case(
+            method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"search","query":""}"#, status: 400, code: "",
+            mentions: "query"),
+        Case(
+            method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"search","query":"a\u0007b"}"#, status: 400,
+            code: "", mentions: "control"),
+        Case(
+            method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"setFaults","latencyMs":-1,"failureRate":2}"#,
+            status: 400, code: "invalid_argument", mentions: "0"),
+        Case(
+            method: "POST", path: "events", headers: json, body: #"{"app":"mvi","event":"page","page":2}"#, status: 409,
+            code: "no_search_yet", mentions: "search"),
     ]
 
     @Test(arguments: cases)
@@ -41,7 +65,8 @@ struct BadInputLiveTests {
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let before = try await live.state(room)
-        let response = try await live.request(bad.method, bad.path.isEmpty ? room : "\(room)/\(bad.path)", headers: bad.headers, body: bad.body)
+        let response = try await live.request(
+            bad.method, bad.path.isEmpty ? room : "\(room)/\(bad.path)", headers: bad.headers, body: bad.body)
         #expect(response.status == bad.status, "\(response.text)")
         #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
         #expect(response.text.hasPrefix(#"{"error":{"code":""#))
@@ -55,8 +80,11 @@ struct BadInputLiveTests {
     @Test func unknownAndMalformedRoomsAre404() async throws {
         let live = try LivePlayground()
         defer { live.playground.shutdown() }
-        for path in ["/rooms/0123456789abcdef01234567", "/rooms/nope/state", "/rooms/%3Cscript%3E/stream", "/rooms/0123456789abcdef01234567/events"] {
-            let response = try await live.request(path.hasSuffix("events") ? "POST" : "GET", path, headers: Self.json, body: path.hasSuffix("events") ? "{}" : nil)
+        for path in [
+            "/rooms/0123456789abcdef01234567", "/rooms/nope/state", "/rooms/%3Cscript%3E/stream", "/rooms/0123456789abcdef01234567/events",
+        ] {
+            let response = try await live.request(
+                path.hasSuffix("events") ? "POST" : "GET", path, headers: Self.json, body: path.hasSuffix("events") ? "{}" : nil)
             #expect(response.status == 404, "\(path): \(response.text)")
             #expect(response.text.contains("unknown_room"))
             #expect(!response.text.contains("<script>"))
@@ -74,10 +102,14 @@ struct BadInputLiveTests {
         defer { live.playground.shutdown() }
         let script = try await live.request("GET", "/public/playground.js")
         #expect(script.status == 200)
-        #expect(script.header("Content-Type")?.hasPrefix("text/javascript") == true || script.header("Content-Type")?.hasPrefix("application/javascript") == true)
+        #expect(
+            script.header("Content-Type")?.hasPrefix("text/javascript") == true
+                || script.header("Content-Type")?.hasPrefix("application/javascript") == true)
         #expect(script.header("ETag") != nil)
-        for path in ["/public/../Package.swift", "/public/%2e%2e/Package.swift", "/public/..%2fPackage.swift", "/public//etc/passwd",
-                     "/public/%2fetc%2fpasswd", "/public/..\\Package.swift", "/public/%252e%252e/Package.swift", "/public/.gitignore"] {
+        for path in [
+            "/public/../Package.swift", "/public/%2e%2e/Package.swift", "/public/..%2fPackage.swift", "/public//etc/passwd",
+            "/public/%2fetc%2fpasswd", "/public/..\\Package.swift", "/public/%252e%252e/Package.swift", "/public/.gitignore",
+        ] {
             let response = try await live.request("GET", path)
             #expect([400, 404].contains(response.status), "\(path) → \(response.status)")
             #expect(!response.text.contains("swift-tools-version") && !response.text.contains("root:"), "\(path) leaked a file")

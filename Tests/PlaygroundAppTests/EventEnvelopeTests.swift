@@ -21,7 +21,9 @@ struct EventEnvelopeTests {
     }
 
     @Test func formEnvelopeDecodesPlusAndPercent() throws {
-        let envelope = try EventEnvelope(request("app=mvi&event=search&query=the+matrix%20%26%20%C3%A9&count=3", type: "application/x-www-form-urlencoded; charset=UTF-8"))
+        let envelope = try EventEnvelope(
+            request(
+                "app=mvi&event=search&query=the+matrix%20%26%20%C3%A9&count=3", type: "application/x-www-form-urlencoded; charset=UTF-8"))
         #expect(envelope.app == "mvi")
         #expect(envelope.arguments["query"] == .formText("the matrix & é"))
         #expect(envelope.arguments["count"]?.integer == 3, "form text holding a number reads as a number")

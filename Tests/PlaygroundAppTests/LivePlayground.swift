@@ -8,7 +8,8 @@ import PlaygroundTesting
 final class LivePlayground: Sendable {
     let playground: Playground
 
-    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     /// Loaded once for every test: each live playground shares it.
     static let catalog: MovieCatalog = {
         do {

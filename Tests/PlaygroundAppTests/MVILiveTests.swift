@@ -12,7 +12,10 @@ struct MVILiveTests {
         let matrix = try await live.request("GET", "/3/search/movie?query=the%20matrix")
         #expect(matrix.status == 200)
         #expect(matrix.text.hasPrefix(#"{"page":1,"results":[{"id":"#))
-        #expect(matrix.text.contains(#""title":"The Matrix","overview":"1999 · 136 min · R · Action","poster_path":null,"release_date":"1999-01-01","vote_average":8.5"#))
+        #expect(
+            matrix.text.contains(
+                #""title":"The Matrix","overview":"1999 · 136 min · R · Action","poster_path":null,"release_date":"1999-01-01","vote_average":8.5"#
+            ))
         #expect(matrix.text.contains(#""total_pages":1,"total_results":"#))
         let first = try await live.request("GET", "/3/search/movie?query=love&page=1").text
         let second = try await live.request("GET", "/3/search/movie?query=love&page=2").text
@@ -22,8 +25,10 @@ struct MVILiveTests {
         #expect(second.contains(#""total_results":\#(total)"#), "totals agree across pages")
     }
 
-    @Test(arguments: ["", "?query=", "?query=%20%20", "?query=x&page=0", "?query=x&page=1001", "?query=x&page=two",
-                      "?query=a%07b", "?query=%FF%FE", "?query=" + String(repeating: "a", count: 201)])
+    @Test(arguments: [
+        "", "?query=", "?query=%20%20", "?query=x&page=0", "?query=x&page=1001", "?query=x&page=two",
+        "?query=a%07b", "?query=%FF%FE", "?query=" + String(repeating: "a", count: 201),
+    ])
     func movieAPIRejectsBadQueries(_ query: String) async throws {
         let live = try LivePlayground()
         defer { live.playground.shutdown() }

@@ -59,7 +59,11 @@ struct RoomPartsTests {
         let skeletonChanged = RenderedView(
             html: #"<div class="y"><p id="a">1</p><p id="b">3</p></div>"#,
             fragments: second.fragments)
-        #expect(view.update(skeletonChanged) == [Fragment(id: "ev-view", html: #"<div id="ev-view" class="app-root"><div class="y"><p id="a">1</p><p id="b">3</p></div></div>"#)])
+        #expect(
+            view.update(skeletonChanged) == [
+                Fragment(
+                    id: "ev-view", html: #"<div id="ev-view" class="app-root"><div class="y"><p id="a">1</p><p id="b">3</p></div></div>"#)
+            ])
     }
 
     @Test func jsonEscapesEverythingDangerous() {
@@ -85,7 +89,9 @@ struct RoomPartsTests {
 @Suite("Teaching layer patches")
 struct TeachingPatchTests {
     private func teaching() -> Teaching {
-        Teaching(flow: FlowStrip(id: "x-flow", title: "Flow", stages: [.init(name: "A", detail: "a")]), traceID: "x-trace", trace: Trace(capacity: 3))
+        Teaching(
+            flow: FlowStrip(id: "x-flow", title: "Flow", stages: [.init(name: "A", detail: "a")]), traceID: "x-trace",
+            trace: Trace(capacity: 3))
     }
 
     @Test func patchesCarryOnlyWhatChanged() {
@@ -97,7 +103,10 @@ struct TeachingPatchTests {
         layer.trace.record(source: .browser, event: "e2", became: [])
         let patch = layer.patches()
         #expect(patch.map(\.id) == ["x-trace-rows"])
-        #expect(patch[0].html == #"<table class="trace-rows" data-rows-for="x-trace-rows" data-keep="3"><tbody><tr id="x-trace-row-2"><td>2</td><td class="source-browser">browser</td><td><code>e2</code></td><td></td><td>…</td><td>…</td></tr></tbody></table>"#)
+        #expect(
+            patch[0].html
+                == #"<table class="trace-rows" data-rows-for="x-trace-rows" data-keep="3"><tbody><tr id="x-trace-row-2"><td>2</td><td class="source-browser">browser</td><td><code>e2</code></td><td></td><td>…</td><td>…</td></tr></tbody></table>"#
+        )
         layer.trace.appendStep("later")
         #expect(layer.patches()[0].html.contains(#"<tr id="x-trace-row-2">"#))
         layer.flow.lit = [0]

@@ -60,7 +60,8 @@ struct RoomsLiveTests {
             body: "app=ev&event=changeBothSidesColors")
         #expect(browser.status == 303)
         #expect(browser.header("Location") == room)
-        let curl = try await live.request("POST", room + "/events", headers: form.merging(["Accept": "*/*"]) { $1 }, body: "app=ev&event=changeBothSidesColors")
+        let curl = try await live.request(
+            "POST", room + "/events", headers: form.merging(["Accept": "*/*"]) { $1 }, body: "app=ev&event=changeBothSidesColors")
         #expect(curl.status == 202)
         #expect(curl.text == #"{"seq":2}"#)
     }

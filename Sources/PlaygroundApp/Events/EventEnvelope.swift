@@ -50,14 +50,17 @@ public struct EventEnvelope: Sendable, Equatable {
         default:
             throw HTTPError(
                 .unsupportedMediaType, code: "unsupported_content_type",
-                message: "Content-Type \(Self.quoted(mediaType)) is not accepted; send application/json or application/x-www-form-urlencoded.")
+                message:
+                    "Content-Type \(Self.quoted(mediaType)) is not accepted; send application/json or application/x-www-form-urlencoded.")
         }
         for field in Self.transportFields { fields[field] = nil }
         guard let app = fields.removeValue(forKey: "app")?.text, !app.isEmpty else {
-            throw HTTPError(.badRequest, code: "missing_app", message: #"The event has no "app" string; name one of the apps, e.g. "app":"ev"."#)
+            throw HTTPError(
+                .badRequest, code: "missing_app", message: #"The event has no "app" string; name one of the apps, e.g. "app":"ev"."#)
         }
         guard let event = fields.removeValue(forKey: "event")?.text, !event.isEmpty else {
-            throw HTTPError(.badRequest, code: "missing_event", message: #"The event has no "event" string, e.g. "event":"changeBothSidesColors"."#)
+            throw HTTPError(
+                .badRequest, code: "missing_event", message: #"The event has no "event" string, e.g. "event":"changeBothSidesColors"."#)
         }
         self.init(app: app, event: event, arguments: fields)
     }

@@ -54,6 +54,8 @@ enum FormDecoding {
     }
 
     private static func malformed(_ what: String) -> HTTPError {
-        HTTPError(.badRequest, code: "malformed_form", message: "The form body holds \(what); send name=value pairs joined by &, percent-encoded UTF-8.")
+        HTTPError(
+            .badRequest, code: "malformed_form",
+            message: "The form body holds \(what); send name=value pairs joined by &, percent-encoded UTF-8.")
     }
 }

@@ -71,7 +71,8 @@ struct RoomPage {
         if !pane.curlTwins.isEmpty {
             out += "<div class=\"curl-twins\"><h3>Curl twins</h3>"
             for twin in pane.curlTwins {
-                let command = "curl -X POST \(shellQuoted("http://\(host)\(roomPath)/events")) "
+                let command =
+                    "curl -X POST \(shellQuoted("http://\(host)\(roomPath)/events")) "
                     + "-H 'Content-Type: application/json' -d \(shellQuoted(twin.body))"
                 out += "<p>\(HTML.text(twin.label))</p><pre><code>\(HTML.text(command))</code></pre>"
             }
@@ -80,7 +81,8 @@ struct RoomPage {
         if !pane.sourceFiles.isEmpty {
             out += "<div class=\"sources\"><h3>Swift source (\(pane.sourceFiles.count) files)</h3>"
             for file in pane.sourceFiles {
-                out += "<details class=\"source\"><summary>\(HTML.text(file.name))</summary><pre><code>\(HTML.text(file.text))</code></pre></details>"
+                out +=
+                    "<details class=\"source\"><summary>\(HTML.text(file.name))</summary><pre><code>\(HTML.text(file.text))</code></pre></details>"
             }
             out += "</div>"
         }

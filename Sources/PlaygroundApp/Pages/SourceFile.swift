@@ -25,7 +25,8 @@ struct SampleSources: Sendable {
     private let filesBySample: [String: [SourceFile]]
 
     init(samplesDirectory: String?, samples: [String]) {
-        filesBySample = Dictionary(uniqueKeysWithValues: samples.map { ($0, SourceFile.load(sample: $0, samplesDirectory: samplesDirectory)) })
+        filesBySample = Dictionary(
+            uniqueKeysWithValues: samples.map { ($0, SourceFile.load(sample: $0, samplesDirectory: samplesDirectory)) })
     }
 
     func files(of sample: String) -> [SourceFile] {

@@ -56,7 +56,8 @@ actor Room {
     private var panes: [any Pane] { [ev, vvsi, mvi] }
 
     private func makeVVSIPane() -> VVSIPane {
-        let pane = VVSIPane(isolation: self, randomSeed: samples.randomSeed.map { $0 ^ id.hashSeed }, sourceFiles: sources.files(of: "ListView"))
+        let pane = VVSIPane(
+            isolation: self, randomSeed: samples.randomSeed.map { $0 ^ id.hashSeed }, sourceFiles: sources.files(of: "ListView"))
         pane.onChange = { [weak self] in
             self?.assumeIsolated { room in room.publishChanges(of: room.vvsi) }
         }
@@ -155,13 +156,16 @@ actor Room {
     func page(host: String, assets: RoomPage.Assets) throws(HTTPError) -> String {
         try checkOpen()
         renderAllIfNeeded()
-        return RoomPage(room: id, seq: seq, host: host, assets: assets, panes: panes.map { pane in
-            RoomPage.PaneSection(
-                app: pane.app, title: pane.title, summary: pane.summary,
-                viewHTML: views[pane.app]?.wrappedHTML ?? "",
-                teachingHTML: pane.teaching.fragments().map(\.html),
-                curlTwins: pane.curlTwins, sourceFiles: pane.sourceFiles)
-        }).html
+        return RoomPage(
+            room: id, seq: seq, host: host, assets: assets,
+            panes: panes.map { pane in
+                RoomPage.PaneSection(
+                    app: pane.app, title: pane.title, summary: pane.summary,
+                    viewHTML: views[pane.app]?.wrappedHTML ?? "",
+                    teachingHTML: pane.teaching.fragments().map(\.html),
+                    curlTwins: pane.curlTwins, sourceFiles: pane.sourceFiles)
+            }
+        ).html
     }
 
     /// A JSON object with one key per app.
