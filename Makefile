@@ -27,8 +27,11 @@ test: deps-server deps-browser
 	swift build --build-tests
 	$(MAKE) --no-print-directory test-swift test-browser
 
+# On failure the failing tests' lines are repeated at the end, so a log's tail names them.
 test-swift:
-	swift test --skip-build --parallel 2>&1 | tee .build/swift-test.log
+	@swift test --skip-build --parallel 2>&1 | tee .build/swift-test.log || { \
+	  echo; echo "=== failing Swift tests (full log: .build/swift-test.log) ==="; \
+	  grep -E "✘|error:|Fatal error|Crash" .build/swift-test.log | head -40; exit 1; }
 
 test-browser:
 	python3 -m pytest -q -p no:cacheprovider Tests/Browser

@@ -90,7 +90,7 @@ let package = Package(
             ]
         ),
         // Live-test support (a raw TCP client for HTTP and SSE), shared by the test targets.
-        .target(name: "PlaygroundTesting", path: "Tests/Support/PlaygroundTesting"),
+        .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog"], path: "Tests/Support/PlaygroundTesting"),
         .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting"]),
         .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI"]),
         .testTarget(name: "EVRuntimeTests", dependencies: ["EVRuntime", "RandomColorEV", "PlaygroundUI"]),
@@ -101,7 +101,7 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
-        .testTarget(name: "MovieCatalogTests", dependencies: ["MovieCatalog"]),
+        .testTarget(name: "MovieCatalogTests", dependencies: ["MovieCatalog", "PlaygroundTesting"]),
         .testTarget(
             name: "MVIRuntimeTests",
             dependencies: [

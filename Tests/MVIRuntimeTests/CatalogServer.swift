@@ -2,17 +2,7 @@ import Foundation
 import Logging
 import MovieCatalog
 import PlaygroundHTTP
-
-/// The shipped catalog, `Data/movies.csv`, loaded once for all tests.
-enum ShippedCatalog {
-    static let path: String = {
-        var components = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)  // Tests/MVIRuntimeTests/CatalogServer.swift
-        return components.joined(separator: "/") + "/Data/movies.csv"
-    }()
-
-    static let loaded = Result { () throws(CatalogLoadError) in try MovieCatalog(csvPath: path) }
-}
+import PlaygroundTesting
 
 /// A real HTTP server on 127.0.0.1 and an ephemeral port (the project's own `HTTPServer`), answering TMDB's
 /// `GET /3/search/movie` from the shipped catalog, plus misbehaving variants under path prefixes:
@@ -26,8 +16,8 @@ enum ShippedCatalog {
 final class CatalogServer: Sendable {
     let server: HTTPServer
 
-    init() throws {
-        let catalog = try ShippedCatalog.loaded.get()
+    init() async throws {
+        let catalog = try await ShippedCatalog.catalog()
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configuration.heartbeatSeconds = 0

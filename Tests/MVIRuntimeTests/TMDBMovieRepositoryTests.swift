@@ -1,5 +1,6 @@
 import Foundation
 import MovieCatalog
+import PlaygroundTesting
 import Testing
 @testable import MovieSearchMVI
 
@@ -20,7 +21,7 @@ import Testing
                 == "http://127.0.0.1:8080/3/search/movie?query=safe-._~Az09&page=1000")
     }
 
-    @Test func baseURLPathIsKeptAndTheAPIKeyIsEncoded() throws {
+    @Test func baseURLPathIsKeptAndTheAPIKeyIsEncoded() async throws {
         let repository = TMDBMovieRepository(baseURL: URL(string: "https://example.test/tmdb/")!, apiKey: "k&y=1 2")
         #expect(
             try repository.searchURL(query: "matrix", page: 1).absoluteString
@@ -38,10 +39,10 @@ import Testing
     // MARK: - Against a real HTTP server on 127.0.0.1
 
     @Test func theMatrixComesFirstFromTheShippedCatalog() async throws {
-        let server = try CatalogServer()
+        let server = try await CatalogServer()
         let repository = TMDBMovieRepository(baseURL: server.baseURL())
         let page = try await repository.searchMovies(query: "the matrix", page: 1)
-        let catalogTitle = try #require(try ShippedCatalog.loaded.get().search("the matrix", page: 1).results.first?.title)
+        let catalogTitle = try #require(try await ShippedCatalog.catalog().search("the matrix", page: 1).results.first?.title)
         #expect(catalogTitle == "Matrix, The")
         #expect(page.results.first?.title == "The Matrix")
         #expect(page.results.first?.overview.hasPrefix("1999 · ") == true)
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func theServerReceivesTheHostileQueryExactly() async throws {
-        let server = try CatalogServer()
+        let server = try await CatalogServer()
         let repository = TMDBMovieRepository(baseURL: server.baseURL("/echo"), apiKey: "secret & key")
         let echoed = try await repository.searchMovies(query: Self.hostile, page: 7)
         #expect(echoed.results.map(\.title) == [Self.hostile])
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func non2xxAndUndecodableBodiesAreErrors() async throws {
-        let server = try CatalogServer()
+        let server = try await CatalogServer()
         await #expect(
             throws: MovieRepositoryError(.httpStatus(500), "\(server.baseURL("/broken"))/3/search/movie?query=x&page=1 answered HTTP 500")
         ) {
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func aSlowServerTimesOut() async throws {
-        let server = try CatalogServer()
+        let server = try await CatalogServer()
         let repository = TMDBMovieRepository(baseURL: server.baseURL("/slow"), timeout: .milliseconds(300))
         let started = ContinuousClock.now
         let error = await #expect(throws: MovieRepositoryError.self) { try await repository.searchMovies(query: "x", page: 1) }
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsATransportError() async throws {
-        let port = try CatalogServer().server.port  // the server shuts down when this line ends
+        let port = try await CatalogServer().server.port  // the server shuts down when this line ends
         let error = await #expect(throws: MovieRepositoryError.self) {
             try await TMDBMovieRepository(baseURL: URL(string: "http://127.0.0.1:\(port)")!).searchMovies(query: "x", page: 1)
         }
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func theAppEndsOnTheMatrixOrOnApiErrorOverRealHTTP() async throws {
-        let server = try CatalogServer()
+        let server = try await CatalogServer()
         let room = TestRoom()
         await room.start(repository: TMDBMovieRepository(baseURL: server.baseURL()))
         await room.run { $0.app.search(query: "the matrix") }

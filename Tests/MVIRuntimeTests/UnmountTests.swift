@@ -1,5 +1,6 @@
 import MVIRuntime
 import MovieCatalog
+import PlaygroundTesting
 import Testing
 @testable import MovieSearchMVI
 
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func unmountCancelsTheRealHTTPRequest() async throws {
-        let server = try CatalogServer()
+        let server = try await CatalogServer()
         let room = TestRoom()
         await room.start(repository: TMDBMovieRepository(baseURL: server.baseURL("/slow"), timeout: .seconds(30)))
         await room.run { $0.app.search(query: "slow") }

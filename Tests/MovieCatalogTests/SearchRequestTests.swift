@@ -1,4 +1,5 @@
 import MovieCatalog
+import PlaygroundTesting
 import Testing
 
 @Suite("Validating search requests")
@@ -56,8 +57,8 @@ struct SearchRequestTests {
         #expect(failure("matrix", "two")?.message == "page \"two\" is not accepted; use a whole number from 1 to 1000")
     }
 
-    @Test func validatedRequestSearches() throws {
+    @Test func validatedRequestSearches() async throws {
         let request = try SearchRequest(query: "the matrix", page: "1")
-        #expect(try ShippedCatalog.catalog().search(request).results.first?.title == "Matrix, The")
+        #expect(try await ShippedCatalog.catalog().search(request).results.first?.title == "Matrix, The")
     }
 }

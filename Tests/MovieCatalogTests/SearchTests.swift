@@ -1,25 +1,26 @@
 import MovieCatalog
+import PlaygroundTesting
 import Testing
 
 @Suite("Search over the shipped catalog")
 struct SearchTests {
-    @Test func loadsEveryFilm() throws {
-        let catalog = try ShippedCatalog.catalog()
+    @Test func loadsEveryFilm() async throws {
+        let catalog = try await ShippedCatalog.catalog()
         #expect(catalog.movies.count == 58_788)
         #expect(catalog.movies.first?.title == "$")
         #expect(catalog.movies.map(\.id) == Array(1...58_788))
     }
 
-    @Test func theMatrixFindsTheMatrixFirst() throws {
-        let page = try ShippedCatalog.catalog().search("the matrix", page: 1)
+    @Test func theMatrixFindsTheMatrixFirst() async throws {
+        let page = try await ShippedCatalog.catalog().search("the matrix", page: 1)
         let titles = page.results.prefix(3).map(\.title)
         #expect(titles == ["Matrix, The", "Matrix Reloaded, The", "Matrix Revolutions, The"])
         #expect(page.results.first?.year == 1999)
         #expect(page.results.first?.displayTitle == "The Matrix")
     }
 
-    @Test func starWarsFinds1977First() throws {
-        let first = try #require(try ShippedCatalog.catalog().search("star wars", page: 1).results.first)
+    @Test func starWarsFinds1977First() async throws {
+        let first = try #require(try await ShippedCatalog.catalog().search("star wars", page: 1).results.first)
         #expect(first.title == "Star Wars")
         #expect(first.year == 1977)
         #expect(first.id == 48_908)
@@ -28,9 +29,9 @@ struct SearchTests {
     @Test(
         "Case and accents are ignored",
         arguments: ["les misérables", "LES MISERABLES", "Les Misérables!", "lés mïsérâblés"])
-    func caseAndAccentsIgnored(query: String) throws {
+    func caseAndAccentsIgnored(query: String) async throws {
         // The data stores "Misérables, Les" without its accent: the accented query must still find it, first.
-        let page = try ShippedCatalog.catalog().search(query, page: 1)
+        let page = try await ShippedCatalog.catalog().search(query, page: 1)
         #expect(page.results.first?.title == "Miserables, Les")
         #expect(page.results.first?.year == 1952)
     }
@@ -52,25 +53,25 @@ struct SearchTests {
         #expect(catalog.search("strasse", page: 1).results.map(\.id) == [3])
     }
 
-    @Test func noMatchHasNoResults() throws {
-        let page = try ShippedCatalog.catalog().search("xyzzyplugh", page: 1)
+    @Test func noMatchHasNoResults() async throws {
+        let page = try await ShippedCatalog.catalog().search("xyzzyplugh", page: 1)
         #expect(page == SearchPage(page: 1, results: [], totalPages: 0, totalResults: 0))
-        #expect(try ShippedCatalog.catalog().search("matrix xyzzyplugh", page: 1).totalResults == 0)
+        #expect(try await ShippedCatalog.catalog().search("matrix xyzzyplugh", page: 1).totalResults == 0)
     }
 
-    @Test func lastWordMatchesAsPrefixOthersAsWholeWords() throws {
-        let catalog = try ShippedCatalog.catalog()
+    @Test func lastWordMatchesAsPrefixOthersAsWholeWords() async throws {
+        let catalog = try await ShippedCatalog.catalog()
         #expect(catalog.search("star wa", page: 1).results.first?.title == "Star Wars")
         #expect(catalog.search("matr", page: 1).results.contains { $0.title == "Matrix, The" })
         // A non-last word must be whole: "sta wars" matches no "Star Wars".
         #expect(!catalog.search("sta wars", page: 1).results.contains { $0.title == "Star Wars" })
     }
 
-    @Test func wholeWordsRankAbovePrefixes() throws {
+    @Test func wholeWordsRankAbovePrefixes() async throws {
         func words(_ title: String) -> [Substring] {
             title.lowercased().split { !$0.isLetter && !$0.isNumber }
         }
-        let page = try ShippedCatalog.catalog().search("alien", page: 1, pageSize: 1000)
+        let page = try await ShippedCatalog.catalog().search("alien", page: 1, pageSize: 1000)
         let whole = page.results.map { words($0.title).contains("alien") }
         let firstPrefixOnly = try #require(whole.firstIndex(of: false))
         #expect(firstPrefixOnly > 0)
@@ -85,8 +86,8 @@ struct SearchTests {
         }
     }
 
-    @Test func pagingContinuesAndTotalsAgree() throws {
-        let catalog = try ShippedCatalog.catalog()
+    @Test func pagingContinuesAndTotalsAgree() async throws {
+        let catalog = try await ShippedCatalog.catalog()
         let all = catalog.search("love", page: 1, pageSize: 1000)
         #expect(all.totalResults > 40)
         let first = catalog.search("love", page: 1)
@@ -106,15 +107,15 @@ struct SearchTests {
         #expect(Set(all.results.map(\.id)).count == all.results.count)
     }
 
-    @Test func rankingFallsBackToVotes() throws {
+    @Test func rankingFallsBackToVotes() async throws {
         // "godfather": equal title length ranks by votes, more first.
-        let results = try ShippedCatalog.catalog().search("godfather", page: 1).results
+        let results = try await ShippedCatalog.catalog().search("godfather", page: 1).results
         #expect(results.first?.title == "Godfather, The")
         #expect(results.contains { $0.title == "Godfather: Part II, The" })
     }
 
-    @Test func articlesInOtherLanguagesAreMovedBack() throws {
-        let catalog = try ShippedCatalog.catalog()
+    @Test func articlesInOtherLanguagesAreMovedBack() async throws {
+        let catalog = try await ShippedCatalog.catalog()
         let absence = try #require(catalog.search("l'absence", page: 1).results.first)
         #expect(absence.title == "Absence, L'")
         #expect(absence.displayTitle == "L'Absence")

@@ -1,4 +1,5 @@
 import MovieCatalog
+import PlaygroundTesting
 import Testing
 
 @Suite("TMDB JSON")
@@ -25,8 +26,8 @@ struct TMDBJSONTests {
         #expect(decoded.results.first?.posterPath == nil)
     }
 
-    @Test func encodesARealPage() throws {
-        let page = try ShippedCatalog.catalog().search("the matrix", page: 1, pageSize: 1)
+    @Test func encodesARealPage() async throws {
+        let page = try await ShippedCatalog.catalog().search("the matrix", page: 1, pageSize: 1)
         let expected =
             #"{"page":1,"results":[{"id":32710,"title":"The Matrix","overview":"1999 · 136 min · R · Action","#
             + #""poster_path":null,"release_date":"1999-01-01","vote_average":8.5,"vote_count":143853}],"#

@@ -61,7 +61,7 @@ struct BadInputLiveTests {
 
     @Test(arguments: cases)
     func rejectedWithStateUnchanged(_ bad: Case) async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let before = try await live.state(room)
@@ -78,7 +78,7 @@ struct BadInputLiveTests {
     }
 
     @Test func unknownAndMalformedRoomsAre404() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         for path in [
             "/rooms/0123456789abcdef01234567", "/rooms/nope/state", "/rooms/%3Cscript%3E/stream", "/rooms/0123456789abcdef01234567/events",
@@ -98,7 +98,7 @@ struct BadInputLiveTests {
     }
 
     @Test func staticFilesNeverEscapePublic() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let script = try await live.request("GET", "/public/playground.js")
         #expect(script.status == 200)
@@ -117,7 +117,7 @@ struct BadInputLiveTests {
     }
 
     @Test func roomBudgetIs503() async throws {
-        let live = try LivePlayground { $0.maxRooms = 2 }
+        let live = try await LivePlayground { $0.maxRooms = 2 }
         defer { live.playground.shutdown() }
         _ = try await live.newRoom()
         _ = try await live.newRoom()
@@ -127,7 +127,7 @@ struct BadInputLiveTests {
     }
 
     @Test func streamBudgetIs503() async throws {
-        let live = try LivePlayground { $0.http.maxStreams = 2 }
+        let live = try await LivePlayground { $0.http.maxStreams = 2 }
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let first = try await live.subscribe(room)

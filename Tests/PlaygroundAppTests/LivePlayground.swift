@@ -10,16 +10,7 @@ final class LivePlayground: Sendable {
 
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    /// Loaded once for every test: each live playground shares it.
-    static let catalog: MovieCatalog = {
-        do {
-            return try MovieCatalog(csvPath: checkout.appendingPathComponent("Data/movies.csv").path)
-        } catch {
-            fatalError("the shipped catalog does not load: \(error)")
-        }
-    }()
-
-    init(_ configure: (inout PlaygroundConfiguration) -> Void = { _ in }) throws {
+    init(_ configure: (inout PlaygroundConfiguration) -> Void = { _ in }) async throws {
         var configuration = PlaygroundConfiguration(
             publicDirectory: Self.checkout.appendingPathComponent("Public").path,
             moviesFile: Self.checkout.appendingPathComponent("Data/movies.csv").path,
@@ -29,7 +20,7 @@ final class LivePlayground: Sendable {
         configure(&configuration)
         var logger = Logger(label: "PlaygroundAppTests")
         logger.logLevel = .warning
-        playground = try Playground(configuration: configuration, logger: logger, catalog: Self.catalog)
+        playground = try Playground(configuration: configuration, logger: logger, catalog: try await ShippedCatalog.catalog())
         try playground.start()
     }
 

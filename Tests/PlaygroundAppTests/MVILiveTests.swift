@@ -7,7 +7,7 @@ import Testing
 @Suite("MVI over HTTP")
 struct MVILiveTests {
     @Test func movieAPIAnswersInTMDBShape() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let matrix = try await live.request("GET", "/3/search/movie?query=the%20matrix")
         #expect(matrix.status == 200)
@@ -30,7 +30,7 @@ struct MVILiveTests {
         "?query=a%07b", "?query=%FF%FE", "?query=" + String(repeating: "a", count: 201),
     ])
     func movieAPIRejectsBadQueries(_ query: String) async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let response = try await live.request("GET", "/3/search/movie" + query)
         #expect(response.status == 400, "\(query): \(response.text)")
@@ -38,7 +38,7 @@ struct MVILiveTests {
     }
 
     @Test func searchOverHTTPReachesEveryTab() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let stream = try await live.subscribe(room)
@@ -55,7 +55,7 @@ struct MVILiveTests {
     }
 
     @Test func injectedFailureShowsApiError() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let stream = try await live.subscribe(room)
@@ -66,7 +66,7 @@ struct MVILiveTests {
     }
 
     @Test func hostileQueryIsEscapedEverywhere() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let stream = try await live.subscribe(room)

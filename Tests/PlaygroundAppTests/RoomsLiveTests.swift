@@ -9,7 +9,7 @@ struct RoomsLiveTests {
     static let changeColors = #"{"app":"ev","event":"changeBothSidesColors"}"#
 
     @Test func rootRedirectsToANewRoomAndThePageShowsEveryPane() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         #expect(room.wholeMatch(of: /\/rooms\/[0-9a-f]{24}/) != nil)
@@ -26,7 +26,7 @@ struct RoomsLiveTests {
     }
 
     @Test func twoSubscribersGetTheSamePatch() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let first = try await live.subscribe(room)
@@ -51,7 +51,7 @@ struct RoomsLiveTests {
     }
 
     @Test func formPostsAnswer303ForBrowsersAnd202ForClients() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let form = ["Content-Type": "application/x-www-form-urlencoded"]
@@ -67,7 +67,7 @@ struct RoomsLiveTests {
     }
 
     @Test func reconnectReplaysWhatWasMissedOrResyncs() async throws {
-        let live = try LivePlayground { $0.replayCount = 4 }
+        let live = try await LivePlayground { $0.replayCount = 4 }
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         for _ in 1...3 { _ = try await live.post(room, Self.changeColors) }
@@ -89,7 +89,7 @@ struct RoomsLiveTests {
     }
 
     @Test func plainRequestsKeepTheConnectionAlive() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let socket = try TestSocket(port: live.port)
         try socket.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -102,7 +102,7 @@ struct RoomsLiveTests {
     }
 
     @Test func healthReportsRoomsAndStreams() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let stream = try await live.subscribe(room)
@@ -114,7 +114,7 @@ struct RoomsLiveTests {
     }
 
     @Test func shutdownEndsOpenStreams() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         let room = try await live.newRoom()
         var sockets: [TestSocket] = []
         for _ in 0..<20 { sockets.append(try await live.subscribe(room)) }

@@ -9,7 +9,7 @@ struct VVSILiveTests {
     static let add = #"{"app":"vvsi","event":"add"}"#
 
     @Test func sixAddsGiveFiveItemsAndOneAlert() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let stream = try await live.subscribe(room)
@@ -31,7 +31,7 @@ struct VVSILiveTests {
     }
 
     @Test func twoHundredConcurrentAddsGiveExactlyFiveItems() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -44,7 +44,7 @@ struct VVSILiveTests {
     }
 
     @Test func removeOnEmptyAndRandomArguments() async throws {
-        let live = try LivePlayground()
+        let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         #expect(try await live.post(room, #"{"app":"vvsi","event":"remove"}"#).status == 202)

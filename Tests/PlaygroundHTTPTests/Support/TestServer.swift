@@ -1,6 +1,7 @@
 import PlaygroundTesting
 import Dispatch
 import Logging
+import Synchronization
 @testable import PlaygroundHTTP
 
 /// A live server on 127.0.0.1, port 0, with the routes the tests use.
@@ -8,6 +9,8 @@ final class TestServer: Sendable {
     let server: HTTPServer
     let hub = EventStreamHub()
     let configuration: HTTPServerConfiguration
+    /// Every stream the `/stream` route made, weakly: a test can check that none outlives its connection.
+    let streams = StreamTracker()
 
     init(staticFiles: StaticFiles? = nil, _ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
         var configuration = HTTPServerConfiguration()
@@ -19,7 +22,8 @@ final class TestServer: Sendable {
         logger.logLevel = .warning
         server = HTTPServer(
             configuration: configuration,
-            responder: Self.router(hub: hub, queueLimit: configuration.streamQueueLimit, staticFiles: staticFiles),
+            responder: Self.router(
+                hub: hub, tracker: streams, queueLimit: configuration.streamQueueLimit, staticFiles: staticFiles),
             logger: logger)
         try server.start()
     }
@@ -40,7 +44,7 @@ final class TestServer: Sendable {
         return socket
     }
 
-    private static func router(hub: EventStreamHub, queueLimit: Int, staticFiles: StaticFiles?) -> Router {
+    private static func router(hub: EventStreamHub, tracker: StreamTracker, queueLimit: Int, staticFiles: StaticFiles?) -> Router {
         var router = Router()
         router.add(.get, "/hello") { _, _ in .response(.text(.ok, "hello")) }
         router.add(.post, "/hello") { request, _ in .response(.text(.ok, "posted \(request.body.count)")) }
@@ -73,6 +77,7 @@ final class TestServer: Sendable {
             let stream = EventStream(queueLimit: queueLimit)
             stream.send(.retry(1_000))
             hub.add(stream)
+            tracker.track(stream)
             return .eventStream(stream)
         }
         // No initial message: the head must still arrive at once.
@@ -96,5 +101,21 @@ final class TestServer: Sendable {
             }
         }
         return router
+    }
+}
+
+/// Weak references to streams, to prove they are freed once their clients leave.
+final class StreamTracker: Sendable {
+    private struct WeakStream: @unchecked Sendable {  // only read under the mutex
+        weak var stream: EventStream?
+    }
+
+    private let streams = Mutex<[WeakStream]>([])
+
+    func track(_ stream: EventStream) { streams.withLock { $0.append(WeakStream(stream: stream)) } }
+
+    /// How many tracked streams are still alive, and how many were ever tracked.
+    var alive: (count: Int, ofTracked: Int) {
+        streams.withLock { list in (list.count { $0.stream != nil }, list.count) }
     }
 }

@@ -77,7 +77,12 @@ public final class TestSocket {
     public func read(timeout: Duration = .seconds(5), until condition: ([UInt8]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition(buffer) {
-            if sawEOF || ContinuousClock.now >= deadline { return condition(buffer) }
+            if sawEOF { return condition(buffer) }
+            if ContinuousClock.now >= deadline {
+                // A reader that was not scheduled for a while must still see what arrived meanwhile.
+                while receive(milliseconds: 0) {}
+                return condition(buffer)
+            }
             if !receive(milliseconds: 0), !sawEOF { try? await Task.sleep(for: .milliseconds(5)) }
         }
         return true
@@ -219,7 +224,7 @@ private extension String {
 public func eventually(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
-        if ContinuousClock.now >= deadline { return false }
+        if ContinuousClock.now >= deadline { return condition() }  // one last look, in case this task was starved
         try? await Task.sleep(for: .milliseconds(10))
     }
     return true
