@@ -91,17 +91,14 @@ final class PlaygroundResponder: HTTPResponder {
         }
         let source = EventSource(request)
         let wantsPage = EventSource.prefersHTML(request)
-        return .completion { complete in
-            room.enqueue { room in
-                do {
-                    let seq = try room.apply(event, source: source)
-                    complete(
-                        wantsPage
-                            ? .response(.redirect(to: "/rooms/\(room.id)"))
-                            : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text)))
-                } catch {
-                    complete(.response(HTTPError.from(error).response))
-                }
+        return room.perform { room in
+            do {
+                let seq = try room.apply(event, source: source)
+                return wantsPage
+                    ? .response(.redirect(to: "/rooms/\(room.id)"))
+                    : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text))
+            } catch {
+                return .response(HTTPError.from(error).response)
             }
         }
     }
@@ -117,13 +114,11 @@ final class PlaygroundResponder: HTTPResponder {
         } catch {
             return .response(error.response)
         }
-        return .completion { complete in
-            room.enqueue { room in
-                do {
-                    complete(try work(room))
-                } catch {
-                    complete(.response(HTTPError.from(error).response))
-                }
+        return room.perform { room in
+            do {
+                return try work(room)
+            } catch {
+                return .response(HTTPError.from(error).response)
             }
         }
     }

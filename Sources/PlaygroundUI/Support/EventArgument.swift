@@ -17,17 +17,19 @@ public enum EventArgument: Sendable, Equatable, Decodable {
     case formText(String)
 
     public init(from decoder: any Decoder) throws {
+        // JSON's kinds are disjoint, so the order only sets the cost: strings (nearly every field) come first,
+        // because each failed attempt builds and throws a DecodingError.
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
         } else if let value = try? container.decode(Bool.self) {
             self = .boolean(value)
         } else if let value = try? container.decode(Int.self) {
             self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
         } else {
-            self = .string(try container.decode(String.self))
+            self = .number(try container.decode(Double.self))
         }
     }
 
