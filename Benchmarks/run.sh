@@ -53,22 +53,35 @@ run() {  # name, client args...
   grep '^RESULT' "$OUT/$name.txt" | tail -1 || echo "RESULT mode=$name missing=1"
   sleep 1
 }
+# A suspended stream whose client left is only noticed on its next write (a patch or the 15 s heartbeat): before a
+# case that needs the stream budget, wait until the previous case's streams are gone.
+settle() {
+  for _ in $(seq 250); do
+    curl -s -m 1 "http://127.0.0.1:$PORT/healthz" | grep -q '"openStreams":0,' && return 0
+    sleep 0.1
+  done
+  echo "streams of the previous case still open after 25 s: $(curl -s -m 1 "http://127.0.0.1:$PORT/healthz")" >&2
+}
 val() { grep '^RESULT' "$OUT/$1.txt" | tail -1 | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 
 echo "== idle memory: $STREAMS streams held open in one room (fresh server)"
 run hold hold -c "$STREAMS" --create-rooms --hold-s 5
+settle
 echo "== warm-up (discarded): 1,000 subscribers, 5 events"
 run warmup fanout -c 1000 --create-rooms --events 5
 for rep in $(seq "$REPS"); do
   echo "== fan-out: $STREAMS subscribers of one room, 20 events 100 ms apart (run $rep)"
   run "fanout$STREAMS.$rep" fanout -c "$STREAMS" --create-rooms --events 20
+  settle
   echo "== fan-out: 1,000 subscribers of one room, 20 events (run $rep)"
   run "fanout1000.$rep" fanout -c 1000 --create-rooms --events 20
 done
 echo "== latency: one subscriber, 20 events"
 run single fanout -c 1 --create-rooms --events 20 --interval-ms 50
 echo "== $STREAMS streams over $((STREAMS / 10)) rooms: POSTs round-robin over every room for 3 s, every event to every stream"
+settle
 run spread rate -c "$STREAMS" --rooms $((STREAMS / 10)) --create-rooms --publishers 4 --seconds 3
+settle
 echo "== event rate: 100 rooms x 10 subscribers, 4 keep-alive publishers, 5 s"
 run rate rate -c 1000 --rooms 100 --create-rooms --publishers 4 --seconds 5
 echo "== slow reader: 1 stalled + 100 reading subscribers, 150 events 10 ms apart"

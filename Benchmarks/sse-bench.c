@@ -677,9 +677,9 @@ static int run_rate(void) {
            pct(pub_rtt, pub_rtt_n, .99), got, want, cpu);
     print_health();
     printf("RESULT mode=rate conns=%d rooms=%d publishers=%d fail=%ld closed=%ld accepted=%ld rejected=%ld events_per_s=%.0f "
-           "delivered=%ld expected=%ld rtt_p50_ms=%.2f\n",
+           "delivered=%ld expected=%ld rtt_p50_ms=%.2f server_cpu_ms_per_event=%.3f\n",
            conns, nrooms, publishers, failed, closed_early, pub_accepted, pub_rejected, pub_accepted * 1e3 / elapsed, got,
-           want, pct(pub_rtt, pub_rtt_n, .5));
+           want, pct(pub_rtt, pub_rtt_n, .5), pub_accepted ? cpu / pub_accepted : 0.0);
     return (failed || got != want || pub_rejected) ? 1 : 0;
 }
 

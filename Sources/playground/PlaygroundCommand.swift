@@ -26,7 +26,12 @@ struct PlaygroundCommand: ParsableCommand {
     @Option(help: "Seconds an idle plain connection is kept.") var connectionTimeout = 60
     @Option(help: "Bytes of memory libmicrohttpd may use per connection.") var connectionMemoryLimit = 8_192
     @Option(help: "Largest request body in bytes (413 past it).") var maxBodyBytes = 16_384
-    @Option(help: "Server threads (1 = one epoll thread; 2 uses both cores of a 2-core machine).") var threads = 1
+    @Option(
+        help: ArgumentHelp(
+            "Server threads: libmicrohttpd epoll threads, each also running the room work of the requests it receives "
+                + "(default: one per available core, at most 8: \(Self.defaultThreads) here).",
+            valueName: "count"))
+    var threads: Int?
     @Option(help: "Directory served under /public/ (default: the checkout's Public/).") var publicDir: String?
     @Option(help: "The film catalog CSV (default: the checkout's Data/movies.csv).") var movies: String?
     @Option(help: "Base URL of a TMDB-compatible API for the movie search (default: this server's own /3/search/movie).")
@@ -35,12 +40,16 @@ struct PlaygroundCommand: ParsableCommand {
     @Option(help: "Seed for the sample apps' random choices (reproducible demos).") var seed: UInt64?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: Logger.Level = .info
 
+    /// One server thread per core the process may run on: the room work runs on them, so both cores of a
+    /// 2-core machine serve requests and fan out (BENCHMARKS.md has the comparison with one thread).
+    static let defaultThreads = min(8, max(1, ProcessInfo.processInfo.activeProcessorCount))
+
     func validate() throws {
         for (name, value, minimum) in [
             ("--max-rooms", maxRooms, 1), ("--room-idle-seconds", roomIdleSeconds, 1), ("--max-connections", maxConnections, 16),
             ("--max-streams", maxStreams, 1), ("--stream-queue-limit", streamQueueLimit, 4), ("--heartbeat-seconds", heartbeatSeconds, 1),
             ("--connection-timeout", connectionTimeout, 1), ("--connection-memory-limit", connectionMemoryLimit, 4_096),
-            ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads, 1), ("--stream-send-buffer-bytes", streamSendBufferBytes, 0),
+            ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads ?? 1, 1), ("--stream-send-buffer-bytes", streamSendBufferBytes, 0),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum) (got \(value)).")
         }
@@ -78,7 +87,7 @@ struct PlaygroundCommand: ParsableCommand {
         configuration.http.connectionTimeout = connectionTimeout
         configuration.http.connectionMemoryLimit = connectionMemoryLimit
         configuration.http.maxBodyBytes = maxBodyBytes
-        configuration.http.threads = threads
+        configuration.http.threads = threads ?? Self.defaultThreads
         configuration.maxRooms = maxRooms
         configuration.roomIdleLifetime = .seconds(roomIdleSeconds)
         configuration.samples.randomSeed = seed

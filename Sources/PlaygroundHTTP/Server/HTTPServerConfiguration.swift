@@ -24,7 +24,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var streamSendBufferBytes = 32_768
     /// Seconds between SSE comment heartbeats (0 turns them off).
     public var heartbeatSeconds = 15
-    /// libmicrohttpd internal threads: 1 is one epoll thread, more is a thread pool.
+    /// libmicrohttpd internal threads: 1 is one epoll thread, more is a thread pool (each with its own epoll set
+    /// and a share of `connectionLimit`). The `playground` command defaults to one per core.
     public var threads = 1
     /// Seconds `shutdown()` waits for open streams and suspended requests to end before stopping the daemon.
     public var shutdownGraceSeconds = 5.0
