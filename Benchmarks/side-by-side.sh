@@ -34,4 +34,17 @@ run() { # server N
 }
 for s in nchan hb pg; do run $s 1000 >/dev/null; done   # warm-up, discarded
 for rep in 1 2; do for n in 10000 1000 1; do for s in nchan hb pg; do run $s $n; done; done; done
+# Event rate, our own client (nchan has no rooms API to post into): Hummingbird and the playground alternately.
+RATE=${RATE_CLIENT:-/tmp/sse-bench}
+[ -x "$RATE" ] || cc -O2 -o "$RATE" Benchmarks/sse-bench.c
+rate() { # server
+  local out=$OUT/rate.$1.$RANDOM.txt
+  case $1 in
+   hb) timeout 60 $RATE rate -c 1000 --rooms 100 --publishers 4 --seconds 5 --port 18081 --body '{"event":"changeBothSidesColors"}' --pid $HB >$out 2>&1;;
+   pg) timeout 60 $RATE rate -c 1000 --rooms 100 --create-rooms --publishers 4 --seconds 5 --port 18090 --pid $PGP >$out 2>&1;;
+  esac
+  echo "rate $1 $(grep '^RESULT' $out | tr ' ' '\n' | grep -E '^(events_per_s|delivered|expected|server_cpu_ms_per_event)=' | tr '\n' ' ')"
+  sleep 17  # the closed subscribers are reaped by the next heartbeat (15 s) before the next run
+}
+for rep in 1 2; do rate hb; rate pg; done
 kill -TERM $HB $PGP; wait $HB $PGP 2>/dev/null; $SH/nchan/run.sh stop >/dev/null
