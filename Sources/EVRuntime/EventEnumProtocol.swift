@@ -1,3 +1,4 @@
+import Synchronization
 /// The app's `EventEnum`: every event, and which views' actions each one triggers.
 ///
 /// ```swift
@@ -25,7 +26,12 @@ public protocol EventEnumProtocol: Equatable, CaseIterable {
 
 extension EventEnumProtocol {
     /// The event's name as posted over HTTP, e.g. `changeBothSidesColors`.
-    public var name: String { String(describing: self) }
+    public var name: String {
+        // `String(describing:)` of an enum case goes through reflection; every button renders its event's name,
+        // so the names of each event type are worked out once.
+        guard let index = Self.allCases.firstIndex(of: self) else { return String(describing: self) }
+        return EventNames.names(of: Self.self)[Self.allCases.distance(from: Self.allCases.startIndex, to: index)]
+    }
 
     /// Every event that can be posted (all but `initial`), in declaration order.
     public static var postableEvents: [Self] { allCases.filter { $0 != initial } }
@@ -37,5 +43,18 @@ extension EventEnumProtocol {
     public init?(name: String) {
         guard let event = Self.postableEvents.first(where: { $0.name == name }) else { return nil }
         self = event
+    }
+}
+
+/// The case names of every `EventEnumProtocol` type, in `allCases` order, worked out once per type.
+enum EventNames {
+    private static let known = Mutex<[ObjectIdentifier: [String]]>([:])
+
+    static func names<Event: EventEnumProtocol>(of type: Event.Type) -> [String] {
+        let key = ObjectIdentifier(type)
+        if let names = known.withLock({ $0[key] }) { return names }
+        let names = Event.allCases.map { String(describing: $0) }
+        known.withLock { $0[key] = names }
+        return names
     }
 }

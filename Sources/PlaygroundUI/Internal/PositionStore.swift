@@ -10,6 +10,19 @@ final class PositionStore {
     private var typeInfos: [ObjectIdentifier: ViewTypeInfo] = [:]
     /// The size of the last page rendered, so the next one is written without regrowing its buffer.
     var expectedHTMLSize = 1024
+    /// `String(describing:)` of tag values: for an enum case it goes through reflection (~8k instructions), and
+    /// the same few tags come back on every render. Bounded: emptied when full.
+    private var tagDescriptions: [AnyHashable: String] = [:]
+    private static let tagDescriptionLimit = 256
+
+    /// The text of a tag value, as `String(describing:)` gives it.
+    func describe(_ tag: AnyHashable) -> String {
+        if let known = tagDescriptions[tag] { return known }
+        let text = String(describing: tag.base)
+        if tagDescriptions.count >= Self.tagDescriptionLimit { tagDescriptions.removeAll(keepingCapacity: true) }
+        tagDescriptions[tag] = text
+        return text
+    }
 
     var count: Int { live.count }
 

@@ -37,7 +37,7 @@ final class Renderer {
             var attributes = ElementAttributes(classes: ["tab"])
             if let tag, tag == selection { attributes.classes.append("tab-selected") }
             var extra: [(name: StaticString, value: String)] = []
-            if let tag { extra.append(("data-tag", String(describing: tag.base))) }
+            if let tag { extra.append(("data-tag", store.describe(tag))) }
             writer.open("div", attributes.merged(withPending: state.pending), extra)
         case .listRow:
             writer.open("li", ElementAttributes(classes: ["list-row"]).merged(withPending: state.pending))
