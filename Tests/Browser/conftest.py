@@ -4,7 +4,9 @@ import re
 import shutil
 import signal
 import subprocess
+import threading
 import time
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,14 @@ def find_binary() -> Path:
         if path.exists():
             return path
     raise RuntimeError("build the playground first (make test does)")
+
+
+def drain(stream, keep=200):
+    """Reads a child's stderr to the end on a daemon thread (a full pipe would block the server's logging);
+    returns the last `keep` lines, for failure messages."""
+    lines = deque(maxlen=keep)
+    threading.Thread(target=lambda: lines.extend(stream), daemon=True).start()
+    return lines
 
 
 @pytest.fixture(scope="session")
@@ -44,6 +54,7 @@ def server():
     if base is None:
         process.kill()
         raise RuntimeError("playground did not start:\n" + "".join(lines))
+    drain(process.stderr)
     yield base
     process.send_signal(signal.SIGTERM)
     try:

@@ -84,7 +84,7 @@ import Testing
         #expect(server.hub.count == 0)
         var clean = 0
         for socket in sockets where await socket.waitForEOF(timeout: .seconds(2)) {
-            if socket.text.hasSuffix("retry: 1000\n\n\r\n0\r\n\r\n") { clean += 1 }
+            if socket.streamBody == "retry: 1000\n\n" { clean += 1 }
         }
         #expect(clean == 2_000)
     }

@@ -40,6 +40,9 @@ extension ServerCore {
             logger.error("libmicrohttpd could not allocate a stream response; closing the connection")
             return .NO
         }
+        // No chunked framing: the body is the event stream itself and ends when the connection closes, so our
+        // direct writes (`EventStream.writeDirectly`) and libmicrohttpd's own can follow each other.
+        _ = playground_mhd_set_response_flags(response, .RF_HTTP_1_0_COMPATIBLE_STRICT)
         addHeaders(Self.streamHeaders, to: response)
         let result = MHD_queue_response(connection, 200, response)
         MHD_destroy_response(response)  // if queueing failed this runs streamFree, which does the bookkeeping

@@ -26,11 +26,15 @@ extension EventStream {
         server.noteQueueDepth(highWater)
     }
 
-    /// The race-free reader: copy out queued bytes, or end, or suspend (never return 0 without suspending).
-    /// Called by libmicrohttpd on its own thread.
+    /// The race-free reader: write queued bytes straight to the socket, copy out what it would not take, or end,
+    /// or suspend (never return 0 without suspending). Called by libmicrohttpd on its own thread, only once
+    /// everything it was given before has been sent (so our direct writes never overtake its bytes).
     func read(into buffer: UnsafeMutableRawPointer, capacity: Int) -> ReadOutcome {
         state.withLock { state -> ReadOutcome in
             if state.dropped { return .endWithError }
+            // A peer that left is not an error of ours: end quietly, as libmicrohttpd does when its own send fails.
+            if state.writeFailed { return .endOfStream }
+            if !state.queue.isEmpty, writeDirectly(&state) == .failed { return .endOfStream }
             var written = 0
             var consumed = 0
             while written < capacity, consumed < state.queue.count {
@@ -44,7 +48,10 @@ extension EventStream {
                 }
             }
             if consumed > 0 { state.queue.removeFirst(consumed) }
-            if written > 0 { return .bytes(written) }
+            if written > 0 {
+                state.needsPush = true  // libmicrohttpd sends these and sets the socket's options as it likes
+                return .bytes(written)
+            }
             if state.finished { return .endOfStream }
             guard case .attached(let connection) = state.attachment else { return .endWithError }
             // Suspend while holding the lock: a publisher that appends next sees `suspended` and resumes.
@@ -52,6 +59,55 @@ extension EventStream {
             MHD_suspend_connection(connection.pointer)
             return .suspended
         }
+    }
+
+    /// What a direct write achieved.
+    enum DirectWrite: Equatable {
+        /// Every queued byte is on the socket.
+        case drained
+        /// The socket's buffer is full; the rest stays queued for libmicrohttpd to write when it drains.
+        case blocked
+        /// The peer is gone (or the socket is); the response ends (quietly: the reader returns end-of-stream).
+        case failed
+    }
+
+    /// Writes queued messages to the socket with non-blocking `send`s, from the shared buffers (no copy).
+    ///
+    /// The caller holds the lock, and libmicrohttpd must have nothing unsent: the stream is suspended by our reader,
+    /// or we are inside the reader. Streams are sent without chunked framing (`Connection: close`, the body ends
+    /// when the connection does), so bytes written here and bytes libmicrohttpd writes later simply follow each
+    /// other. The socket stays valid: libmicrohttpd frees the response (our free callback takes this lock) before
+    /// it closes the socket.
+    func writeDirectly(_ state: inout State) -> DirectWrite {
+        guard case .attached = state.attachment, state.socket >= 0 else { return .blocked }
+        if state.needsPush {
+            // libmicrohttpd may have corked the socket for its own sends; a cork would hold our small frames back.
+            var off: Int32 = 0
+            var on: Int32 = 1
+            setsockopt(state.socket, Int32(IPPROTO_TCP), TCP_CORK, &off, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(state.socket, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+            state.needsPush = false
+        }
+        var consumed = 0
+        defer { if consumed > 0 { state.queue.removeFirst(consumed) } }
+        while consumed < state.queue.count {
+            let bytes = state.queue[consumed].storage.bytes
+            let offset = state.offset
+            let sent = bytes.withUnsafeBytes { raw in
+                Glibc.send(state.socket, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+            }
+            if sent < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return .blocked }
+                state.writeFailed = true
+                return .failed
+            }
+            state.offset += sent
+            if state.offset < bytes.count { return .blocked }
+            state.offset = 0
+            consumed += 1
+        }
+        return .drained
     }
 
     /// Resumes the connection if (and only if) our reader suspended it; the caller holds the lock.

@@ -27,8 +27,13 @@ public final class EventStream: Sendable {
         /// True only while the connection is suspended by our reader (the race-free protocol's flag).
         var suspended = false
         var attachment = Attachment.notYet
-        /// The connection's socket while attached (-1 otherwise); see `abortWrites(_:)`.
+        /// The connection's socket while attached (-1 otherwise); see `abortWrites(_:)` and `writeDirectly(_:)`.
         var socket: Int32 = -1
+        /// libmicrohttpd wrote to the socket since our last direct write and may have left it corked: uncork it
+        /// (and set TCP_NODELAY) before writing ourselves.
+        var needsPush = true
+        /// A direct write failed (the peer is gone): the reader ends the response.
+        var writeFailed = false
         weak var server: ServerCore?
         var highWater = 0
         var terminated = false
@@ -125,6 +130,9 @@ public final class EventStream: Sendable {
                 state.highWater = depth
                 if let server = state.server { newHighWater = (server, depth) }
             }
+            // Suspended means libmicrohttpd has written everything it had and will not touch the socket until
+            // resumed: write the message ourselves, and resume only if the socket could not take all of it.
+            if state.suspended, writeDirectly(&state) == .drained { return .accepted(depth: depth) }
             resume = takeSuspension(&state)
             return .accepted(depth: depth)
         }

@@ -1,4 +1,6 @@
 internal import Synchronization
+import Dispatch
+import Foundation
 
 /// A room's set of subscribers; `publish` sends one shared message to all, dropping those whose queue is full.
 ///
@@ -46,22 +48,61 @@ public final class EventStreamHub: Sendable {
     public func publish(_ message: SSEMessage) {
         // Copy (a buffer retain), unlock, deliver: never call out while holding the hub's lock.
         let streams = state.withLock { $0.streams }
+        // Most subscribers take the message as one direct `send`; a big room shares the sends among the cores
+        // (each stream is delivered by exactly one of them, so every stream keeps its order).
+        let parts = streams.count >= Self.parallelThreshold ? Self.cores : 1
+        let outcomes = Outcomes()
+        let deliver: @Sendable (Int) -> Void = { part in
+            let range = Self.slice(part, of: parts, count: streams.count)
+            var delivery = Delivery()
+            delivery.resumes.reserveCapacity(range.count)
+            for stream in streams[range] { delivery.add(stream.enqueue(message, deferringResume: &delivery.resume), stream) }
+            outcomes.total.withLock { $0.merge(delivery) }
+        }
+        if parts == 1 { deliver(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: deliver) }
+        let delivery = outcomes.total.withLock { $0 }
+        EventStream.resume(delivery.resumes)
+        if delivery.drops > 0 { dropped.add(delivery.drops, ordering: .relaxed) }
+        if delivery.deepest > highWater.load(ordering: .relaxed) { highWater.max(delivery.deepest) }
+    }
+
+    /// Subscribers from which one publish is shared among the cores (below it, waking a helper thread costs
+    /// more than it saves).
+    static let parallelThreshold = 256
+    private static let cores = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+
+    private static func slice(_ part: Int, of parts: Int, count: Int) -> Range<Int> {
+        (count * part / parts)..<(count * (part + 1) / parts)
+    }
+
+    private final class Outcomes: Sendable {
+        let total = Mutex(Delivery())
+    }
+
+    /// What one publish did, per part and in total.
+    private struct Delivery: Sendable {
         var drops = 0
         var deepest = 0
         var resumes: [ConnectionHandle] = []
-        resumes.reserveCapacity(streams.count)
-        for stream in streams {
-            var resume: ConnectionHandle?
-            switch stream.enqueue(message, deferringResume: &resume) {
+        var resume: ConnectionHandle?
+
+        mutating func add(_ result: EventStream.EnqueueResult, _ stream: EventStream) {
+            switch result {
             case .accepted(let depth): deepest = max(deepest, depth)
             case .droppedNow: drops += 1
             case .alreadyFinished: break
             }
-            if let resume { resumes.append(resume) }
+            if let handle = resume {
+                resumes.append(handle)
+                resume = nil
+            }
         }
-        EventStream.resume(resumes)
-        if drops > 0 { dropped.add(drops, ordering: .relaxed) }
-        if deepest > highWater.load(ordering: .relaxed) { highWater.max(deepest) }
+
+        mutating func merge(_ other: Delivery) {
+            drops += other.drops
+            deepest = max(deepest, other.deepest)
+            resumes += other.resumes
+        }
     }
 
     /// Subscribers currently in the hub.

@@ -111,10 +111,15 @@ public final class TestSocket {
         return response
     }
 
-    /// The SSE body received so far (chunked framing removed), after the response head; decoded incrementally.
+    /// The SSE body received so far, after the response head: the raw bytes (the server streams without chunked
+    /// framing, ending with the connection), or decoded incrementally when the head says `chunked`.
     public var streamBody: String {
-        if streamCursor == nil, let head = TestResponse.headEnd(buffer) { streamCursor = head }
+        if streamCursor == nil, let head = TestResponse.headEnd(buffer) {
+            streamCursor = head
+            streamIsChunked = TestResponse.parseHead(buffer[..<head])?.header("Transfer-Encoding")?.lowercased() == "chunked"
+        }
         guard let cursor = streamCursor else { return "" }
+        guard streamIsChunked else { return String(decoding: buffer[cursor...], as: UTF8.self) }
         let (body, used, _) = TestResponse.dechunk(buffer[cursor...])
         decodedStream.append(contentsOf: body[..<min(body.count, completeChunkBytes(body: body, used: used))])
         streamCursor = cursor + used
@@ -122,6 +127,7 @@ public final class TestSocket {
     }
 
     private var streamCursor: Int?
+    private var streamIsChunked = false
     private var decodedStream: [UInt8] = []
 
     /// `dechunk` also returns a trailing partial chunk; keep only whole chunks so the cursor and body agree.
