@@ -81,6 +81,21 @@ def open_descriptors(pid):
     return len(os.listdir(f"/proc/{pid}/fd"))
 
 
+def describe_descriptors(pid):
+    """What a process's descriptors are (counted by kind) and the TCP states of its sockets, for failure messages."""
+    kinds = {}
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{name}")
+        except OSError:
+            continue
+        kind = target.split(":")[0] if ":" in target else target
+        kinds[kind] = kinds.get(kind, 0) + 1
+    states = subprocess.run(["ss", "-tanpH"], capture_output=True, text=True).stdout.splitlines()
+    mine = [line.split()[0] for line in states if f"pid={pid}," in line]
+    return f"descriptors {kinds}, TCP states {dict((s, mine.count(s)) for s in set(mine))}"
+
+
 def health(port):
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as response:
         return json.load(response)
@@ -123,7 +138,8 @@ def test_streams_that_come_and_go_leak_no_descriptors_or_memory():
             deadline = time.monotonic() + 5
             while open_descriptors(process.pid) > descriptors and time.monotonic() < deadline:
                 time.sleep(0.05)
-            assert open_descriptors(process.pid) <= descriptors, f"round {number}"
+            assert open_descriptors(process.pid) <= descriptors, \
+                f"round {number}: {describe_descriptors(process.pid)}; {health(port)}"
         grown = resident_kib(process.pid) - resident
         # 2,000 streams came and went; a leak of even 2 KiB each would show as 4 MiB.
         assert grown < 4096, f"resident memory grew by {grown} KiB over 10 rounds"

@@ -31,34 +31,45 @@ extension EventStream {
     /// everything it was given before has been sent (so our direct writes never overtake its bytes).
     func read(into buffer: UnsafeMutableRawPointer, capacity: Int) -> ReadOutcome {
         state.withLock { state -> ReadOutcome in
-            if state.dropped { return .endWithError }
-            // A peer that left is not an error of ours: end quietly, as libmicrohttpd does when its own send fails.
-            if state.writeFailed { return .endOfStream }
-            if !state.queue.isEmpty, writeDirectly(&state) == .failed { return .endOfStream }
-            var written = 0
-            var consumed = 0
-            while written < capacity, consumed < state.queue.count {
-                let storage = state.queue[consumed].storage
-                let count = storage.copy(from: state.offset, into: buffer + written, capacity: capacity - written)
-                written += count
-                state.offset += count
-                if state.offset == storage.bytes.count {
-                    consumed += 1
-                    state.offset = 0
-                }
+            let outcome = readLocked(&state, into: buffer, capacity: capacity)
+            if outcome == .endOfStream || outcome == .endWithError, case .attached(let connection) = state.attachment {
+                // libmicrohttpd 0.9.75 closes an unframed response that ends here but leaves the closed connection
+                // out of its epoll set and ready list, so its socket would wait for the 60 s timeout sweep. A
+                // connection with its own timeout is visited at the end of every loop pass: cleaned up at once.
+                _ = playground_mhd_set_connection_timeout(connection.pointer, 1)
             }
-            if consumed > 0 { state.queue.removeFirst(consumed) }
-            if written > 0 {
-                state.needsPush = true  // libmicrohttpd sends these and sets the socket's options as it likes
-                return .bytes(written)
-            }
-            if state.finished { return .endOfStream }
-            guard case .attached(let connection) = state.attachment else { return .endWithError }
-            // Suspend while holding the lock: a publisher that appends next sees `suspended` and resumes.
-            state.suspended = true
-            MHD_suspend_connection(connection.pointer)
-            return .suspended
+            return outcome
         }
+    }
+
+    private func readLocked(_ state: inout State, into buffer: UnsafeMutableRawPointer, capacity: Int) -> ReadOutcome {
+        if state.dropped { return .endWithError }
+        // A peer that left is not an error of ours: end quietly, as libmicrohttpd does when its own send fails.
+        if state.writeFailed { return .endOfStream }
+        if !state.queue.isEmpty, writeDirectly(&state) == .failed { return .endOfStream }
+        var written = 0
+        var consumed = 0
+        while written < capacity, consumed < state.queue.count {
+            let storage = state.queue[consumed].storage
+            let count = storage.copy(from: state.offset, into: buffer + written, capacity: capacity - written)
+            written += count
+            state.offset += count
+            if state.offset == storage.bytes.count {
+                consumed += 1
+                state.offset = 0
+            }
+        }
+        if consumed > 0 { state.queue.removeFirst(consumed) }
+        if written > 0 {
+            state.needsPush = true  // libmicrohttpd sends these and sets the socket's options as it likes
+            return .bytes(written)
+        }
+        if state.finished { return .endOfStream }
+        guard case .attached(let connection) = state.attachment else { return .endWithError }
+        // Suspend while holding the lock: a publisher that appends next sees `suspended` and resumes.
+        state.suspended = true
+        MHD_suspend_connection(connection.pointer)
+        return .suspended
     }
 
     /// What a direct write achieved.
