@@ -1,7 +1,9 @@
 #!/bin/bash
 # The side-by-side sitting of BENCHMARKS.md: nginx+nchan, the Hummingbird peer and the playground, measured
 # with ../shared/bench's meter, each warmed by one discarded 1,000-subscriber run, then alternately
-# (nchan, Hummingbird, playground) at 10,000, 1,000 and 1 subscribers, twice. Prints one line per run.
+# (nchan, Hummingbird, playground) at 10,000, 1,000 and 1 subscribers, twice; then the event rate. Prints one line
+# per run. Env: SIZES="10000 1000 1" REPS=2 SERVERS="nchan hb pg" EVENT_RATE=1 (0 skips the event rate), e.g.
+#   SIZES=1000 REPS=3 SERVERS="nchan pg" EVENT_RATE=0 bash Benchmarks/side-by-side.sh
 # Needs (once): (cd ../shared && bench/build.sh /tmp/sse-fanout); apt-get install -y nginx-light libnginx-mod-nchan;
 #   cp -r ../shared/bench/peers/hummingbird-sse /tmp/hb-peer && (cd /tmp/hb-peer && swift build -c release);
 #   swift build -c release --product playground
@@ -32,8 +34,9 @@ run() { # server N
   echo "$s n=$n $(grep '^RESULT' $out | tr ' ' '\n' | grep -E '^(delivered|expected|fail|p50_ms|all_p50_ms|all_p99_ms)=' | tr '\n' ' ')"
   sleep 2
 }
-for s in nchan hb pg; do run $s 1000 >/dev/null; done   # warm-up, discarded
-for rep in 1 2; do for n in 10000 1000 1; do for s in nchan hb pg; do run $s $n; done; done; done
+SIZES=${SIZES:-10000 1000 1}; REPS=${REPS:-2}; SERVERS=${SERVERS:-nchan hb pg}
+for s in $SERVERS; do run $s 1000 >/dev/null; done   # warm-up, discarded
+for rep in $(seq "$REPS"); do for n in $SIZES; do for s in $SERVERS; do run $s $n; done; done; done
 # Event rate, our own client (nchan has no rooms API to post into): Hummingbird and the playground alternately.
 RATE=${RATE_CLIENT:-/tmp/sse-bench}
 [ -x "$RATE" ] || cc -O2 -o "$RATE" Benchmarks/sse-bench.c
@@ -46,5 +49,5 @@ rate() { # server
   echo "rate $1 $(grep '^RESULT' $out | tr ' ' '\n' | grep -E '^(events_per_s|delivered|expected|server_cpu_ms_per_event)=' | tr '\n' ' ')"
   sleep 17  # the closed subscribers are reaped by the next heartbeat (15 s) before the next run
 }
-for rep in 1 2; do rate hb; rate pg; done
+[ "${EVENT_RATE:-1}" = 0 ] || for rep in 1 2; do rate hb; rate pg; done
 kill -TERM $HB $PGP; wait $HB $PGP 2>/dev/null; $SH/nchan/run.sh stop >/dev/null

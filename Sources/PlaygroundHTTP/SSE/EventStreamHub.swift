@@ -1,6 +1,9 @@
 internal import Synchronization
 import Dispatch
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A room's set of subscribers; `publish` sends one shared message to all, dropping those whose queue is full.
 ///
@@ -43,8 +46,9 @@ public final class EventStreamHub: Sendable {
 
     /// Sends one shared message to every subscriber; a subscriber whose queue is full is dropped.
     ///
-    /// Per subscriber: one lock and one reference appended (the encoded bytes are shared, never copied); then the
-    /// suspended connections are resumed in one batch, so libmicrohttpd picks them all up in one pass.
+    /// Per subscriber: one lock, one reference appended (the encoded bytes are shared, never copied) and, for a
+    /// waiting subscriber, one direct `send` of them. The few whose socket was full are resumed afterwards in one
+    /// batch, so libmicrohttpd picks them all up in one pass.
     public func publish(_ message: SSEMessage) {
         // Copy (a buffer retain), unlock, deliver: never call out while holding the hub's lock.
         let streams = state.withLock { $0.streams }
@@ -55,8 +59,10 @@ public final class EventStreamHub: Sendable {
         let deliver: @Sendable (Int) -> Void = { part in
             let range = Self.slice(part, of: parts, count: streams.count)
             var delivery = Delivery()
-            delivery.resumes.reserveCapacity(range.count)
-            for stream in streams[range] { delivery.add(stream.enqueue(message, deferringResume: &delivery.resume), stream) }
+            for stream in streams[range] {
+                var resume: ConnectionHandle?
+                delivery.add(stream.enqueue(message, deferringResume: &resume), resume: resume)
+            }
             outcomes.total.withLock { $0.merge(delivery) }
         }
         if parts == 1 { deliver(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: deliver) }
@@ -69,7 +75,7 @@ public final class EventStreamHub: Sendable {
     /// Subscribers from which one publish is shared among the cores (below it, waking a helper thread costs
     /// more than it saves).
     static let parallelThreshold = 256
-    private static let cores = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    private static let cores = min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     private static func slice(_ part: Int, of parts: Int, count: Int) -> Range<Int> {
         (count * part / parts)..<(count * (part + 1) / parts)
@@ -84,18 +90,14 @@ public final class EventStreamHub: Sendable {
         var drops = 0
         var deepest = 0
         var resumes: [ConnectionHandle] = []
-        var resume: ConnectionHandle?
 
-        mutating func add(_ result: EventStream.EnqueueResult, _ stream: EventStream) {
+        mutating func add(_ result: EventStream.EnqueueResult, resume: ConnectionHandle?) {
             switch result {
             case .accepted(let depth): deepest = max(deepest, depth)
             case .droppedNow: drops += 1
             case .alreadyFinished: break
             }
-            if let handle = resume {
-                resumes.append(handle)
-                resume = nil
-            }
+            if let resume { resumes.append(resume) }
         }
 
         mutating func merge(_ other: Delivery) {
