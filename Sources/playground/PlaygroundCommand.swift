@@ -49,7 +49,8 @@ struct PlaygroundCommand: ParsableCommand {
             ("--max-rooms", maxRooms, 1), ("--room-idle-seconds", roomIdleSeconds, 1), ("--max-connections", maxConnections, 16),
             ("--max-streams", maxStreams, 1), ("--stream-queue-limit", streamQueueLimit, 4), ("--heartbeat-seconds", heartbeatSeconds, 1),
             ("--connection-timeout", connectionTimeout, 1), ("--connection-memory-limit", connectionMemoryLimit, 4_096),
-            ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads ?? 1, 1), ("--stream-send-buffer-bytes", streamSendBufferBytes, 0),
+            ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads ?? 1, 1),
+            ("--stream-send-buffer-bytes", streamSendBufferBytes, 0),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum) (got \(value)).")
         }
