@@ -90,6 +90,17 @@ import Testing
         #expect(try await socket.readResponse().text == "later")
     }
 
+    /// libmicrohttpd's pool lets one worker take a burst of up to ten connections; the acceptor deals them in turn.
+    @Test func aBurstOfConnectionsIsSpreadOverThePool() async throws {
+        let server = try TestServer { $0.threads = 2 }
+        defer { server.server.shutdown() }
+        let sockets = try (0..<12).map { _ in try server.connect() }
+        for socket in sockets { try socket.send("GET /thread HTTP/1.1\r\nHost: t\r\n\r\n") }
+        var threads: [String: Int] = [:]
+        for socket in sockets { threads[try await socket.readResponse().text, default: 0] += 1 }
+        #expect(threads.values.sorted() == [6, 6], "connections per server thread: \(threads.values.sorted())")
+    }
+
     @Test func manyDeferredRequestsInParallel() async throws {
         let server = try TestServer { $0.threads = 2 }
         defer { server.server.shutdown() }

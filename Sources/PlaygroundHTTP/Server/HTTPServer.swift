@@ -27,8 +27,11 @@ public final class HTTPServer: Sendable {
     }
 
     private struct Running {
-        let daemon: OpaquePointer
+        /// One libmicrohttpd daemon per server thread; the first one bound the listening socket.
+        let daemons: [OpaquePointer]
         let heartbeat: DispatchSourceTimer?
+        /// Accepts for several daemons (nil with one thread: libmicrohttpd accepts by itself).
+        let acceptor: ConnectionAcceptor?
         /// The retain libmicrohttpd holds as callback context; released after `MHD_stop_daemon`.
         let context: Unmanaged<ServerCore>
     }
@@ -67,15 +70,32 @@ public final class HTTPServer: Sendable {
                 logger.warning("could not raise RLIMIT_NOFILE; the stream capacity may be limited by the soft limit")
             }
             let context = Unmanaged.passRetained(core)
-            guard let daemon = try Self.startDaemon(configuration, context: context.toOpaque()) else {
+            let threads = max(1, configuration.threads)
+            guard let first = try Self.startDaemon(configuration, context: context.toOpaque(), listening: true, threads: threads)
+            else {
                 let reason = String(cString: strerror(errno))
                 context.release()
                 throw HTTPServerError(
                     "Could not listen on \(configuration.host):\(configuration.port) (\(reason)). "
                         + "Is the port already in use? Pick another port, or 0 for any free port.")
             }
-            boundPort.store(playground_mhd_bind_port(daemon), ordering: .relaxed)
-            lifecycle = .running(Running(daemon: daemon, heartbeat: makeHeartbeat(), context: context))
+            boundPort.store(playground_mhd_bind_port(first), ordering: .relaxed)
+            var daemons = [first]
+            var acceptor: ConnectionAcceptor?
+            if threads > 1 {
+                // One daemon (one epoll thread) per core; the first one's listening socket is taken over by an
+                // accepting thread that deals connections to them in turn (see ``ConnectionAcceptor``).
+                for _ in 1..<threads {
+                    guard let daemon = try Self.startDaemon(configuration, context: context.toOpaque(), listening: false, threads: threads)
+                    else { break }
+                    daemons.append(daemon)
+                }
+                acceptor = Self.startAcceptor(daemons, logger: logger)
+                if daemons.count < threads {
+                    logger.warning("started \(daemons.count) of \(threads) server threads (\(String(cString: strerror(errno))))")
+                }
+            }
+            lifecycle = .running(Running(daemons: daemons, heartbeat: makeHeartbeat(), acceptor: acceptor, context: context))
             logger.info("HTTP server listening", metadata: ["host": "\(configuration.host)", "port": "\(port)"])
         }
     }
@@ -98,8 +118,12 @@ public final class HTTPServer: Sendable {
         guard let running else { return }
         running.heartbeat?.cancel()
         // Stop accepting: the listening socket is handed back to us to close.
-        let listener = MHD_quiesce_daemon(running.daemon)
-        if listener >= 0 { close(listener) }
+        if let acceptor = running.acceptor {
+            acceptor.stop()
+        } else {
+            let listener = MHD_quiesce_daemon(running.daemons[0])
+            if listener >= 0 { close(listener) }
+        }
         let (streams, deferred) = core.beginShutdown()
         for stream in streams { stream.finish() }
         for request in deferred { request.resume(with: .error(ServerCore.shuttingDownError)) }
@@ -110,10 +134,27 @@ public final class HTTPServer: Sendable {
         if core.pendingCount > 0 {
             core.logger.warning("stopping with \(core.pendingCount) streams or requests still open after the grace period")
         }
-        MHD_stop_daemon(running.daemon)
+        for daemon in running.daemons { MHD_stop_daemon(daemon) }
         running.context.release()
         boundPort.store(0, ordering: .relaxed)
         lifecycle.withLock { $0 = .stopped }
+    }
+
+    /// Takes the listening socket back from the first daemon (`MHD_quiesce_daemon`) and accepts on a thread of
+    /// our own, dealing connections to the daemons in turn (see ``ConnectionAcceptor``).
+    private static func startAcceptor(_ daemons: [OpaquePointer], logger: Logger) -> ConnectionAcceptor? {
+        let listener = MHD_quiesce_daemon(daemons[0])
+        guard listener >= 0 else {
+            logger.error("could not take over the listening socket; only the first server thread takes connections")
+            return nil
+        }
+        let acceptor = ConnectionAcceptor(listener: listener, daemons: daemons)
+        guard acceptor.start() else {
+            close(listener)
+            logger.error("could not start the accepting thread; no new connections will be accepted")
+            return nil
+        }
+        return acceptor
     }
 
     private func makeHeartbeat() -> DispatchSourceTimer? {
@@ -126,10 +167,13 @@ public final class HTTPServer: Sendable {
         return timer
     }
 
-    private static func startDaemon(_ configuration: HTTPServerConfiguration, context: UnsafeMutableRawPointer) throws
-        -> OpaquePointer?
-    {
+    /// Starts one daemon with one internal epoll thread and its share of the connection limit. Only a `listening`
+    /// daemon binds the configured address; the others get their connections from the acceptor.
+    private static func startDaemon(
+        _ configuration: HTTPServerConfiguration, context: UnsafeMutableRawPointer, listening: Bool, threads: Int
+    ) throws -> OpaquePointer? {
         var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+        if !listening { flags |= MHD_USE_NO_LISTEN_SOCKET.rawValue }
         var address = try SocketAddress(host: configuration.host, port: configuration.port)
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let completed: MHD_RequestCompletedCallback = requestCompleted
@@ -139,16 +183,13 @@ public final class HTTPServer: Sendable {
                 // The logger first, so libmicrohttpd sends every message (even about later options) to it.
                 // Two-pointer options: the function pointer goes in `value`, its context in `ptr_value`.
                 MHD_OptionItem(option: .EXTERNAL_LOGGER, value: unsafeBitCast(log, to: Int.self), ptr_value: context),
-                MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.connectionLimit), ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.connectionLimit / threads), ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(0, configuration.connectionTimeout), ptr_value: nil),
                 MHD_OptionItem(
                     option: .CONNECTION_MEMORY_LIMIT, value: max(4_096, configuration.connectionMemoryLimit), ptr_value: nil),
                 MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: context),
-                MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: socketAddress),
             ]
-            if configuration.threads > 1 {
-                options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
-            }
+            if listening { options.append(MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: socketAddress)) }
             options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
             return options.withUnsafeMutableBufferPointer { items in
                 playground_mhd_start_daemon(

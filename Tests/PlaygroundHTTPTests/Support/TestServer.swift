@@ -2,6 +2,10 @@ import PlaygroundTesting
 import Dispatch
 import Logging
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 @testable import PlaygroundHTTP
 
 /// A live server on 127.0.0.1, port 0, with the routes the tests use.
@@ -60,6 +64,8 @@ final class TestServer: Sendable {
         router.add(.get, "/completion-now") { _, _ in
             .completion { complete in complete(.response(.text(.ok, "at once"))) }
         }
+        // Which server thread answered (to see how connections are spread over a thread pool).
+        router.add(.get, "/thread") { _, _ in .response(.text(.ok, String(UInt(bitPattern: Int(pthread_self()))))) }
         router.add(.get, "/deferred") { _, _ in
             .deferred {
                 try? await Task.sleep(for: .milliseconds(30))
