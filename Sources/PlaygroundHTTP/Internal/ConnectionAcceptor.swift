@@ -29,11 +29,13 @@ final class ConnectionAcceptor: @unchecked Sendable {  // the fields are set bef
     func start() -> Bool {
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            let acceptor = Unmanaged<ConnectionAcceptor>.fromOpaque(context!).takeRetainedValue()
-            acceptor.run()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let acceptor = Unmanaged<ConnectionAcceptor>.fromOpaque(context!).takeRetainedValue()
+                acceptor.run()
+                return nil
+            }, context)
         guard started == 0 else {
             Unmanaged<ConnectionAcceptor>.fromOpaque(context).release()
             return false
