@@ -16,13 +16,16 @@ internal import Synchronization
 final class ConnectionAcceptor: @unchecked Sendable {  // the fields are set before the thread starts
     private let listener: Int32
     private let daemons: [OpaquePointer]
+    /// Each daemon's share of the connection limit.
+    private let connectionLimit: Int
     private var thread: pthread_t?
     private let stopping = Atomic<Bool>(false)
 
     /// Takes over `listener` (already bound and listening, and no longer polled by `daemon`).
-    init(listener: Int32, daemons: [OpaquePointer]) {
+    init(listener: Int32, daemons: [OpaquePointer], connectionLimit: Int) {
         self.listener = listener
         self.daemons = daemons
+        self.connectionLimit = connectionLimit
     }
 
     /// Starts the accepting thread; false if the thread could not be made.
@@ -82,9 +85,18 @@ final class ConnectionAcceptor: @unchecked Sendable {  // the fields are set bef
             }
             pauses = 0
             _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
-            let daemon = daemons[next]
+            // The next daemon in turn, passing over any at its share of the limit (as a pool's workers are); when
+            // all are full libmicrohttpd refuses the connection and closes the socket.
+            var daemon = daemons[next]
+            for offset in 0..<daemons.count {
+                let candidate = daemons[(next + offset) % daemons.count]
+                if Int(playground_mhd_connection_count(candidate)) < connectionLimit {
+                    daemon = candidate
+                    next = (next + offset) % daemons.count
+                    break
+                }
+            }
             next = (next + 1) % daemons.count
-            // On failure (that daemon at its share of the connection limit) libmicrohttpd closes the socket.
             _ = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     MHD_add_connection(daemon, socket, $0, length)

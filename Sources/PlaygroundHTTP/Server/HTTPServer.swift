@@ -7,7 +7,7 @@ internal import Synchronization
     import Glibc
 #endif
 
-/// An HTTP/1.1 + Server-Sent Events server on libmicrohttpd (one epoll thread, or a pool).
+/// An HTTP/1.1 + Server-Sent Events server on libmicrohttpd (one daemon, one epoll thread, per server thread).
 ///
 /// ```swift
 /// var configuration = HTTPServerConfiguration()
@@ -90,7 +90,7 @@ public final class HTTPServer: Sendable {
                     else { break }
                     daemons.append(daemon)
                 }
-                acceptor = Self.startAcceptor(daemons, logger: logger)
+                acceptor = Self.startAcceptor(daemons, connectionLimit: max(1, configuration.connectionLimit / threads), logger: logger)
                 if daemons.count < threads {
                     logger.warning("started \(daemons.count) of \(threads) server threads (\(String(cString: strerror(errno))))")
                 }
@@ -142,13 +142,13 @@ public final class HTTPServer: Sendable {
 
     /// Takes the listening socket back from the first daemon (`MHD_quiesce_daemon`) and accepts on a thread of
     /// our own, dealing connections to the daemons in turn (see ``ConnectionAcceptor``).
-    private static func startAcceptor(_ daemons: [OpaquePointer], logger: Logger) -> ConnectionAcceptor? {
+    private static func startAcceptor(_ daemons: [OpaquePointer], connectionLimit: Int, logger: Logger) -> ConnectionAcceptor? {
         let listener = MHD_quiesce_daemon(daemons[0])
         guard listener >= 0 else {
             logger.error("could not take over the listening socket; only the first server thread takes connections")
             return nil
         }
-        let acceptor = ConnectionAcceptor(listener: listener, daemons: daemons)
+        let acceptor = ConnectionAcceptor(listener: listener, daemons: daemons, connectionLimit: connectionLimit)
         guard acceptor.start() else {
             close(listener)
             logger.error("could not start the accepting thread; no new connections will be accepted")

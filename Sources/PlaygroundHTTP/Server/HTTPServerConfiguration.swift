@@ -24,8 +24,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var streamSendBufferBytes = 32_768
     /// Seconds between SSE comment heartbeats (0 turns them off).
     public var heartbeatSeconds = 15
-    /// libmicrohttpd internal threads: 1 is one epoll thread, more is a thread pool (each with its own epoll set
-    /// and a share of `connectionLimit`). The `playground` command defaults to one per core.
+    /// Server threads: one libmicrohttpd daemon (one epoll thread, a share of `connectionLimit`) each; with more
+    /// than one, an accepting thread deals new connections to them in turn. The `playground` command defaults
+    /// to one per core.
     public var threads = 1
     /// Seconds `shutdown()` waits for open streams and suspended requests to end before stopping the daemon.
     public var shutdownGraceSeconds = 5.0
