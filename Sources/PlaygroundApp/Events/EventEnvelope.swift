@@ -67,22 +67,12 @@ public struct EventEnvelope: Sendable, Equatable {
 
     private static func jsonFields(_ body: [UInt8]) throws(HTTPError) -> [String: EventArgument] {
         do {
-            return try JSONDecoder().decode([String: EventArgument].self, from: Data(body))
+            return try FlatJSONObject.parse(body)
         } catch {
             throw HTTPError(
                 .badRequest, code: "malformed_json",
-                message: "The body is not a flat JSON object of strings, numbers and booleans (\(describe(error))); send e.g. "
+                message: "The body is not a flat JSON object of strings, numbers and booleans (\(error.reason)); send e.g. "
                     + #"{"app":"ev","event":"changeBothSidesColors"}."#)
-        }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? "not an object" : "field \(quoted(path)) is not a string, number or boolean"
-        case .dataCorrupted?: return "invalid JSON or invalid UTF-8"
-        default: return "unreadable"
         }
     }
 
