@@ -8,7 +8,8 @@ final class Teaching {
     /// The recent events.
     let trace: Trace
     let traceID: String
-    private var shownFlow: String?
+    /// What the shown strip was drawn from (its stages never change), so an unchanged strip is not redrawn.
+    private var shownFlow: (lit: Set<Int>, caption: String)?
 
     init(flow: FlowStrip, traceID: String, trace: Trace = Trace()) {
         self.flow = flow
@@ -24,10 +25,9 @@ final class Teaching {
     /// Only what changed since the last call: the strip if it differs, the whole trace or its changed rows.
     func patches() -> [Fragment] {
         var patches: [Fragment] = []
-        let flowHTML = flow.html()
-        if flowHTML != shownFlow {
-            shownFlow = flowHTML
-            patches.append(Fragment(id: flow.id, html: flowHTML))
+        if shownFlow?.lit != flow.lit || shownFlow?.caption != flow.caption {
+            shownFlow = (flow.lit, flow.caption)
+            patches.append(Fragment(id: flow.id, html: flow.html()))
         }
         let changes = trace.takeChanges()
         if changes.wholeTable {

@@ -37,13 +37,22 @@ final class Renderer {
             var attributes = ElementAttributes(classes: ["tab"])
             if let tag, tag == selection { attributes.classes.append("tab-selected") }
             var extra: [(name: StaticString, value: String)] = []
-            if let tag { extra.append(("data-tag", store.describe(tag))) }
+            if let tag { extra.append(("data-tag", describe(tag, at: state.path))) }
             writer.open("div", attributes.merged(withPending: state.pending), extra)
         case .listRow:
             writer.open("li", ElementAttributes(classes: ["list-row"]).merged(withPending: state.pending))
         }
         state.pending = .none
         state.item = nil
+    }
+
+    /// `String(describing:)` of a tag, remembered by the position drawing it (one equality test instead of a
+    /// hashed lookup in the store's table on each render).
+    private func describe(_ tag: AnyHashable, at path: ViewPath) -> String {
+        if let known = path.tagText, known.tag == tag { return known.text }
+        let text = store.describe(tag)
+        path.tagText = (tag, text)
+        return text
     }
 
     /// Opens an element with its own attributes plus the pending ones.

@@ -34,6 +34,8 @@ final class ViewPath {
     /// The view type last drawn here and what the renderer knows about it (almost always the same type).
     var viewType: ObjectIdentifier?
     var viewTypeInfo: ViewTypeInfo?
+    /// The tag last drawn here (a tab's) and its text: the same tag comes back on every render.
+    var tagText: (tag: AnyHashable, text: String)?
 
     private var indexed: [ViewPath?] = []
     private var typed: [(type: ObjectIdentifier, path: ViewPath)] = []
