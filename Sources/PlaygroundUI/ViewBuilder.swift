@@ -7,7 +7,19 @@ public enum ViewBuilder {
     /// A block with one view: the view itself, with no wrapper.
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
 
-    /// A block with several views, each keeping its index as structural identity.
+    /// A block of two to six views (fixed-arity, see ``Block2``), each keeping its index as structural identity.
+    public static func buildBlock<C0: View, C1: View>(_ c0: C0, _ c1: C1) -> Block2<C0, C1> { Block2(c0, c1) }
+    public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: C0, _ c1: C1, _ c2: C2) -> Block3<C0, C1, C2> { Block3(c0, c1, c2) }
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3) -> Block4<C0, C1, C2, C3>
+    { Block4(c0, c1, c2, c3) }
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4)
+        -> Block5<C0, C1, C2, C3, C4>
+    { Block5(c0, c1, c2, c3, c4) }
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5
+    ) -> Block6<C0, C1, C2, C3, C4, C5> { Block6(c0, c1, c2, c3, c4, c5) }
+
+    /// A block of more views, each keeping its index as structural identity.
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
         TupleView(repeat each content)
     }
