@@ -38,20 +38,19 @@ public enum HTML {
 extension HTML {
     /// Appends `string`, escaped exactly as ``escape(_:)`` does, to the UTF-8 bytes of a page being written.
     /// The characters it replaces are ASCII, so escaping byte by byte gives the same bytes.
-    static func appendEscaped(_ string: String, to output: inout [UInt8]) {
-        let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
-        if done == nil { appendEscaped(Array(string.utf8), to: &output) }
+    static func appendEscaped(_ string: String, to output: HTMLBytes) {
+        var string = string
+        string.withUTF8 { appendEscaped($0, to: output) }
     }
 
     /// Appends a static string (a tag or attribute name), escaped.
-    static func appendEscaped(_ string: StaticString, to output: inout [UInt8]) {
-        string.withUTF8Buffer { appendEscaped($0, to: &output) }
+    static func appendEscaped(_ string: StaticString, to output: HTMLBytes) {
+        string.withUTF8Buffer { appendEscaped($0, to: output) }
     }
 
-    private static func appendEscaped(_ bytes: some Collection<UInt8>, to output: inout [UInt8]) {
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: HTMLBytes) {
+        var start = 0
+        for index in bytes.indices {
             let replacement: StaticString
             switch bytes[index] {
             case UInt8(ascii: "&"): replacement = "&amp;"
@@ -60,15 +59,12 @@ extension HTML {
             case UInt8(ascii: "\""): replacement = "&quot;"
             case UInt8(ascii: "'"): replacement = "&#39;"
             case 0: replacement = "\u{FFFD}"
-            default:
-                bytes.formIndex(after: &index)
-                continue
+            default: continue
             }
-            output.append(contentsOf: bytes[start..<index])
-            replacement.withUTF8Buffer { output.append(contentsOf: $0) }
-            bytes.formIndex(after: &index)
-            start = index
+            output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            output.append(replacement.utf8Start, count: replacement.utf8CodeUnitCount)
+            start = index + 1
         }
-        output.append(contentsOf: bytes[start..<index])
+        output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 }

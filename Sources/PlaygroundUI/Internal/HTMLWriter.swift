@@ -5,7 +5,7 @@
 /// The outermost elements carrying an `id` are collected as fragments. The page is written as UTF-8 bytes
 /// into one buffer and becomes a `String` once, at the end.
 struct HTMLWriter {
-    private var bytes: [UInt8] = []
+    private let bytes: HTMLBytes
     private(set) var fragments: [Fragment] = []
     /// Where each fragment lies in `bytes`, in document order.
     private var fragmentRanges: [Range<Int>] = []
@@ -16,24 +16,24 @@ struct HTMLWriter {
 
     /// A writer whose buffer starts with room for `capacity` bytes.
     init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        bytes = HTMLBytes(capacity: capacity)
     }
 
     /// The HTML written so far.
-    var html: String { String(decoding: bytes, as: UTF8.self) }
+    var html: String { bytes.string(0..<bytes.count) }
 
     /// The HTML with each fragment replaced by its marker, cut by position (no searching).
     var skeleton: String {
-        var out: [UInt8] = []
+        var out = ""
         out.reserveCapacity(bytes.count)
         var cursor = 0
         for (fragment, range) in zip(fragments, fragmentRanges) {
-            out += bytes[cursor..<range.lowerBound]
-            out += RenderedView.marker(fragment.id).utf8
+            out += bytes.string(cursor..<range.lowerBound)
+            out += RenderedView.marker(fragment.id)
             cursor = range.upperBound
         }
-        out += bytes[cursor...]
-        return String(decoding: out, as: UTF8.self)
+        out += bytes.string(cursor..<bytes.count)
+        return out
     }
 
     /// The number of bytes written so far.
@@ -60,7 +60,7 @@ struct HTMLWriter {
         write(">")
         if let fragment = element.fragment {
             openFragments -= 1
-            fragments.append(Fragment(id: fragment.id, html: String(decoding: bytes[fragment.start...], as: UTF8.self)))
+            fragments.append(Fragment(id: fragment.id, html: bytes.string(fragment.start..<bytes.count)))
             fragmentRanges.append(fragment.start..<bytes.count)
         }
     }
@@ -72,7 +72,7 @@ struct HTMLWriter {
 
     /// Writes escaped text content.
     mutating func text(_ text: String) {
-        HTML.appendEscaped(text, to: &bytes)
+        HTML.appendEscaped(text, to: bytes)
     }
 
     private mutating func writeStartTag(
@@ -85,7 +85,7 @@ struct HTMLWriter {
             write(" class=\"")
             for (index, name) in attributes.classes.enumerated() {
                 if index > 0 { write(" ") }
-                HTML.appendEscaped(name, to: &bytes)
+                HTML.appendEscaped(name, to: bytes)
             }
             write("\"")
         }
@@ -93,9 +93,9 @@ struct HTMLWriter {
             write(" style=\"")
             for (index, style) in attributes.styles.enumerated() {
                 if index > 0 { write(";") }
-                HTML.appendEscaped(style.property, to: &bytes)
+                HTML.appendEscaped(style.property, to: bytes)
                 write(":")
-                HTML.appendEscaped(style.value, to: &bytes)
+                HTML.appendEscaped(style.value, to: bytes)
             }
             write("\"")
         }
@@ -107,11 +107,52 @@ struct HTMLWriter {
         write(" ")
         write(name)
         write("=\"")
-        HTML.appendEscaped(value, to: &bytes)
+        HTML.appendEscaped(value, to: bytes)
         write("\"")
     }
 
-    private mutating func write(_ string: StaticString) {
-        string.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    private func write(_ string: StaticString) {
+        bytes.append(string.utf8Start, count: string.utf8CodeUnitCount)
+    }
+}
+
+/// The page's bytes: a plain growable buffer, because the writer appends hundreds of short pieces per
+/// render and `Array.append(contentsOf:)` cost ~70 instructions each (callgrind, render-bench) against a
+/// capacity check and a `memcpy` here. Only ``HTMLWriter`` and ``HTML/appendEscaped(_:to:)`` write to it.
+final class HTMLBytes {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 256)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    func append(_ source: UnsafePointer<UInt8>, count: Int) {
+        if self.count + count > capacity { grow(to: self.count + count) }
+        (start + self.count).update(from: source, count: count)
+        self.count += count
+    }
+
+    func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress else { return }
+        append(base, count: source.count)
+    }
+
+    /// The bytes in `range` as a `String` (invalid UTF-8 is repaired, as `String(decoding:)` does).
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(start: start + range.lowerBound, count: range.count), as: UTF8.self)
+    }
+
+    private func grow(to needed: Int) {
+        let grown = max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.moveInitialize(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = grown
     }
 }
