@@ -57,7 +57,7 @@ final class ConnectionAcceptor: @unchecked Sendable {  // the fields are set bef
     }
 
     private func run() {
-        // libmicrohttpd made the socket non-blocking for its epoll loop; this thread blocks in accept(2) instead.
+        // libmicrohttpd made the socket non-blocking for its own loop; this thread blocks in accept(2) instead.
         _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) & ~O_NONBLOCK)
         var pauses = 0
         var next = 0

@@ -7,7 +7,7 @@ internal import Synchronization
     import Glibc
 #endif
 
-/// An HTTP/1.1 + Server-Sent Events server on libmicrohttpd (one daemon, one epoll thread, per server thread).
+/// An HTTP/1.1 + Server-Sent Events server on libmicrohttpd (one daemon, one poll thread, per server thread).
 ///
 /// ```swift
 /// var configuration = HTTPServerConfiguration()
@@ -83,7 +83,7 @@ public final class HTTPServer: Sendable {
             var daemons = [first]
             var acceptor: ConnectionAcceptor?
             if threads > 1 {
-                // One daemon (one epoll thread) per core; the first one's listening socket is taken over by an
+                // One daemon (one poll thread) per core; the first one's listening socket is taken over by an
                 // accepting thread that deals connections to them in turn (see ``ConnectionAcceptor``).
                 for _ in 1..<threads {
                     guard let daemon = try Self.startDaemon(configuration, context: context.toOpaque(), listening: false, threads: threads)
@@ -167,12 +167,16 @@ public final class HTTPServer: Sendable {
         return timer
     }
 
-    /// Starts one daemon with one internal epoll thread and its share of the connection limit. Only a `listening`
+    /// Starts one daemon with one internal poll() thread and its share of the connection limit. Only a `listening`
     /// daemon binds the configured address; the others get their connections from the acceptor.
     private static func startDaemon(
         _ configuration: HTTPServerConfiguration, context: UnsafeMutableRawPointer, listening: Bool, threads: Int
     ) throws -> OpaquePointer? {
-        var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+        // poll(), not epoll: libmicrohttpd 0.9.75's edge-triggered epoll loop now and then loses a whole burst of
+        // new connections (256 sockets with their requests unread until the 60 s timeout, in ~1 of 8 bursts of
+        // 1,000 connects); poll() is level-triggered and never did in 28 bursts, and suspended streams are not in
+        // its set, so it costs ~5 % at 10,000 subscribers (BENCHMARKS.md).
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
         if !listening { flags |= MHD_USE_NO_LISTEN_SOCKET.rawValue }
         var address = try SocketAddress(host: configuration.host, port: configuration.port)
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }

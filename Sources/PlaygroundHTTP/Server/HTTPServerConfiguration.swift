@@ -24,7 +24,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var streamSendBufferBytes = 32_768
     /// Seconds between SSE comment heartbeats (0 turns them off).
     public var heartbeatSeconds = 15
-    /// Server threads: one libmicrohttpd daemon (one epoll thread, a share of `connectionLimit`) each; with more
+    /// Server threads: one libmicrohttpd daemon (one poll() thread, a share of `connectionLimit`) each; with more
     /// than one, an accepting thread deals new connections to them in turn. The `playground` command defaults
     /// to one per core.
     public var threads = 1
