@@ -28,7 +28,7 @@ struct PlaygroundCommand: ParsableCommand {
     @Option(help: "Largest request body in bytes (413 past it).") var maxBodyBytes = 16_384
     @Option(
         help: ArgumentHelp(
-            "Server threads: libmicrohttpd epoll threads, each also running the room work of the requests it receives "
+            "Server threads: one libmicrohttpd daemon (poll loop) each, also running the room work of the requests it receives "
                 + "(default: one per available core, at most 8: \(Self.defaultThreads) here).",
             valueName: "count"))
     var threads: Int?
