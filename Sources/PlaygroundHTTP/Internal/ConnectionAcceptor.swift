@@ -8,7 +8,7 @@ internal import Synchronization
 /// Accepts connections on a thread of its own and deals them to several libmicrohttpd daemons in turn.
 ///
 /// With libmicrohttpd's own thread pool the workers race for the shared listening socket, and the one that
-/// wins takes up to ten connections in a row (`MHD_epoll`'s accept series). A burst, such as a few keep-alive
+/// wins takes up to ten connections in a row (its accept series). A burst, such as a few keep-alive
 /// publishers, then lands on one worker: every POST is handled there and that core saturates while the others
 /// idle (measured: one worker at 3.1 s of CPU in 3 s, the other at 0.16 s). A pool's `MHD_add_connection`
 /// picks the worker from the socket number, which is no better. So there is one single-threaded daemon per

@@ -91,6 +91,13 @@ public final class HTTPServer: Sendable {
                     daemons.append(daemon)
                 }
                 acceptor = Self.startAcceptor(daemons, connectionLimit: max(1, configuration.connectionLimit / threads), logger: logger)
+                guard acceptor != nil else {
+                    // No accepting thread: nothing would ever take a connection, so do not pretend to be listening.
+                    for daemon in daemons { MHD_stop_daemon(daemon) }
+                    context.release()
+                    throw HTTPServerError(
+                        "Could not start the thread that accepts connections for \(threads) server threads; try --threads 1.")
+                }
                 if daemons.count < threads {
                     logger.warning("started \(daemons.count) of \(threads) server threads (\(String(cString: strerror(errno))))")
                 }
@@ -119,7 +126,7 @@ public final class HTTPServer: Sendable {
         running.heartbeat?.cancel()
         // Stop accepting: the listening socket is handed back to us to close.
         if let acceptor = running.acceptor {
-            acceptor.stop()
+            acceptor.stop()  // closes the listening socket; the first daemon was quiesced when it started
         } else {
             let listener = MHD_quiesce_daemon(running.daemons[0])
             if listener >= 0 { close(listener) }
@@ -145,13 +152,13 @@ public final class HTTPServer: Sendable {
     private static func startAcceptor(_ daemons: [OpaquePointer], connectionLimit: Int, logger: Logger) -> ConnectionAcceptor? {
         let listener = MHD_quiesce_daemon(daemons[0])
         guard listener >= 0 else {
-            logger.error("could not take over the listening socket; only the first server thread takes connections")
+            logger.error("could not take over the listening socket")
             return nil
         }
         let acceptor = ConnectionAcceptor(listener: listener, daemons: daemons, connectionLimit: connectionLimit)
         guard acceptor.start() else {
             close(listener)
-            logger.error("could not start the accepting thread; no new connections will be accepted")
+            logger.error("could not start the accepting thread")
             return nil
         }
         return acceptor
@@ -176,7 +183,9 @@ public final class HTTPServer: Sendable {
         // new connections (256 sockets with their requests unread until the 60 s timeout, in ~1 of 8 bursts of
         // 1,000 connects); poll() is level-triggered and never did in 28 bursts, and suspended streams are not in
         // its set, so it costs ~5 % at 10,000 subscribers (BENCHMARKS.md).
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+        var flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            | MHD_USE_ERROR_LOG.rawValue
         if !listening { flags |= MHD_USE_NO_LISTEN_SOCKET.rawValue }
         var address = try SocketAddress(host: configuration.host, port: configuration.port)
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
