@@ -13,6 +13,8 @@ import Testing
         #expect(SSEMessage(event: nil, id: nil, data: "").text == "data:\n\n")
         #expect(SSEMessage(event: nil, id: nil, data: "x\n").text == "data: x\ndata:\n\n")
         #expect(SSEMessage(event: nil, id: nil, data: "\r\n\r\n").text == "data:\ndata:\ndata:\n\n")
+        #expect(SSEMessage(event: nil, id: nil, data: "a\r").text == "data: a\ndata:\n\n")
+        #expect(SSEMessage(event: nil, id: nil, data: "\n\ra\r\r\nb").text == "data:\ndata:\ndata: a\ndata:\ndata: b\n\n")
     }
 
     @Test func stripsCRLFAndNULFromEventAndId() {

@@ -18,9 +18,39 @@ public struct SSEMessage: Sendable {
         if let event { Self.appendField("event", Self.singleLine(event), to: &bytes) }
         if let id { Self.appendField("id", Self.singleLine(id), to: &bytes) }
         if let retry { Self.appendField("retry", Array(String(max(0, retry)).utf8), to: &bytes) }
-        for line in Self.lines(of: data) { Self.appendField("data", line, to: &bytes) }
+        Self.appendDataLines(of: data, to: &bytes)
         bytes.append(0x0A)
         storage = SSEStorage(bytes)
+    }
+
+    /// Appends `data: …` for each line of `text` (split on CRLF, CR and LF), straight from its UTF-8 bytes:
+    /// one pass, no array per line (this runs for every patch a room sends).
+    private static func appendDataLines(of text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            var index = 0
+            func flush(upTo end: Int) {
+                bytes.append(contentsOf: "data".utf8)
+                bytes.append(0x3A)
+                if end > start {
+                    bytes.append(0x20)
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<end]))
+                }
+                bytes.append(0x0A)
+            }
+            while index < utf8.count {
+                let byte = utf8[index]
+                if byte == 0x0A || byte == 0x0D {
+                    flush(upTo: index)
+                    index += byte == 0x0D && index + 1 < utf8.count && utf8[index + 1] == 0x0A ? 2 : 1
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            flush(upTo: utf8.count)
+        }
     }
 
     private init(bytes: [UInt8]) { storage = SSEStorage(bytes) }
