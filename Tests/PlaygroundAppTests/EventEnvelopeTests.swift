@@ -71,6 +71,16 @@ struct EventEnvelopeTests {
         #expect { try EventEnvelope(request("")) } throws: { ($0 as? HTTPError)?.code == "empty_body" }
     }
 
+    @Test func mediaTypeIgnoresParametersSpacesAndCase() throws {
+        #expect(EventEnvelope.mediaType("application/json") == "application/json")
+        #expect(EventEnvelope.mediaType(" \tApplication/JSON ; charset=utf-8") == "application/json")
+        #expect(EventEnvelope.mediaType("TEXT/Plain;x") == "text/plain")
+        #expect(EventEnvelope.mediaType("  ") == "")
+        #expect(EventEnvelope.mediaType("application/jsön") == "application/jsön")
+        let envelope = try EventEnvelope(request(#"{"app":"ev","event":"e"}"#, type: "Application/Json; charset=UTF-8"))
+        #expect(envelope.app == "ev")
+    }
+
     @Test func formErrors() {
         for body in ["app=ev&app=ev", "app=%4", "app=%zz&event=x"] {
             #expect { try EventEnvelope(request(body, type: "application/x-www-form-urlencoded")) } throws: {

@@ -31,9 +31,7 @@ public struct EventEnvelope: Sendable, Equatable {
 
     /// Parses the request body according to its `Content-Type`.
     public init(_ request: HTTPRequest) throws(HTTPError) {
-        let mediaType = request.headers["content-type"]
-            .map { $0.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased() }
-        guard let mediaType else {
+        guard let mediaType = request.headers["content-type"].map(Self.mediaType) else {
             throw HTTPError(
                 .unsupportedMediaType, code: "missing_content_type",
                 message: "The request has no Content-Type; send application/json or application/x-www-form-urlencoded.")
@@ -74,6 +72,16 @@ public struct EventEnvelope: Sendable, Equatable {
                 message: "The body is not a flat JSON object of strings, numbers and booleans (\(error.reason)); send e.g. "
                     + #"{"app":"ev","event":"changeBothSidesColors"}."#)
         }
+    }
+
+    /// `type/subtype` of a Content-Type value: before any `;`, without surrounding spaces and tabs, lowercased.
+    /// Plain ASCII work on the bytes (Foundation's `trimmingCharacters` cost ~2 % of the server's CPU per event).
+    static func mediaType(_ contentType: String) -> String {
+        var bytes = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }[...]
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while let first = bytes.first, isBlank(first) { bytes.removeFirst() }
+        while let last = bytes.last, isBlank(last) { bytes.removeLast() }
+        return String(decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Quotes a client-supplied word for an error message, cut short and stripped of control characters.
