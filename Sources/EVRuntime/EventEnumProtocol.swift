@@ -41,7 +41,10 @@ extension EventEnumProtocol {
 
     /// The postable event called `name`, or `nil` (unknown names and `initial` are refused).
     public init?(name: String) {
-        guard let event = Self.postableEvents.first(where: { $0.name == name }) else { return nil }
+        // By the names worked out once, not by each case's `name` (a lookup each): this runs for every posted event.
+        guard let offset = EventNames.names(of: Self.self).firstIndex(of: name) else { return nil }
+        let event = Self.allCases[Self.allCases.index(Self.allCases.startIndex, offsetBy: offset)]
+        guard event != Self.initial else { return nil }
         self = event
     }
 }
