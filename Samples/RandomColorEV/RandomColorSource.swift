@@ -6,10 +6,14 @@ import PlaygroundUI
 public final class RandomColorSource {
     /// A concrete generator, not `any RandomNumberGenerator`: `Double.random(in:using:)` through an existential
     /// runs unspecialized, ~2,600 instructions a channel (callgrind, render-bench).
-    private var seeded: SeededRandomNumberGenerator?
+    private var seeded: SeededRandomNumberGenerator
 
-    /// Colours from the system's generator.
-    public init() {}
+    /// Colours from a generator seeded once by the system's: the system generator is a `getrandom` call per
+    /// channel, and a colour needs no cryptographic randomness.
+    public init() {
+        var system = SystemRandomNumberGenerator()
+        seeded = SeededRandomNumberGenerator(seed: system.next())
+    }
 
     /// Reproducible colours from a ``SeededRandomNumberGenerator``.
     public init(seed: UInt64) {
@@ -22,8 +26,7 @@ public final class RandomColorSource {
     }
 
     private func nextUnit() -> Double {
-        guard seeded != nil else { return Double.random(in: 0...1) }
-        return Double.random(in: 0...1, using: &seeded!)
+        Double.random(in: 0...1, using: &seeded)
     }
 }
 
