@@ -1,4 +1,3 @@
-import Foundation
 import PlaygroundHTTP
 import PlaygroundUI
 
