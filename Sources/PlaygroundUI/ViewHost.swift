@@ -16,6 +16,9 @@ public final class ViewHost<Root: View> {
     /// The environment at the root.
     public let environment: EnvironmentValues
     let store = PositionStore()
+    /// Whether views whose inputs and state did not change are drawn from their last output instead of their
+    /// `body` (as SwiftUI skips them); off only to compare against full renders.
+    var reusesUnchangedViews = true
 
     /// Makes a host for `root`; nothing is mounted until the first ``render(_:)``.
     public init(_ root: Root, environment: EnvironmentValues = EnvironmentValues()) {
@@ -27,7 +30,7 @@ public final class ViewHost<Root: View> {
 
     /// Renders the tree: links state, (re)subscribes new positions, tears down vanished ones.
     public func render(_ context: RenderContext) -> RenderedView {
-        let renderer = Renderer(store: store, context: context)
+        let renderer = Renderer(store: store, context: context, reusesUnchangedViews: reusesUnchangedViews)
         store.beginPass()
         renderer.render(root, RenderState(path: store.root, environment: environment))
         store.endPass()

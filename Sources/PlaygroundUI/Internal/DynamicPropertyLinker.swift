@@ -160,11 +160,6 @@ extension DynamicProperty {
     }
 }
 
-/// The kind of `type`, read from its metadata (an ABI-stable word), e.g. `.struct`.
-private func metadataKind(of type: Any.Type) -> _MetadataKind? {
-    _MetadataKind(rawValue: unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee)
-}
-
 /// Lets the layout see through `Optional` fields.
 private protocol OptionalType {
     static var wrappedType: Any.Type { get }

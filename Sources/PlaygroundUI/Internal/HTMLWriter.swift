@@ -39,6 +39,33 @@ struct HTMLWriter {
     /// The number of bytes written so far.
     var count: Int { bytes.count }
 
+    /// Whether an element being written is a fragment (ids inside it are not collected).
+    var isInsideFragment: Bool { openFragments > 0 }
+
+    /// The number of fragments collected so far.
+    var fragmentCount: Int { fragments.count }
+
+    /// Copies what was written from `start` and the fragments collected from `firstFragment` into `memo`.
+    func record(from start: Int, firstFragment: Int, into memo: RenderMemo) {
+        memo.bytes.removeAll(keepingCapacity: true)
+        bytes.copy(start..<bytes.count, into: &memo.bytes)
+        memo.fragments.removeAll(keepingCapacity: true)
+        for index in firstFragment..<fragments.count {
+            let range = fragmentRanges[index]
+            memo.fragments.append((fragments[index], (range.lowerBound - start)..<(range.upperBound - start)))
+        }
+    }
+
+    /// Writes a memo's output again, with its fragments.
+    mutating func replay(_ memo: RenderMemo) {
+        let start = bytes.count
+        memo.bytes.withUnsafeBufferPointer { bytes.append($0) }
+        for (fragment, range) in memo.fragments {
+            fragments.append(fragment)
+            fragmentRanges.append((range.lowerBound + start)..<(range.upperBound + start))
+        }
+    }
+
     /// Opens `<tag …>`; close it with ``close()``.
     mutating func open(
         _ tag: StaticString, _ attributes: ElementAttributes, _ extra: [(name: StaticString, value: String)] = []
@@ -140,6 +167,11 @@ final class HTMLBytes {
     func append(_ source: UnsafeBufferPointer<UInt8>) {
         guard let base = source.baseAddress else { return }
         append(base, count: source.count)
+    }
+
+    /// Appends the bytes in `range` to `array`.
+    func copy(_ range: Range<Int>, into array: inout [UInt8]) {
+        array.append(contentsOf: UnsafeBufferPointer(start: start + range.lowerBound, count: range.count))
     }
 
     /// The bytes in `range` as a `String` (invalid UTF-8 is repaired, as `String(decoding:)` does).

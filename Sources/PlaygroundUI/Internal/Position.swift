@@ -44,6 +44,11 @@ final class Position {
         return made
     }
 
+    /// A state of this position was written: skipped renders above it are no longer valid.
+    func stateDidChange() {
+        if path.position === self { path.recordChange() }
+    }
+
     /// Cancels every subscription this position owns; called once, when it disappears or the host unmounts.
     func tearDown() {
         if path.position === self { path.position = nil }

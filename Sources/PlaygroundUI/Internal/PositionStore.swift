@@ -7,6 +7,8 @@ final class PositionStore {
     private var live: [Position] = []
     private var pass = 0
     private var visitCounter = 0
+    /// The positions reached in this pass, in order (a memo keeps the stretch its view's subtree reached).
+    private(set) var visits: [Position] = []
     private var typeInfos: [ObjectIdentifier: ViewTypeInfo] = [:]
     /// The size of the last page rendered, so the next one is written without regrowing its buffer.
     var expectedHTMLSize = 1024
@@ -33,6 +35,7 @@ final class PositionStore {
         pass += 1
         root.beginPass()
         visitCounter = 0
+        visits.removeAll(keepingCapacity: true)
     }
 
     /// The position at `path`, created on first use and marked as reached in this pass.
@@ -48,7 +51,18 @@ final class PositionStore {
         }
         position.pass = pass
         position.visitOrder = visitCounter
+        visits.append(position)
         return position
+    }
+
+    /// Reaches again, in order, the positions of a subtree whose output is reused.
+    func revisit(_ positions: [Position]) {
+        for position in positions {
+            visitCounter += 1
+            position.pass = pass
+            position.visitOrder = visitCounter
+            visits.append(position)
+        }
     }
 
     /// Tears down every position this pass did not reach, and forgets the paths it did not reach.
@@ -67,6 +81,7 @@ final class PositionStore {
     func removeAll() {
         let all = orderedPositions
         live.removeAll()
+        visits.removeAll()
         for position in all { position.tearDown() }
         root = ViewPath.root()
     }

@@ -1,13 +1,20 @@
 /// Walks a view tree once and writes its HTML: primitives draw themselves, custom views get their dynamic
-/// properties linked to their position's storage and are replaced by their `body`.
+/// properties linked to their position's storage and are replaced by their `body` — or, when nothing they
+/// depend on changed since the last render, by a copy of what they drew then (``RenderMemo``).
 final class Renderer {
     var writer: HTMLWriter
     let store: PositionStore
     let context: RenderContext
+    /// Set once the subtree being drawn holds a view whose changes the renderer does not see: then no view
+    /// around it may be skipped.
+    private var subtreeUntracked = false
+    /// Whether unchanged views may be skipped (off only to compare against full renders in tests).
+    private let reusesUnchangedViews: Bool
 
-    init(store: PositionStore, context: RenderContext) {
+    init(store: PositionStore, context: RenderContext, reusesUnchangedViews: Bool = true) {
         self.store = store
         self.context = context
+        self.reusesUnchangedViews = reusesUnchangedViews
         writer = HTMLWriter(capacity: store.expectedHTMLSize)
     }
 
@@ -20,10 +27,63 @@ final class Renderer {
         writer.close()
     }
 
-    /// Draws a primitive, or links a custom view's properties and renders its `body`.
+    /// Draws a primitive, or a custom view: its last output again when that is still valid, otherwise its `body`
+    /// (recording the output when the view may be skipped next time).
     private func draw<V: View>(_ view: V, _ info: ViewTypeInfo, _ state: RenderState) {
         if info.isPrimitive { return info.draw(view, in: self, state) }
         let path = state.path.appending(.type(ObjectIdentifier(V.self)))
+        guard reusesUnchangedViews, let layout = info.memoLayout else {
+            subtreeUntracked = true
+            path.memo = nil
+            return evaluate(view, info, path, state)
+        }
+        let memo = path.memo
+        if let memo, isValid(memo, for: view, at: path, state) {
+            writer.replay(memo)
+            path.reuseSubtree(nodeCount: memo.nodeCount)
+            store.revisit(memo.positions)
+            return
+        }
+        let outerUntracked = subtreeUntracked
+        subtreeUntracked = false
+        let stamp = path.changeCount
+        let insideFragment = writer.isInsideFragment
+        let (start, firstFragment, firstVisit, firstNode) = (writer.count, writer.fragmentCount, store.visits.count, path.reachedCount)
+        evaluate(view, info, path, state)
+        if subtreeUntracked {
+            path.memo = nil
+        } else {
+            let recorded: RenderMemo
+            if let memo {
+                memo.replaceValue(with: view)
+                recorded = memo
+            } else {
+                recorded = RenderMemo(view, layout: layout)
+            }
+            recorded.stamp = stamp
+            recorded.pending = state.pending
+            recorded.environment = state.environment
+            recorded.formAction = context.formAction
+            recorded.insideFragment = insideFragment
+            writer.record(from: start, firstFragment: firstFragment, into: recorded)
+            recorded.positions.removeAll(keepingCapacity: true)
+            recorded.positions.append(contentsOf: store.visits[firstVisit...])
+            recorded.nodeCount = path.reachedCount - firstNode
+            path.memo = recorded
+        }
+        subtreeUntracked = outerUntracked || subtreeUntracked
+    }
+
+    /// Whether `memo` still is what `view` draws: no state below changed since it was recorded, and the value and
+    /// everything else the subtree reads are the same.
+    private func isValid<V: View>(_ memo: RenderMemo, for view: V, at path: ViewPath, _ state: RenderState) -> Bool {
+        path.lastChange <= memo.stamp && memo.insideFragment == writer.isInsideFragment && memo.hasSameValue(as: view)
+            && memo.pending.isSame(as: state.pending) && memo.formAction == context.formAction
+            && memo.environment.isIdentical(to: state.environment)
+    }
+
+    /// Links a custom view's properties to its position and renders its `body`.
+    private func evaluate<V: View>(_ view: V, _ info: ViewTypeInfo, _ path: ViewPath, _ state: RenderState) {
         DynamicPropertyLinker.link(view, info.properties, at: path, environment: state.environment, store: store)
         var bodyState = state
         bodyState.path = path.appending(.index(0))

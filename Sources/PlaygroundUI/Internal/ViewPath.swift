@@ -15,16 +15,20 @@ final class ViewPath {
         case type(ObjectIdentifier)
     }
 
-    /// The pass number and node counts shared by all the nodes of one tree.
+    /// The number of nodes the tree counts (``size`` of the root when the count is right).
+    var countedNodes: Int { census.nodes }
+
+    /// The pass number and node counts shared by all the nodes of one tree, and its count of state changes.
     final class Census {
         var pass = 0
         var nodes = 1
         var reached = 0
+        var changes = 0
     }
 
     /// The last component, `nil` for the root.
     let component: Component?
-    /// Only read for ``description``; a node is always owned by its parent.
+    /// Read for ``description`` and ``recordChange()``; a node is always owned by its parent.
     private unowned let parent: ViewPath?
     private let census: Census
     /// The render pass that last reached this path.
@@ -36,6 +40,14 @@ final class ViewPath {
     var viewTypeInfo: ViewTypeInfo?
     /// The tag last drawn here (a tab's) and its text: the same tag comes back on every render.
     var tagText: (tag: AnyHashable, text: String)?
+    /// What the custom view drawn here drew last time, if it may be skipped (see ``RenderMemo``).
+    var memo: RenderMemo?
+    /// What the `.environment` modifier drawn here made last time (see ``EnvironmentWrite``).
+    var environmentWrite: EnvironmentWrite?
+    /// The pass that reused this path's subtree whole: the paths below were not visited, and are all kept.
+    private var reusedPass = -1
+    /// The change count of the latest state change at or below this path.
+    private(set) var lastChange = 0
 
     private var indexed: [ViewPath?] = []
     private var typed: [(type: ObjectIdentifier, path: ViewPath)] = []
@@ -95,6 +107,30 @@ final class ViewPath {
         return self
     }
 
+    /// The number of state changes recorded in this tree so far.
+    var changeCount: Int { census.changes }
+
+    /// Records a state change at this path: it and every path above it now have changed since any memo made
+    /// before. Only called for a path still in the tree (its position is live), so every parent is alive.
+    func recordChange() {
+        census.changes += 1
+        var node: ViewPath? = self
+        while let current = node {
+            current.lastChange = census.changes
+            node = current.parent
+        }
+    }
+
+    /// The number of paths reached in this pass so far.
+    var reachedCount: Int { census.reached }
+
+    /// Counts the `nodeCount` paths below this one as reached without visiting them (the subtree's output was
+    /// reused, so it is what it was when it last drew: exactly the paths it reached then, all still here).
+    func reuseSubtree(nodeCount: Int) {
+        reusedPass = census.pass
+        census.reached += nodeCount
+    }
+
     /// Drops the paths below this root that the current pass did not reach.
     func endPass() {
         if census.reached < census.nodes { census.nodes -= prune() }
@@ -103,6 +139,7 @@ final class ViewPath {
     /// Drops the unreached children and returns how many nodes went with them.
     private func prune() -> Int {
         let current = census.pass
+        if reusedPass == current { return 0 }
         var dropped = 0
         for index in indexed.indices {
             guard let child = indexed[index] else { continue }
@@ -125,7 +162,7 @@ final class ViewPath {
     }
 
     /// The number of nodes in this subtree.
-    private var size: Int {
+    var size: Int {
         1 + indexed.reduce(0) { $0 + ($1?.size ?? 0) } + typed.reduce(0) { $0 + $1.path.size }
             + identified.values.reduce(0) { $0 + $1.size }
     }

@@ -8,11 +8,14 @@ class ViewTypeInfo {
 
     /// Whether the type draws itself (then ``draw(_:in:_:)`` draws it).
     let isPrimitive: Bool
+    /// For a custom view whose output its value settles, what to compare to skip it (see ``RenderMemo``).
+    let memoLayout: MemoLayout?
 
     fileprivate init<V: View>(_ type: V.Type, properties: DynamicPropertyLinker.Layout, isPrimitive: Bool = false) {
         isTransparent = type is any TransparentView.Type
         self.properties = properties
         self.isPrimitive = isPrimitive
+        memoLayout = isPrimitive ? nil : MemoLayout(of: type)
     }
 
     /// The info for `type`.

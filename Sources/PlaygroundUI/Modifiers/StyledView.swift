@@ -13,16 +13,17 @@ struct StyledView<Content: View>: View, PrimitiveView {
     }
 }
 
-/// A modifier that changes the environment of its content (`.environment`, `.buttonStyle`, `.tabViewStyle`).
-struct EnvironmentWriter<Content: View>: View, PrimitiveView {
+/// A modifier that sets one environment value for its content (`.environment`, `.buttonStyle`, `.tabViewStyle`).
+struct EnvironmentWriter<Content: View, Value>: View, PrimitiveView {
     let content: Content
-    let transform: (inout EnvironmentValues) -> Void
+    let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    let value: Value
 
     var body: Never { primitiveBody(Self.self) }
 
     func render(in renderer: Renderer, _ state: RenderState) {
         var inner = state.child(.index(0))
-        transform(&inner.environment)
+        inner.environment = EnvironmentWrite.environment(state.environment, setting: keyPath, to: value, at: state.path)
         renderer.render(content, inner)
     }
 }

@@ -57,7 +57,7 @@ extension View {
 
     /// Sets an environment value for this view and everything inside it.
     public func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> some View {
-        EnvironmentWriter(content: self) { $0[keyPath: keyPath] = value }
+        EnvironmentWriter(content: self, keyPath: keyPath, value: value)
     }
 
     /// The style of the buttons inside this view.
@@ -67,7 +67,7 @@ extension View {
 
     /// The style of the tab views inside this view.
     public func tabViewStyle(_ style: some TabViewStyle) -> some View {
-        EnvironmentWriter(content: self) { $0.tabViewStyle = style }
+        EnvironmentWriter(content: self, keyPath: \.tabViewStyle, value: style as any TabViewStyle)
     }
 
     /// The value a ``TabView`` selects this tab by (use it as the tab's outermost modifier).

@@ -16,7 +16,7 @@ public protocol EnvironmentKey {
 /// Values flowing down the view tree; a view reads them with ``Environment``, an ancestor sets them with
 /// `.environment(_:_:)`.
 public struct EnvironmentValues {
-    private var values: [ObjectIdentifier: Any] = [:]
+    private(set) var values: [ObjectIdentifier: Any] = [:]
 
     /// An environment holding every key's default.
     public init() {}

@@ -39,10 +39,14 @@ public struct State<Value>: DynamicProperty {
         return Binding(get: { box.value }, set: { box.value = $0 })
     }
 
-    /// Adopts the position's box (the first time, this view's own box becomes the position's).
+    /// Adopts the position's box (the first time, this view's own box becomes the position's, and reports its
+    /// writes to the position).
     public func link(to slot: DynamicPropertySlot) {
         let current = location.box
-        location.box = slot.storage { current }
+        location.box = slot.storage {
+            current.owner = slot.position
+            return current
+        }
     }
 }
 
@@ -56,7 +60,11 @@ protocol StateStorage: AnyObject {
 
 /// The persistent storage behind one `@State`.
 final class StateBox<Value>: StateStorage {
-    var value: Value
+    var value: Value {
+        didSet { owner?.stateDidChange() }
+    }
+    /// The position whose storage this is, told of every write.
+    weak var owner: Position?
     init(_ value: Value) { self.value = value }
     var anyValue: Any { value }
 }
