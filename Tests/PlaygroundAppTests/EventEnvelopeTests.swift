@@ -81,6 +81,18 @@ struct EventEnvelopeTests {
         #expect(envelope.app == "ev")
     }
 
+    @Test func acceptHeaderDecidesWhetherAPostWantsThePageBack() {
+        #expect(EventSource.prefersHTML(accept: "text/html,application/xhtml+xml,*/*;q=0.8"))
+        #expect(EventSource.prefersHTML(accept: "TEXT/HTML"))
+        #expect(!EventSource.prefersHTML(accept: "text/html, Application/JSON"))
+        #expect(!EventSource.prefersHTML(accept: "*/*"))
+        #expect(!EventSource.prefersHTML(accept: "text/htm"))
+        #expect(!EventSource.prefersHTML(accept: ""))
+        #expect(EventSource.prefersHTML(accept: "ü text/html"))
+        #expect(EventSource.contains("xTEXT/HTML", lowercaseASCII: "text/html"))
+        #expect(!EventSource.contains("text/html", lowercaseASCII: "text/html;"))
+    }
+
     @Test func formErrors() {
         for body in ["app=ev&app=ev", "app=%4", "app=%zz&event=x"] {
             #expect { try EventEnvelope(request(body, type: "application/x-www-form-urlencoded")) } throws: {
