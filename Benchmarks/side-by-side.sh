@@ -5,6 +5,7 @@
 # per run. Env: SIZES="10000 1000 1" REPS=2 SERVERS="nchan hb pg" EVENT_RATE=1 (0 skips the event rate)
 # RATE_REPS=5 (alternating Hummingbird/playground rate pairs, compared by median), e.g.
 #   SIZES=1000 REPS=3 SERVERS="nchan pg" EVENT_RATE=0 bash Benchmarks/side-by-side.sh
+#   SIZES=" " bash Benchmarks/side-by-side.sh     # the event rate only (after the discarded warm-up runs)
 # Needs (once): (cd ../shared && bench/build.sh /tmp/sse-fanout); apt-get install -y nginx-light libnginx-mod-nchan;
 #   cp -r ../shared/bench/peers/hummingbird-sse /tmp/hb-peer && (cd /tmp/hb-peer && swift build -c release);
 #   swift build -c release --product playground
