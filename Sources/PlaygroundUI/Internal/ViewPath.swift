@@ -15,9 +15,6 @@ final class ViewPath {
         case type(ObjectIdentifier)
     }
 
-    /// The number of nodes the tree counts (``size`` of the root when the count is right).
-    var countedNodes: Int { census.nodes }
-
     /// The pass number and node counts shared by all the nodes of one tree, and its count of state changes.
     final class Census {
         var pass = 0
@@ -160,6 +157,9 @@ final class ViewPath {
         for child in identified.values { dropped += child.prune() }
         return dropped
     }
+
+    /// The number of nodes the tree counts (the root's ``size`` when the count is right).
+    var countedNodes: Int { census.nodes }
 
     /// The number of nodes in this subtree.
     var size: Int {
