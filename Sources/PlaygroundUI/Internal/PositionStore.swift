@@ -7,7 +7,8 @@ final class PositionStore {
     private var live: [Position] = []
     private var pass = 0
     private var visitCounter = 0
-    /// The positions reached in this pass, in order (a memo keeps the stretch its view's subtree reached).
+    /// The positions reached in this pass, in order (a memo keeps the stretch its view's subtree reached); emptied
+    /// when the pass ends, so it holds no position between renders.
     private(set) var visits: [Position] = []
     private var typeInfos: [ObjectIdentifier: ViewTypeInfo] = [:]
     /// The size of the last page rendered, so the next one is written without regrowing its buffer.
@@ -35,7 +36,6 @@ final class PositionStore {
         pass += 1
         root.beginPass()
         visitCounter = 0
-        visits.removeAll(keepingCapacity: true)
     }
 
     /// The position at `path`, created on first use and marked as reached in this pass.
@@ -75,13 +75,13 @@ final class PositionStore {
                 gone[index].tearDown()
             }
         }
+        visits.removeAll(keepingCapacity: true)
         root.endPass()
     }
 
     func removeAll() {
         let all = orderedPositions
         live.removeAll()
-        visits.removeAll()
         for position in all { position.tearDown() }
         root = ViewPath.root()
     }
