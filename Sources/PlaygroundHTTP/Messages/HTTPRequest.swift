@@ -10,8 +10,11 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The request body (at most `HTTPServerConfiguration.maxBodyBytes`).
     public var body: [UInt8]
-    /// The peer's IP address, when known.
+    /// The peer's IP address, when known (a reverse proxy's, behind one).
     public var remoteAddress: String?
+    /// The client's IP address: the peer's, or the address a trusted proxy forwarded
+    /// (`HTTPServerConfiguration.trustedProxies`). Per-client limits key on this.
+    public var clientAddress: String?
 
     /// A request built by hand (tests, in-process routing).
     public init(
@@ -20,7 +23,8 @@ public struct HTTPRequest: Sendable {
         query: [(name: String, value: String)] = [],
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [],
-        remoteAddress: String? = nil
+        remoteAddress: String? = nil,
+        clientAddress: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -28,6 +32,7 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+        self.clientAddress = clientAddress ?? remoteAddress
     }
 
     /// The first query value named `name`, or nil.

@@ -1,3 +1,5 @@
+public import CoreMetrics
+
 /// Limits and addresses for an `HTTPServer`; every libmicrohttpd limit is set explicitly.
 public struct HTTPServerConfiguration: Sendable {
     /// The IPv4 or IPv6 address to bind, e.g. `"127.0.0.1"`, `"0.0.0.0"`, `"::1"`.
@@ -30,6 +32,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var threads = 1
     /// Seconds `shutdown()` waits for open streams and suspended requests to end before stopping the daemon.
     public var shutdownGraceSeconds = 5.0
+
+    /// Peers (exact IP addresses) whose `X-Forwarded-For` / `Forwarded` header names the client; from any other
+    /// peer those headers are ignored. Trusted proxies are also exempt from the per-client connection limit.
+    public var trustedProxies: [String] = []
+    /// Where the server reports its counters (swift-metrics); nil reports nowhere.
+    public var metricsFactory: (any MetricsFactory)?
 
     /// The defaults above.
     public init() {}
