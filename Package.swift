@@ -89,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "playground",
             dependencies: [
-                "PlaygroundApp",
+                "PlaygroundApp", "PlaygroundHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

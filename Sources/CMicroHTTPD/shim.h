@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/socket.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <microhttpd.h>
 
 /// Wrapper around MHD_start_daemon(): every option goes through one MHD_OPTION_ARRAY
@@ -45,6 +47,14 @@ static inline int playground_mhd_connection_fd(struct MHD_Connection *connection
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
+}
+
+/// Wrapper around MHD_get_connection_info(MHD_CONNECTION_INFO_SOCKET_CONTEXT): what the connection-notify callback
+/// stored for the connection, or NULL.
+static inline void *playground_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 
 /// Wrapper around MHD_set_connection_option(MHD_CONNECTION_OPTION_TIMEOUT): per-connection idle timeout (0 = none).

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Logging
 import PlaygroundApp
+import PlaygroundHTTP
 
 /// `playground`: serves the Architecture Playground until SIGINT or SIGTERM.
 @main
@@ -16,8 +17,29 @@ struct PlaygroundCommand: ParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one).") var port: UInt16 = 8080
     @Option(help: "Most rooms alive at once (GET / answers 503 past it).") var maxRooms = 2_000
     @Option(help: "Seconds a room with no open stream may stay untouched before it closes.") var roomIdleSeconds = 3_600
-    @Option(help: "Most open TCP connections (libmicrohttpd connection limit).") var maxConnections = 16_384
+    @Option(help: "Most open TCP connections; the accepting thread closes any past it.") var maxConnections = 16_384
+    @Option(
+        help: ArgumentHelp(
+            "Most open TCP connections per client address (0 = no limit). The default leaves room for a lecture hall "
+                + "of 500 tabs behind one NAT address; eight addresses are needed to fill --max-connections."))
+    var maxConnectionsPerClient = 2_048
+    @Option(help: "Seconds a new connection has to send its whole first request head (slowloris; 0 = off).")
+    var headerTimeoutSeconds = 10
     @Option(help: "Most open event streams (one per browser tab); more answer 503.") var maxStreams = 12_000
+    @Option(help: "Most open event streams per client address (0 = no limit); more answer 429. A lecture hall of 500 tabs fits.")
+    var maxStreamsPerClient = 1_024
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "A reverse proxy's address whose X-Forwarded-For / Forwarded header names the client (repeatable). "
+                + "Per-client limits then apply to the forwarded client; the proxy is exempt from the per-client "
+                + "connection limit.", valueName: "address"))
+    var trustedProxies: [String] = []
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a server thread may go without answering the watchdog's probe before the process exits with "
+                + "status 70 for its supervisor to restart it (0 = off)."))
+    var watchdogSeconds = 30
     @Option(help: "Messages queued per stream before a slow reader is dropped (it resyncs on reconnect).")
     var streamQueueLimit = 64
     @Option(help: "SO_SNDBUF bytes per stream socket: what a stalled reader can pin in the kernel (0 = kernel autotuning).")
@@ -50,9 +72,17 @@ struct PlaygroundCommand: ParsableCommand {
             ("--max-streams", maxStreams, 1), ("--stream-queue-limit", streamQueueLimit, 4), ("--heartbeat-seconds", heartbeatSeconds, 1),
             ("--connection-timeout", connectionTimeout, 1), ("--connection-memory-limit", connectionMemoryLimit, 4_096),
             ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads ?? 1, 1),
-            ("--stream-send-buffer-bytes", streamSendBufferBytes, 0),
+            ("--stream-send-buffer-bytes", streamSendBufferBytes, 0), ("--max-connections-per-client", maxConnectionsPerClient, 0),
+            ("--max-streams-per-client", maxStreamsPerClient, 0), ("--header-timeout-seconds", headerTimeoutSeconds, 0),
+            ("--watchdog-seconds", watchdogSeconds, 0),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum) (got \(value)).")
+        }
+        if watchdogSeconds > 0, watchdogSeconds < 3 {
+            throw ValidationError("--watchdog-seconds must be 0 (off) or at least 3 (got \(watchdogSeconds)).")
+        }
+        for address in trustedProxies where !HTTPServerConfiguration.isIPAddress(address) {
+            throw ValidationError("--trusted-proxy takes an IPv4 or IPv6 address such as 127.0.0.1 or ::1 (got \(address)).")
         }
     }
 
@@ -81,6 +111,11 @@ struct PlaygroundCommand: ParsableCommand {
         configuration.http.host = host
         configuration.http.port = port
         configuration.http.connectionLimit = maxConnections
+        configuration.http.maxConnectionsPerClient = maxConnectionsPerClient
+        configuration.http.headerTimeoutSeconds = headerTimeoutSeconds
+        configuration.http.maxStreamsPerClient = maxStreamsPerClient
+        configuration.http.trustedProxies = trustedProxies
+        configuration.http.watchdogSeconds = watchdogSeconds
         configuration.http.maxStreams = maxStreams
         configuration.http.streamQueueLimit = streamQueueLimit
         configuration.http.heartbeatSeconds = heartbeatSeconds

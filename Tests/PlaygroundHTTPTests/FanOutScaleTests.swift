@@ -10,7 +10,7 @@ import Testing
 /// Bounded, no timing assertions: the figures come from `make bench` (BENCHMARKS.md).
 @Suite(.serialized) struct FanOutScaleTests {
     @Test func twoThousandStreamsAllReceiveOneEvent() async throws {
-        let server = try TestServer()  // default configuration: thread pool, batched resumes
+        let server = try TestServer { $0.maxStreamsPerClient = 0 }  // one test client holds them all
         defer { server.server.shutdown() }
         let sockets = try await subscribeInBatches(server, 2_000)
         #expect(await eventually { server.hub.count == 2_000 })
@@ -28,7 +28,7 @@ import Testing
     @Test func aStalledReaderOfSmallMessagesIsDroppedByDefault() async throws {
         // Default queue limit (64) and the default per-stream send buffer: with 1 KiB-class messages a subscriber
         // that stops reading fills the kernel buffers and its queue after a few hundred messages, not megabytes.
-        let server = try TestServer()
+        let server = try TestServer { $0.maxStreamsPerClient = 0 }  // one test client holds them all
         defer { server.server.shutdown() }
         let stalled = try await server.subscribe(receiveBuffer: 2_048)
         let readers = try await subscribeMany(server, 3)
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func shutdownWithThousandsOfOpenStreamsIsClean() async throws {
-        let server = try TestServer()
+        let server = try TestServer { $0.maxStreamsPerClient = 0 }  // one test client holds them all
         let sockets = try await subscribeInBatches(server, 2_000)
         #expect(await eventually { server.server.metrics.openStreams == 2_000 })
         server.server.shutdown()  // would abort the process if any connection were still suspended

@@ -95,5 +95,22 @@ func errorLogger(_ cls: UnsafeMutableRawPointer?, _ format: UnsafePointer<CChar>
 /// Fragments of libmicrohttpd messages caused by clients (disconnects, timeouts, malformed requests).
 private let clientCausedMessages = [
     "remote peer", "no longer available", "timed out", "Timeout", "Connection reset", "closed by", "Broken pipe",
-    "Failed to receive", "Failed to send",
+    "Failed to receive", "Failed to send", "connection closure",
 ]
+
+/// `MHD_NotifyConnectionCallback`: a connection started or closed (daemon thread); `cls` is the unretained
+/// `ServerCore`. The acceptor's record moves into the socket context on start and is released on close.
+func connectionNotified(
+    _ cls: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection, let socketContext else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    if code == .CONNECTION_NOTIFY_STARTED {
+        core.tracker.started(connection, socketContext: socketContext)
+    } else if code == .CONNECTION_NOTIFY_CLOSED, core.tracker.closed(socketContext: socketContext) {
+        core.instruments.connectionsOpen?.decrement()
+    }
+}

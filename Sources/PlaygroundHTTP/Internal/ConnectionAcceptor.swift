@@ -13,19 +13,27 @@ internal import Synchronization
 /// idle (measured: one worker at 3.1 s of CPU in 3 s, the other at 0.16 s). A pool's `MHD_add_connection`
 /// picks the worker from the socket number, which is no better. So there is one single-threaded daemon per
 /// core, and this thread hands each new connection to the next daemon with room (`MHD_add_connection`).
+///
+/// It also owns the connection count (``ConnectionTracker``): a connection past the server's limit or its client's
+/// is closed here, before any daemon sees it, so no daemon ever reaches its own limit (libmicrohttpd 0.9.75
+/// deadlocks a daemon thread that does: it returns from the "reached connection limit" path still holding the
+/// cleanup mutex). The daemons' own limits are set above anything the acceptor admits.
 final class ConnectionAcceptor: @unchecked Sendable {  // the fields are set before the thread starts
     private let listener: Int32
     private let daemons: [OpaquePointer]
-    /// Each daemon's share of the connection limit.
-    private let connectionLimit: Int
+    private let core: ServerCore
     private var thread: pthread_t?
     private let stopping = Atomic<Bool>(false)
+    /// Refusals since the last log line (touched only by the accepting thread).
+    private var refusedServerFull = 0
+    private var refusedClientFull = 0
+    private var lastRefusalLog = ContinuousClock.now - .seconds(3_600)
 
-    /// Takes over `listener` (already bound and listening, and no longer polled by `daemon`).
-    init(listener: Int32, daemons: [OpaquePointer], connectionLimit: Int) {
+    /// Takes over `listener` (already bound and listening, and no longer polled by any daemon).
+    init(listener: Int32, daemons: [OpaquePointer], core: ServerCore) {
         self.listener = listener
         self.daemons = daemons
-        self.connectionLimit = connectionLimit
+        self.core = core
     }
 
     /// Starts the accepting thread; false if the thread could not be made.
@@ -60,7 +68,6 @@ final class ConnectionAcceptor: @unchecked Sendable {  // the fields are set bef
         // libmicrohttpd made the socket non-blocking for its own loop; this thread blocks in accept(2) instead.
         _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) & ~O_NONBLOCK)
         var pauses = 0
-        var next = 0
         while !stopping.load(ordering: .acquiring) {
             var address = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -85,23 +92,56 @@ final class ConnectionAcceptor: @unchecked Sendable {  // the fields are set bef
             }
             pauses = 0
             _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
-            // The next daemon in turn, passing over any at its share of the limit (as a pool's workers are); when
-            // all are full libmicrohttpd refuses the connection and closes the socket.
-            var daemon = daemons[next]
-            for offset in 0..<daemons.count {
-                let candidate = daemons[(next + offset) % daemons.count]
-                if Int(playground_mhd_connection_count(candidate)) < connectionLimit {
-                    daemon = candidate
-                    next = (next + offset) % daemons.count
-                    break
-                }
-            }
-            next = (next + 1) % daemons.count
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    MHD_add_connection(daemon, socket, $0, length)
-                }
-            }
+            hand(socket, address: &address, length: length)
         }
+    }
+
+    /// Counts the connection and gives it to the daemon with the fewest, or closes it at once past a limit.
+    private func hand(_ socket: Int32, address: inout sockaddr_storage, length: socklen_t) {
+        let client = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { ClientKey($0) }
+        }
+        guard let client else {
+            close(socket)
+            return
+        }
+        switch core.tracker.admit(socket: socket, client: client) {
+        case .admitted(let daemon):
+            core.instruments.connectionsOpen?.increment()
+            let added = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    MHD_add_connection(daemons[daemon % daemons.count], socket, $0, length)
+                }
+            }
+            if added != .YES {
+                core.tracker.addFailed(socket: socket)  // libmicrohttpd closed the socket
+                core.instruments.connectionsOpen?.decrement()
+            }
+        case .serverFull:
+            close(socket)
+            refusedServerFull += 1
+            core.instruments.connectionsRefusedServerFull?.increment()
+            logRefusals()
+        case .clientFull:
+            close(socket)
+            refusedClientFull += 1
+            core.instruments.connectionsRefusedClientFull?.increment()
+            logRefusals()
+        }
+    }
+
+    /// One warning per 10 s at most, however many connections are refused.
+    private func logRefusals() {
+        let now = ContinuousClock.now
+        guard now - lastRefusalLog >= .seconds(10) else { return }
+        core.logger.warning(
+            "refused connections at the limit",
+            metadata: [
+                "serverLimit": "\(refusedServerFull) (--max-connections \(core.configuration.connectionLimit))",
+                "clientLimit": "\(refusedClientFull) (--max-connections-per-client \(core.configuration.maxConnectionsPerClient))",
+            ])
+        lastRefusalLog = now
+        refusedServerFull = 0
+        refusedClientFull = 0
     }
 }

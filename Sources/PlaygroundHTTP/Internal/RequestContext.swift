@@ -21,6 +21,8 @@ final class RequestContext: Sendable {
         var body: [UInt8] = []
         var bodyTooLarge = false
         var phase = Phase.receiving
+        /// The request's client address (`HTTPRequest.clientAddress`), for the per-client stream limit.
+        var client: String?
     }
 
     let connection: ConnectionHandle

@@ -21,6 +21,10 @@ extension ServerCore {
     ) -> MHD_Result {
         guard let raw = requestSlot.pointee else {
             requests.add(1, ordering: .relaxed)
+            if let record = ConnectionTracker.record(of: connection) {
+                tracker.headersReceived(record)
+                if record.isProbe { return queue(HTTPResponse(status: .noContent), on: connection) }
+            }
             if let length = contentLength(of: connection), length > UInt64(configuration.maxBodyBytes) {
                 // Answering on the first call closes the connection afterwards, which is what we want here.
                 return queue(bodyTooLarge().response, on: connection)
@@ -49,6 +53,7 @@ extension ServerCore {
         case .receiving:
             if step.tooLarge { return queue(bodyTooLarge().response, on: connection) }
             let request = makeRequest(connection: connection, url: url, method: method, body: step.body)
+            context.state.withLock { $0.client = request.clientAddress }
             return answer(responder.respond(to: request), context: context, connection: connection)
         }
     }
@@ -67,8 +72,11 @@ extension ServerCore {
             context.state.withLock { $0.phase = .answered }
             return queue(response, on: connection)
         case .eventStream(let stream):
-            context.state.withLock { $0.phase = .answered }
-            return openStream(stream, on: connection)
+            let client = context.state.withLock { state in
+                state.phase = .answered
+                return state.client
+            }
+            return openStream(stream, on: connection, client: client)
         case .deferred(let work):
             guard suspendForLater(context) else { return .YES }
             Task {
@@ -118,33 +126,18 @@ extension ServerCore {
         var query: [(name: String, value: String)] = []
         withUnsafeMutablePointer(to: &headers) { _ = MHD_get_connection_values(connection, .HEADER_KIND, collectValue, $0) }
         withUnsafeMutablePointer(to: &query) { _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectValue, $0) }
+        let headerFields = HTTPHeaders(headers)
+        let peer = playground_mhd_client_address(connection).flatMap { ClientKey($0) }
+        let client = peer.map { ForwardedClient.resolve(peer: $0, headers: headerFields, trusted: trustedProxies) }
         return HTTPRequest(
             method: HTTPMethod(rawValue: method),
             path: url,
             query: query,
-            headers: HTTPHeaders(headers),
+            headers: headerFields,
             body: body,
-            remoteAddress: Self.remoteAddress(of: connection)
+            remoteAddress: peer?.description,
+            clientAddress: client?.description
         )
-    }
-
-    private static func remoteAddress(of connection: OpaquePointer) -> String? {
-        guard let address = playground_mhd_client_address(connection) else { return nil }
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-        switch Int32(address.pointee.sa_family) {
-        case AF_INET:
-            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                var addr = v4.pointee.sin_addr
-                return inet_ntop(AF_INET, &addr, &text, socklen_t(text.count)).map { String(cString: $0) }
-            }
-        case AF_INET6:
-            return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
-                var addr = v6.pointee.sin6_addr
-                return inet_ntop(AF_INET6, &addr, &text, socklen_t(text.count)).map { String(cString: $0) }
-            }
-        default:
-            return nil
-        }
     }
 }
 

@@ -7,29 +7,61 @@ internal import Synchronization
 
 /// Admitting, streaming and closing SSE subscribers.
 extension ServerCore {
-    /// Admits `stream` (or answers 503 past `maxStreams` / during shutdown) and queues its streaming response.
-    func openStream(_ stream: EventStream, on connection: OpaquePointer) -> MHD_Result {
+    /// Why a stream was not admitted.
+    private enum StreamRefusal {
+        case serverFull
+        case clientFull
+    }
+
+    /// Admits `stream` (or answers 503 past `maxStreams`, 429 past `maxStreamsPerClient`, 503 during shutdown) and
+    /// queues its streaming response.
+    func openStream(_ stream: EventStream, on connection: OpaquePointer, client: String?) -> MHD_Result {
         let key = ObjectIdentifier(stream)
-        let admitted = state.withLock { state -> Bool in
-            guard !state.shuttingDown, state.streams[key] == nil else { return false }
-            guard state.streams.count < configuration.maxStreams else { return false }
-            state.streams[key] = stream
+        let perClientLimit = configuration.maxStreamsPerClient
+        let refusal = state.withLock { state -> StreamRefusal? in
+            guard !state.shuttingDown, state.streams[key] == nil else { return .serverFull }
+            guard state.streams.count < configuration.maxStreams else { return .serverFull }
+            if let client, perClientLimit > 0 {
+                let held = state.streamsPerClient[client, default: 0]
+                guard held < perClientLimit else { return .clientFull }
+                state.streamsPerClient[client] = held + 1
+            }
+            state.streams[key] = OpenStream(stream: stream, client: client)
             openStreams.store(state.streams.count, ordering: .relaxed)
             peakStreams.max(state.streams.count)
-            return true
+            return nil
         }
-        guard admitted else {
+        if let refusal {
             stream.finish()
-            let error = HTTPError(
-                .serviceUnavailable, code: "too_many_streams",
-                message: "The server is at its limit of \(configuration.maxStreams) event streams or shutting down; "
-                    + "retry later.",
-                headers: ["Retry-After": "5"])
+            let error: HTTPError
+            switch refusal {
+            case .serverFull:
+                instruments.streamsRefusedServerFull?.increment()
+                error = HTTPError(
+                    .serviceUnavailable, code: "too_many_streams",
+                    message: "The server is at its limit of \(configuration.maxStreams) event streams or shutting down; "
+                        + "retry later.",
+                    headers: ["Retry-After": "5"])
+            case .clientFull:
+                instruments.streamsRefusedClientFull?.increment()
+                error = HTTPError(
+                    .tooManyRequests, code: "too_many_streams_from_client",
+                    message: "Your address already has \(perClientLimit) event streams open (the per-client limit, "
+                        + "--max-streams-per-client); close some tabs or retry later.",
+                    headers: ["Retry-After": "5"])
+            }
             return queue(error.response, on: connection)
         }
+        instruments.streamsOpen?.increment()
         let socket = playground_mhd_connection_fd(connection)
         limitSendBuffer(of: socket)
         stream.attach(to: ConnectionHandle(pointer: connection), socket: socket, server: self)
+        // Watched from here until `streamClosed` (this daemon thread frees the response, so not before this).
+        let token = watcher.withLock { $0 }?.watch(stream, socket: socket) ?? 0
+        state.withLock { state in
+            state.streams[key]?.socket = socket
+            state.streams[key]?.watchToken = token
+        }
         // Ownership: this retain belongs to libmicrohttpd's response; `streamFree` releases it.
         let context = Unmanaged.passRetained(stream).toOpaque()
         guard
@@ -64,12 +96,30 @@ extension ServerCore {
         "X-Accel-Buffering": "no",
     ]
 
-    /// The stream's response was freed (its connection is done with it).
+    /// The stream's response was freed (its connection is done with it; the socket is not closed yet).
     func streamClosed(_ stream: EventStream, dropped: Bool) {
-        if dropped { droppedSlowStreams.add(1, ordering: .relaxed) }
-        state.withLock { state in
-            state.streams.removeValue(forKey: ObjectIdentifier(stream))
-            openStreams.store(state.streams.count, ordering: .relaxed)
+        if dropped {
+            droppedSlowStreams.add(1, ordering: .relaxed)
+            instruments.slowStreamsDropped?.increment()
         }
+        let closed = state.withLock { state -> OpenStream? in
+            guard let open = state.streams.removeValue(forKey: ObjectIdentifier(stream)) else { return nil }
+            if let client = open.client, let held = state.streamsPerClient[client] {
+                state.streamsPerClient[client] = held > 1 ? held - 1 : nil
+            }
+            openStreams.store(state.streams.count, ordering: .relaxed)
+            return open
+        }
+        guard let closed else { return }
+        instruments.streamsOpen?.decrement()
+        watcher.withLock { $0 }?.unwatch(token: closed.watchToken, socket: closed.socket)
+    }
+
+    /// The hang-up watcher saw the stream's peer leave: end it now, so its slot and memory are freed at once.
+    func streamHungUp(_ stream: EventStream) {
+        guard !stream.isFinished else { return }
+        hangUps.add(1, ordering: .relaxed)
+        instruments.streamHangUps?.increment()
+        stream.finish()
     }
 }

@@ -2,6 +2,10 @@ internal import CMicroHTTPD
 internal import Logging
 internal import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Everything the C callbacks need: configuration, responder, logger, counters and the open-stream registry.
 ///
 /// Ownership: `HTTPServer.start()` retains one reference (`Unmanaged.passRetained`) that libmicrohttpd uses as the
@@ -10,9 +14,19 @@ final class ServerCore: Sendable {
     struct State {
         var shuttingDown = false
         /// Admitted streams until their free callback runs (heartbeat and shutdown walk them).
-        var streams: [ObjectIdentifier: EventStream] = [:]
+        var streams: [ObjectIdentifier: OpenStream] = [:]
         /// Requests suspended for a deferred handler (shutdown resumes them with 503).
         var deferred: [ObjectIdentifier: RequestContext] = [:]
+        /// Open streams per client address (`HTTPRequest.clientAddress`), for `maxStreamsPerClient`.
+        var streamsPerClient: [String: Int] = [:]
+    }
+
+    /// An admitted stream with what its close must undo.
+    struct OpenStream {
+        let stream: EventStream
+        let client: String?
+        var socket: Int32 = -1
+        var watchToken: UInt64 = 0
     }
 
     let configuration: HTTPServerConfiguration
@@ -24,6 +38,18 @@ final class ServerCore: Sendable {
     let peakStreams = Atomic<Int>(0)
     let droppedSlowStreams = Atomic<Int>(0)
     let queueHighWater = Atomic<Int>(0)
+    let hangUps = Atomic<Int>(0)
+    let headerTimeouts = Atomic<Int>(0)
+    /// Every open connection, counted by the accepting thread.
+    let tracker: ConnectionTracker
+    let instruments: ServerInstruments
+    /// Peers whose forwarding headers are believed.
+    let trustedProxies: Set<ClientKey>
+    /// Set once by `HTTPServer.start()` before any connection exists; read by the stream code.
+    let watcher = Mutex<StreamHangUpWatcher?>(nil)
+
+    /// The path of the watchdog's probe requests; answered by the core itself, and only on a probe's connection.
+    static let probePath = "/.well-known/playground-watchdog"
 
     /// Bytes libmicrohttpd allocates (zeroed) per stream response for the reader's buffer. Chunked responses are read
     /// straight into the connection's write buffer, so this block is only used by HTTP/1.0 clients: keep it small,
@@ -34,6 +60,12 @@ final class ServerCore: Sendable {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
+        trustedProxies = Set(configuration.trustedProxies.compactMap { ClientKey(parsing: $0) })
+        tracker = ConnectionTracker(
+            ledger: ConnectionLedger(
+                limit: configuration.connectionLimit, perClientLimit: configuration.maxConnectionsPerClient,
+                exempt: trustedProxies, daemons: max(1, configuration.threads)))
+        instruments = ServerInstruments(factory: configuration.metricsFactory)
     }
 
     var metrics: HTTPServerMetrics {
@@ -42,7 +74,10 @@ final class ServerCore: Sendable {
             peakStreams: peakStreams.load(ordering: .relaxed),
             droppedSlowStreams: droppedSlowStreams.load(ordering: .relaxed),
             queueHighWater: queueHighWater.load(ordering: .relaxed),
-            requests: requests.load(ordering: .relaxed)
+            requests: requests.load(ordering: .relaxed),
+            openConnections: tracker.openConnections,
+            hangUps: hangUps.load(ordering: .relaxed),
+            headerTimeouts: headerTimeouts.load(ordering: .relaxed)
         )
     }
 
@@ -52,7 +87,7 @@ final class ServerCore: Sendable {
 
     /// Sends a comment to every open stream (heartbeat queue); a stream whose queue is full is dropped.
     func heartbeat() {
-        let streams = state.withLock { Array($0.streams.values) }
+        let streams = state.withLock { $0.streams.values.map(\.stream) }
         let comment = SSEMessage.comment("heartbeat")
         var resumes: [ConnectionHandle] = []
         resumes.reserveCapacity(streams.count)
@@ -64,11 +99,26 @@ final class ServerCore: Sendable {
         EventStream.resume(resumes)
     }
 
+    /// The watchdog found daemon `daemon` stuck: report it, then (by default) exit so a supervisor restarts us.
+    /// Exiting without cleanup is deliberate: a clean shutdown would wait on the stuck thread.
+    func loopStalled(daemon: Int, waited: Duration) {
+        let description =
+            "server thread \(daemon) has not answered the watchdog's probe for \(waited.components.seconds) s "
+            + "(--watchdog-seconds \(configuration.watchdogSeconds)); its loop has stopped"
+        if let onStall = configuration.onStall {
+            logger.critical("\(description)")
+            onStall(description)
+        } else {
+            logger.critical("\(description); exiting with status 70 so a supervisor restarts the server")
+            _exit(70)
+        }
+    }
+
     /// Refuses new streams and deferred requests from now on; returns what is open to be ended.
     func beginShutdown() -> (streams: [EventStream], deferred: [RequestContext]) {
         state.withLock { state in
             state.shuttingDown = true
-            return (Array(state.streams.values), Array(state.deferred.values))
+            return (state.streams.values.map(\.stream), Array(state.deferred.values))
         }
     }
 

@@ -30,8 +30,10 @@ public final class HTTPServer: Sendable {
         /// One libmicrohttpd daemon per server thread; the first one bound the listening socket.
         let daemons: [OpaquePointer]
         let heartbeat: DispatchSourceTimer?
-        /// Accepts for several daemons (nil with one thread: libmicrohttpd accepts by itself).
-        let acceptor: ConnectionAcceptor?
+        /// Accepts, counts and deals out every connection.
+        let acceptor: ConnectionAcceptor
+        /// Stream hang-ups, header deadlines and the loop watchdog.
+        let watcher: StreamHangUpWatcher
         /// The retain libmicrohttpd holds as callback context; released after `MHD_stop_daemon`.
         let context: Unmanaged<ServerCore>
     }
@@ -80,29 +82,32 @@ public final class HTTPServer: Sendable {
                         + "Is the port already in use? Pick another port, or 0 for any free port.")
             }
             boundPort.store(playground_mhd_bind_port(first), ordering: .relaxed)
+            // One daemon (one poll thread) per core; the first one's listening socket is taken over by an accepting
+            // thread that counts connections and deals them out (see ``ConnectionAcceptor``).
             var daemons = [first]
-            var acceptor: ConnectionAcceptor?
-            if threads > 1 {
-                // One daemon (one poll thread) per core; the first one's listening socket is taken over by an
-                // accepting thread that deals connections to them in turn (see ``ConnectionAcceptor``).
-                for _ in 1..<threads {
-                    guard let daemon = try Self.startDaemon(configuration, context: context.toOpaque(), listening: false, threads: threads)
-                    else { break }
-                    daemons.append(daemon)
-                }
-                acceptor = Self.startAcceptor(daemons, connectionLimit: max(1, configuration.connectionLimit / threads), logger: logger)
-                guard acceptor != nil else {
-                    // No accepting thread: nothing would ever take a connection, so do not pretend to be listening.
-                    for daemon in daemons { MHD_stop_daemon(daemon) }
-                    context.release()
-                    throw HTTPServerError(
-                        "Could not start the thread that accepts connections for \(threads) server threads; try --threads 1.")
-                }
-                if daemons.count < threads {
-                    logger.warning("started \(daemons.count) of \(threads) server threads (\(String(cString: strerror(errno))))")
-                }
+            for _ in 1..<threads {
+                guard let daemon = try Self.startDaemon(configuration, context: context.toOpaque(), listening: false, threads: threads)
+                else { break }
+                daemons.append(daemon)
             }
-            lifecycle = .running(Running(daemons: daemons, heartbeat: makeHeartbeat(), acceptor: acceptor, context: context))
+            if daemons.count < threads {
+                logger.warning("started \(daemons.count) of \(threads) server threads (\(String(cString: strerror(errno))))")
+            }
+            guard let watcher = makeWatcher(daemons: daemons) else {
+                for daemon in daemons { MHD_stop_daemon(daemon) }
+                context.release()
+                throw HTTPServerError("Could not start the thread that watches streams (epoll or pthread_create failed).")
+            }
+            core.watcher.withLock { $0 = watcher }
+            guard let acceptor = Self.startAcceptor(daemons, core: core, logger: logger) else {
+                // No accepting thread: nothing would ever take a connection, so do not pretend to be listening.
+                watcher.stop()
+                for daemon in daemons { MHD_stop_daemon(daemon) }
+                context.release()
+                throw HTTPServerError("Could not start the thread that accepts connections; see the log above.")
+            }
+            lifecycle = .running(
+                Running(daemons: daemons, heartbeat: makeHeartbeat(), acceptor: acceptor, watcher: watcher, context: context))
             logger.info("HTTP server listening", metadata: ["host": "\(configuration.host)", "port": "\(port)"])
         }
     }
@@ -124,13 +129,8 @@ public final class HTTPServer: Sendable {
         }
         guard let running else { return }
         running.heartbeat?.cancel()
-        // Stop accepting: the listening socket is handed back to us to close.
-        if let acceptor = running.acceptor {
-            acceptor.stop()  // closes the listening socket; the first daemon was quiesced when it started
-        } else {
-            let listener = MHD_quiesce_daemon(running.daemons[0])
-            if listener >= 0 { close(listener) }
-        }
+        running.acceptor.stop()  // closes the listening socket; the first daemon was quiesced when it started
+        running.watcher.stop()  // no watchdog verdicts while the daemons stop
         let (streams, deferred) = core.beginShutdown()
         for stream in streams { stream.finish() }
         for request in deferred { request.resume(with: .error(ServerCore.shuttingDownError)) }
@@ -149,19 +149,46 @@ public final class HTTPServer: Sendable {
 
     /// Takes the listening socket back from the first daemon (`MHD_quiesce_daemon`) and accepts on a thread of
     /// our own, dealing connections to the daemons in turn (see ``ConnectionAcceptor``).
-    private static func startAcceptor(_ daemons: [OpaquePointer], connectionLimit: Int, logger: Logger) -> ConnectionAcceptor? {
+    private static func startAcceptor(_ daemons: [OpaquePointer], core: ServerCore, logger: Logger) -> ConnectionAcceptor? {
         let listener = MHD_quiesce_daemon(daemons[0])
         guard listener >= 0 else {
             logger.error("could not take over the listening socket")
             return nil
         }
-        let acceptor = ConnectionAcceptor(listener: listener, daemons: daemons, connectionLimit: connectionLimit)
+        let acceptor = ConnectionAcceptor(listener: listener, daemons: daemons, core: core)
         guard acceptor.start() else {
             close(listener)
             logger.error("could not start the accepting thread")
             return nil
         }
         return acceptor
+    }
+
+    /// The thread that ends streams whose client hung up and, once a second, cuts off connections past the header
+    /// deadline and runs the loop watchdog.
+    private func makeWatcher(daemons: [OpaquePointer]) -> StreamHangUpWatcher? {
+        let configuration = core.configuration
+        let watchdog =
+            configuration.watchdogSeconds > 0
+            ? LoopWatchdog(daemons: daemons, tracker: core.tracker, period: .seconds(configuration.watchdogSeconds)) {
+                [core] daemon, waited in core.loopStalled(daemon: daemon, waited: waited)
+            } : nil
+        let headerDeadline = Duration.seconds(configuration.headerTimeoutSeconds)
+        let watcher = StreamHangUpWatcher(
+            interval: .seconds(1),
+            tick: { [core] in
+                if configuration.headerTimeoutSeconds > 0 {
+                    let expired = core.tracker.expireHeaderDeadlines(deadline: headerDeadline)
+                    if expired > 0 {
+                        core.headerTimeouts.add(expired, ordering: .relaxed)
+                        core.instruments.headerTimeouts?.increment(by: expired)
+                    }
+                }
+                watchdog?.tick()
+            },
+            hungUp: { [core] stream in core.streamHungUp(stream) })
+        guard let watcher, watcher.start() else { return nil }
+        return watcher
     }
 
     private func makeHeartbeat() -> DispatchSourceTimer? {
@@ -191,16 +218,20 @@ public final class HTTPServer: Sendable {
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let completed: MHD_RequestCompletedCallback = requestCompleted
         let log: MHD_LogCallback = errorLogger
+        let notified: MHD_NotifyConnectionCallback = connectionNotified
         return address.withPointer { socketAddress in
             var options: [MHD_OptionItem] = [
                 // The logger first, so libmicrohttpd sends every message (even about later options) to it.
                 // Two-pointer options: the function pointer goes in `value`, its context in `ptr_value`.
                 MHD_OptionItem(option: .EXTERNAL_LOGGER, value: unsafeBitCast(log, to: Int.self), ptr_value: context),
-                MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.connectionLimit / threads), ptr_value: nil),
+                // Above anything the acceptor admits (it owns the limit; libmicrohttpd 0.9.75 deadlocks a daemon that
+                // reaches its own), with room for closed connections awaiting cleanup and watchdog probes.
+                MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit + 4_096, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(0, configuration.connectionTimeout), ptr_value: nil),
                 MHD_OptionItem(
                     option: .CONNECTION_MEMORY_LIMIT, value: max(4_096, configuration.connectionMemoryLimit), ptr_value: nil),
                 MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: context),
+                MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(notified, to: Int.self), ptr_value: context),
             ]
             if listening { options.append(MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: socketAddress)) }
             options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))

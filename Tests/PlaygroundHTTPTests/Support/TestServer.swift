@@ -16,6 +16,9 @@ final class TestServer: Sendable {
     /// Every stream the `/stream` route made, weakly: a test can check that none outlives its connection.
     let streams = StreamTracker()
 
+    /// Released by `unblock()`: the `/block` route waits on it, holding its server thread (watchdog tests).
+    let blocker = DispatchSemaphore(value: 0)
+
     init(staticFiles: StaticFiles? = nil, _ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
@@ -27,20 +30,21 @@ final class TestServer: Sendable {
         server = HTTPServer(
             configuration: configuration,
             responder: Self.router(
-                hub: hub, tracker: streams, queueLimit: configuration.streamQueueLimit, staticFiles: staticFiles),
+                hub: hub, tracker: streams, queueLimit: configuration.streamQueueLimit, staticFiles: staticFiles,
+                blocker: blocker),
             logger: logger)
         try server.start()
     }
 
     var port: UInt16 { server.port }
 
-    func connect(receiveBuffer: Int32? = nil) throws -> TestSocket {
-        try TestSocket(port: port, receiveBuffer: receiveBuffer)
+    func connect(receiveBuffer: Int32? = nil, source: String? = nil) throws -> TestSocket {
+        try TestSocket(port: port, receiveBuffer: receiveBuffer, source: source)
     }
 
     /// Opens a stream on `path` and waits for its response head.
-    func subscribe(_ path: String = "/stream", receiveBuffer: Int32? = nil) async throws -> TestSocket {
-        let socket = try connect(receiveBuffer: receiveBuffer)
+    func subscribe(_ path: String = "/stream", receiveBuffer: Int32? = nil, source: String? = nil) async throws -> TestSocket {
+        let socket = try connect(receiveBuffer: receiveBuffer, source: source)
         try socket.send("GET \(path) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\r\n")
         guard await socket.read(timeout: .seconds(5), until: { TestResponse.headEnd($0) != nil }) else {
             throw TestSocket.Failure(description: "no stream head for \(path): \(socket.text.prefix(200))")
@@ -48,8 +52,19 @@ final class TestServer: Sendable {
         return socket
     }
 
-    private static func router(hub: EventStreamHub, tracker: StreamTracker, queueLimit: Int, staticFiles: StaticFiles?) -> Router {
+    private static func router(
+        hub: EventStreamHub, tracker: StreamTracker, queueLimit: Int, staticFiles: StaticFiles?, blocker: DispatchSemaphore
+    ) -> Router {
         var router = Router()
+        // The client address the server settled on (the forwarded one behind a trusted proxy).
+        router.add(.get, "/whoami") { request, _ in
+            .response(.text(.ok, "\(request.clientAddress ?? "-") via \(request.remoteAddress ?? "-")"))
+        }
+        // Holds the server thread that received it until `blocker` is signalled: a daemon loop that stops turning.
+        router.add(.get, "/block") { _, _ in
+            blocker.wait()
+            return .response(.text(.ok, "unblocked"))
+        }
         router.add(.get, "/hello") { _, _ in .response(.text(.ok, "hello")) }
         router.add(.post, "/hello") { request, _ in .response(.text(.ok, "posted \(request.body.count)")) }
         router.add(.post, "/echo") { request, _ in .response(.text(.ok, request.bodyText)) }

@@ -18,12 +18,27 @@ public final class TestSocket {
         }
     }
 
-    /// Connects to 127.0.0.1:`port`; `receiveBuffer` sets SO_RCVBUF before connecting (a tiny window).
-    public init(port: UInt16, receiveBuffer: Int32? = nil) throws {
+    /// Connects to 127.0.0.1:`port`; `receiveBuffer` sets SO_RCVBUF before connecting (a tiny window); `source`
+    /// binds the client to another loopback address first (`"127.0.0.2"`), so the server sees another client.
+    public init(port: UInt16, receiveBuffer: Int32? = nil, source: String? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
         if var size = receiveBuffer {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                Glibc.close(descriptor)
+                throw Failure(description: "bind() to \(source) failed: errno \(errno)")
+            }
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
