@@ -180,6 +180,9 @@ final class Health: Sendable {
                 ("droppedSlowStreams", .int(metrics.droppedSlowStreams)),
                 ("queueHighWater", .int(metrics.queueHighWater)),
                 ("requests", .int(metrics.requests)),
+                ("openConnections", .int(metrics.openConnections)),
+                ("streamHangUps", .int(metrics.hangUps)),
+                ("headerTimeouts", .int(metrics.headerTimeouts)),
             ]
         }
         return .response(.json(.ok, JSONValue.object(members).text).adding("Cache-Control", "no-store"))

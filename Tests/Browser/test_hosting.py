@@ -1,0 +1,198 @@
+"""Hosting in public, against the real binary: one client, however it behaves, cannot stop the server or lock
+others out. Each client address is a different loopback source address (127.0.0.2, 127.0.0.3 …)."""
+import json
+import re
+import resource
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+
+import pytest
+
+from conftest import ROOT, drain, find_binary
+
+
+def start(*flags):
+    process = subprocess.Popen([str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"), *flags],
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        match = re.search(r"on http://127\.0\.0\.1:(\d+)/", process.stderr.readline())
+        if match:
+            return process, int(match.group(1)), drain(process.stderr)
+    process.kill()
+    raise RuntimeError("playground did not start")
+
+
+@pytest.fixture
+def launch():
+    """Starts playground processes with the given flags; stops each by its pid afterwards."""
+    started = []
+
+    def run(*flags):
+        process, port, log = start(*flags)
+        started.append(process)
+        return port, log
+
+    yield run
+    for process in started:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def raise_file_limit(needed):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert hard >= needed, f"this test needs {needed} open files; the hard limit is {hard}"
+    if soft < needed:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def connect(port, source, timeout=5):
+    return socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0))
+
+
+def get(port, path, source="127.0.0.3", timeout=5):
+    """One request from `source`; returns (status, body, seconds)."""
+    started = time.monotonic()
+    with connect(port, source, timeout) as client:
+        client.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".encode())
+        received = b""
+        while True:
+            chunk = client.recv(65536)
+            if not chunk:
+                break
+            received += chunk
+    head, _, body = received.partition(b"\r\n\r\n")
+    return int(head.split(b" ")[1]), body, time.monotonic() - started
+
+
+def health(port):
+    return json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5).read())
+
+
+def close_wait_sockets(port):
+    out = subprocess.run(["ss", "-Htan", "state", "close-wait", f"( sport = :{port} )"],
+                         capture_output=True, text=True, check=True).stdout
+    return len([line for line in out.splitlines() if line.strip()])
+
+
+def flood(port, count, source="127.0.0.2", payload=b"GET / HTTP/1.1\r\n"):
+    """Opens `count` connections from `source`, each sending `payload` (never the end of the head)."""
+    held = []
+    for _ in range(count):
+        try:
+            client = connect(port, source)
+            client.sendall(payload)
+            held.append(client)
+        except OSError:
+            pass  # refused or reset at once: the acceptor closed it
+    return held
+
+
+@pytest.mark.parametrize("flags,count", [(["--max-connections", "2000"], 3000), ([], 17000)],
+                         ids=["limit-2000-with-3000", "default-limit-with-17000"])
+def test_more_connections_than_the_limit_never_wedge_the_server(launch, flags, count):
+    raise_file_limit(count + 500)
+    port, log = launch(*flags)
+    held = flood(port, count)
+    for client in held:
+        client.close()
+    status, _, seconds = get(port, "/healthz")
+    assert status == 200 and seconds < 1, (status, seconds, list(log)[-5:])
+    deadline = time.monotonic() + 5
+    while close_wait_sockets(port) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert close_wait_sockets(port) == 0
+    assert get(port, "/healthz")[0] == 200
+
+
+def test_one_address_with_17000_half_open_connections_does_not_lock_others_out(launch):
+    raise_file_limit(17500)
+    port, _ = launch()
+    held = flood(port, 17000, payload=b"GET /rooms/x HTTP/1.1\r\nHost: t\r\n")
+    try:
+        status, _, seconds = get(port, "/healthz", source="127.0.0.3")
+        assert status == 200
+        assert seconds < 0.1, f"another client waited {seconds * 1000:.0f} ms"
+        # The flood is held at the per-client limit, not at the server's.
+        assert health(port)["openConnections"] <= 2048 + 2
+    finally:
+        for client in held:
+            client.close()
+
+
+def open_stream(port, room, source):
+    client = connect(port, source, timeout=10)
+    client.sendall(f"GET {room}/stream HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\r\n".encode())
+    return client
+
+
+received_by = {}
+
+
+def read_until(client, marker, times=1, timeout=10):
+    """Reads until `marker` has arrived `times` times on the stream (counting what earlier calls read)."""
+    client.settimeout(timeout)
+    received = received_by.get(client, b"")
+    while received.count(marker) < times:
+        chunk = client.recv(65536)
+        assert chunk, "stream closed"
+        received += chunk
+    received_by[client] = received
+    return received
+
+
+def new_room(port):
+    status, _, _ = get(port, "/")
+    with connect(port, "127.0.0.3") as client:
+        client.sendall(b"GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        head = client.recv(4096).decode()
+    return re.search(r"Location: (/rooms/\w+)", head).group(1)
+
+
+def post_event(port, room, body, source="127.0.0.3"):
+    with connect(port, source) as client:
+        data = json.dumps(body).encode()
+        client.sendall(f"POST {room}/events HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                       f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n".encode() + data)
+        return int(client.recv(4096).split(b" ")[1])
+
+
+def test_five_thousand_streams_closed_at_once_free_their_slots_within_a_second(launch):
+    raise_file_limit(5500)
+    port, _ = launch()
+    room = new_room(port)
+    streams = [open_stream(port, room, f"127.0.1.{n // 1000 + 1}") for n in range(5000)]
+    deadline = time.monotonic() + 30
+    while health(port)["openStreams"] < 5000 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert health(port)["openStreams"] == 5000
+    for client in streams:
+        client.close()
+    closed_at = time.monotonic()
+    while health(port)["openStreams"] and time.monotonic() - closed_at < 1:
+        time.sleep(0.02)
+    assert health(port)["openStreams"] == 0, f"still {health(port)['openStreams']} after 1 s"
+
+
+def test_a_lecture_hall_of_500_tabs_behind_one_address_works_with_the_defaults(launch):
+    raise_file_limit(1500)
+    port, _ = launch()
+    room = new_room(port)
+    tabs = [open_stream(port, room, "127.0.0.2") for _ in range(500)]
+    try:
+        for tab in tabs:
+            read_until(tab, b"event: patch")  # every tab was admitted and got its resync
+        assert post_event(port, room, {"app": "ev", "event": "changeBothSidesColors"}, source="127.0.0.2") == 202
+        for tab in tabs:
+            read_until(tab, b"event: patch", times=2)  # then the event's patch
+        assert health(port)["openStreams"] == 500
+    finally:
+        for tab in tabs:
+            tab.close()
