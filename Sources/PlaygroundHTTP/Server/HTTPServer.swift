@@ -142,6 +142,7 @@ public final class HTTPServer: Sendable {
             core.logger.warning("stopping with \(core.pendingCount) streams or requests still open after the grace period")
         }
         for daemon in running.daemons { MHD_stop_daemon(daemon) }
+        core.watcher.withLock { $0 = nil }  // the watcher's closures hold the core: break the cycle
         running.context.release()
         boundPort.store(0, ordering: .relaxed)
         lifecycle.withLock { $0 = .stopped }
