@@ -4,10 +4,18 @@ import PlaygroundHTTP
 public struct PlaygroundConfiguration: Sendable {
     /// The HTTP/SSE server's settings (address, connection and stream limits, threads).
     public var http = HTTPServerConfiguration()
-    /// Most rooms alive at once; `GET /` answers 503 past it.
+    /// Most rooms alive at once. Past it a new room replaces the least recently touched room without open streams
+    /// (rooms nobody used first); `GET /` answers 503 only when every room has an open stream.
     public var maxRooms = 2_000
     /// A room nobody has touched for this long, with no open stream, is closed.
     public var roomIdleLifetime: Duration = .seconds(3_600)
+    /// Events one client address may post (every room together): 100/s with bursts of 200 lets a lecture hall of
+    /// 500 tabs behind one NAT address click along (a person clicks a few times a second at most) and stops a
+    /// script from flooding a shared room. `.unlimited` turns it off.
+    public var eventsPerClient = EventBudget(perSecond: 100, burst: 200)
+    /// Events one room accepts from everyone together: 200/s with bursts of 400 keeps a room's renders to a
+    /// few percent of a core (a render is ~0.15 ms) so no room can take a whole core. `.unlimited` turns it off.
+    public var eventsPerRoom = EventBudget(perSecond: 200, burst: 400)
     /// Patches a room keeps so a reconnecting tab gets exactly what it missed.
     public var replayCount = 32
     /// The directory served under `/public/`.

@@ -1,4 +1,5 @@
 import PlaygroundHTTP
+import Prometheus
 import Synchronization
 
 /// The playground's HTTP surface (DESIGN.md "HTTP surface"): routes requests to rooms, static files and health.
@@ -10,16 +11,27 @@ final class PlaygroundResponder: HTTPResponder {
     let files: StaticFiles
     private let health: Health
     private let router: Router
+    private let instruments: AppInstruments
 
-    init(rooms: RoomRegistry, files: StaticFiles, movies: MovieAPI) {
+    init(
+        rooms: RoomRegistry, files: StaticFiles, movies: MovieAPI, clientLimiter: ClientEventLimiter,
+        metrics: PrometheusCollectorRegistry, instruments: AppInstruments
+    ) {
         self.rooms = rooms
         self.files = files
+        self.instruments = instruments
         let health = Health(rooms: rooms)
         let assets = Self.assets(files)
         self.health = health
         var router = Router()
         router.add(.get, "/") { _, _ in Self.newRoom(rooms) }
         router.add(.get, "/healthz") { _, _ in health.response() }
+        router.add(.get, "/metrics") { _, _ in
+            var response = HTTPResponse(status: .ok, body: metrics.emitToBuffer())
+            response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
+            return .response(response.adding("Cache-Control", "no-store"))
+        }
+        router.add(.get, "/openapi.json") { request, _ in .response(files.response(for: "openapi.json", request: request)) }
         router.add(.get, "/3/search/movie") { request, _ in .response(movies.search(request)) }
         router.add(.get, "/rooms/:room") { request, parameters in
             // A browser that follows an old link gets a page that says what happened, not JSON.
@@ -33,12 +45,14 @@ final class PlaygroundResponder: HTTPResponder {
         }
         router.add(.get, "/rooms/:room/stream") { request, parameters in
             let lastEventID = (request.headers["last-event-id"] ?? request.queryValue("since")).flatMap { UInt64($0) }
-            return Self.withRoom(rooms, parameters) { room in .eventStream(try room.subscribe(lastEventID: lastEventID)) }
+            return Self.withRoom(rooms, parameters, touch: .use) { room in .eventStream(try room.subscribe(lastEventID: lastEventID)) }
         }
         router.add(.get, "/rooms/:room/state") { _, parameters in
             Self.withRoom(rooms, parameters) { room in .response(.json(.ok, try room.state().text)) }
         }
-        router.add(.post, "/rooms/:room/events") { request, parameters in Self.postEvent(rooms, request, parameters) }
+        router.add(.post, "/rooms/:room/events") { request, parameters in
+            Self.postEvent(rooms, clientLimiter, instruments, request, parameters)
+        }
         self.router = router
     }
 
@@ -56,6 +70,13 @@ final class PlaygroundResponder: HTTPResponder {
     }
 
     func respond(to request: HTTPRequest) -> HTTPResult {
+        let route = request.path.hasPrefix("/public/") ? "/public/*" : router.pattern(matching: request) ?? "unmatched"
+        let method = HTTPMethod.counted.contains(request.method) ? request.method : .other("OTHER")
+        let instruments = instruments
+        return Self.observing(answer(request)) { status in instruments.request(route: route, method: method, status: status) }
+    }
+
+    private func answer(_ request: HTTPRequest) -> HTTPResult {
         if request.path.hasPrefix("/public/") {
             guard request.method == .get || request.method == .head else {
                 return .response(
@@ -69,6 +90,22 @@ final class PlaygroundResponder: HTTPResponder {
         return router.route(request)
     }
 
+    /// `result`, calling `record` with its status once it is known (at once, or when deferred work completes).
+    private static func observing(_ result: HTTPResult, _ record: @escaping @Sendable (HTTPStatus) -> Void) -> HTTPResult {
+        switch result {
+        case .response(let response):
+            record(response.status)
+            return result
+        case .eventStream:
+            record(.ok)
+            return result
+        case .deferred(let work):
+            return .deferred { observing(await work(), record) }
+        case .completion(let start):
+            return .completion { complete in start { complete(observing($0, record)) } }
+        }
+    }
+
     // MARK: - Routes
 
     private static func newRoom(_ rooms: RoomRegistry) -> HTTPResult {
@@ -80,37 +117,49 @@ final class PlaygroundResponder: HTTPResponder {
         }
     }
 
-    private static func postEvent(_ rooms: RoomRegistry, _ request: HTTPRequest, _ parameters: RouteParameters) -> HTTPResult {
+    /// Checks, in order: the room exists, the event is valid, the client's then the room's event budget; only
+    /// then does the event reach the room's queue. A refused event costs no token of the room's budget.
+    private static func postEvent(
+        _ rooms: RoomRegistry, _ clientLimiter: ClientEventLimiter, _ instruments: AppInstruments,
+        _ request: HTTPRequest, _ parameters: RouteParameters
+    ) -> HTTPResult {
         let room: Room
         let event: AppEvent
-        do {
-            room = try rooms.room(parameters["room"] ?? "")
+        do throws(HTTPError) {
+            room = try rooms.room(parameters["room"] ?? "", touch: .use)
             event = try AppEvent(try EventEnvelope(request))
+            try clientLimiter.admit(request.clientAddress)
+            try room.admitEvent()
         } catch {
+            instruments.eventRejected(code: error.code)
             return .response(error.response)
         }
         let source = EventSource(request)
         let wantsPage = EventSource.prefersHTML(request)
         return room.perform { room in
             do {
+                let start = ContinuousClock.now
                 let seq = try room.apply(event, source: source)
+                instruments.eventAccepted(app: event.app, publishTime: ContinuousClock.now - start)
                 return wantsPage
                     ? .response(.redirect(to: "/rooms/\(room.id)"))
                     : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text))
             } catch {
-                return .response(HTTPError.from(error).response)
+                let error = HTTPError.from(error)
+                instruments.eventRejected(code: error.code)
+                return .response(error.response)
             }
         }
     }
 
     /// Looks the room up now (404 at once), then runs `work` on the room's own queue and answers with its result.
     private static func withRoom(
-        _ rooms: RoomRegistry, _ parameters: RouteParameters,
+        _ rooms: RoomRegistry, _ parameters: RouteParameters, touch: RoomRegistry.Touch = .look,
         _ work: @escaping @Sendable (isolated Room) throws -> HTTPResult
     ) -> HTTPResult {
         let room: Room
         do {
-            room = try rooms.room(parameters["room"] ?? "")
+            room = try rooms.room(parameters["room"] ?? "", touch: touch)
         } catch {
             return .response(error.response)
         }
@@ -134,6 +183,11 @@ final class PlaygroundResponder: HTTPResponder {
         else { return "127.0.0.1:8080" }
         return host
     }
+}
+
+extension HTTPMethod {
+    /// Methods counted by name in `/metrics`; any other is counted as `OTHER`, so a client cannot add label values.
+    static let counted: [HTTPMethod] = [.get, .head, .post, .put, .delete, .options, .patch]
 }
 
 extension HTTPResponse {

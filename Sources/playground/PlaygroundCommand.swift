@@ -15,7 +15,11 @@ struct PlaygroundCommand: ParsableCommand {
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0 picks a free one).") var port: UInt16 = 8080
-    @Option(help: "Most rooms alive at once (GET / answers 503 past it).") var maxRooms = 2_000
+    @Option(
+        help: ArgumentHelp(
+            "Most rooms alive at once. Past it a new room replaces the least recently touched room with no open stream "
+                + "(rooms nobody used first); GET / answers 503 only when every room has an open stream."))
+    var maxRooms = 2_000
     @Option(help: "Seconds a room with no open stream may stay untouched before it closes.") var roomIdleSeconds = 3_600
     @Option(help: "Most open TCP connections; the accepting thread closes any past it.") var maxConnections = 16_384
     @Option(
@@ -40,6 +44,18 @@ struct PlaygroundCommand: ParsableCommand {
             "Seconds a server thread may go without answering the watchdog's probe before the process exits with "
                 + "status 70 for its supervisor to restart it (0 = off)."))
     var watchdogSeconds = 30
+    @Option(
+        help: ArgumentHelp(
+            "Events one client address may post per second, every room together (0 = no limit); past it 429 with "
+                + "Retry-After. A lecture hall of 500 tabs behind one NAT address clicks well below it; a script cannot flood a room."))
+    var eventsPerClientPerSecond = 100
+    @Option(help: "Events one client address may post at once after a quiet spell.") var eventBurstPerClient = 200
+    @Option(
+        help: ArgumentHelp(
+            "Events one room accepts per second from everyone together (0 = no limit), so no room can take a whole "
+                + "core (a render costs ~0.15 ms); past it 429 with Retry-After."))
+    var eventsPerRoomPerSecond = 200
+    @Option(help: "Events one room accepts at once after a quiet spell.") var eventBurstPerRoom = 400
     @Option(help: "Messages queued per stream before a slow reader is dropped (it resyncs on reconnect).")
     var streamQueueLimit = 64
     @Option(help: "SO_SNDBUF bytes per stream socket: what a stalled reader can pin in the kernel (0 = kernel autotuning).")
@@ -74,7 +90,9 @@ struct PlaygroundCommand: ParsableCommand {
             ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads ?? 1, 1),
             ("--stream-send-buffer-bytes", streamSendBufferBytes, 0), ("--max-connections-per-client", maxConnectionsPerClient, 0),
             ("--max-streams-per-client", maxStreamsPerClient, 0), ("--header-timeout-seconds", headerTimeoutSeconds, 0),
-            ("--watchdog-seconds", watchdogSeconds, 0),
+            ("--watchdog-seconds", watchdogSeconds, 0), ("--events-per-client-per-second", eventsPerClientPerSecond, 0),
+            ("--event-burst-per-client", eventBurstPerClient, 1), ("--events-per-room-per-second", eventsPerRoomPerSecond, 0),
+            ("--event-burst-per-room", eventBurstPerRoom, 1),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum) (got \(value)).")
         }
@@ -127,6 +145,8 @@ struct PlaygroundCommand: ParsableCommand {
         configuration.maxRooms = maxRooms
         configuration.roomIdleLifetime = .seconds(roomIdleSeconds)
         configuration.samples.randomSeed = seed
+        configuration.eventsPerClient = EventBudget(perSecond: Double(eventsPerClientPerSecond), burst: eventBurstPerClient)
+        configuration.eventsPerRoom = EventBudget(perSecond: Double(eventsPerRoomPerSecond), burst: eventBurstPerRoom)
 
         let playground = try Playground(configuration: configuration, logger: logger)
         try playground.start()

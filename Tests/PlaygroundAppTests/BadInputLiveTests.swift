@@ -116,14 +116,17 @@ struct BadInputLiveTests {
         }
     }
 
-    @Test func roomBudgetIs503() async throws {
+    @Test func roomBudgetIs503OnlyWhenEveryRoomHasAStream() async throws {
         let live = try await LivePlayground { $0.maxRooms = 2 }
         defer { live.playground.shutdown() }
-        _ = try await live.newRoom()
-        _ = try await live.newRoom()
+        let first = try await live.subscribe(try await live.newRoom())
+        let second = try await live.subscribe(try await live.newRoom())
+        #expect(await first.waitFor("id: 0"))
+        #expect(await second.waitFor("id: 0"))
         let third = try await live.request("GET", "/")
         #expect(third.status == 503)
         #expect(third.text.contains("room_budget_exhausted"))
+        #expect(third.header("Retry-After") == "30")
     }
 
     @Test func streamBudgetIs503() async throws {

@@ -27,8 +27,11 @@ final class LivePlayground: Sendable {
     var port: UInt16 { playground.port }
 
     /// One request on a fresh connection.
-    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) async throws -> TestResponse {
-        let socket = try TestSocket(port: port)
+    /// `source` binds the client socket to that loopback address (127.0.0.2, …), standing for another client.
+    func request(
+        _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil, source: String? = nil
+    ) async throws -> TestResponse {
+        let socket = try TestSocket(port: port, source: source)
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
@@ -37,8 +40,8 @@ final class LivePlayground: Sendable {
     }
 
     /// Makes a room and returns its path (`/rooms/<id>`).
-    func newRoom() async throws -> String {
-        let response = try await request("GET", "/")
+    func newRoom(source: String? = nil) async throws -> String {
+        let response = try await request("GET", "/", source: source)
         guard response.status == 303, let location = response.header("Location") else {
             throw TestSocket.Failure(description: "GET / answered \(response.status) \(response.text)")
         }
@@ -46,13 +49,14 @@ final class LivePlayground: Sendable {
     }
 
     /// POSTs a JSON event to the room.
-    func post(_ room: String, _ json: String, headers: [String: String] = [:]) async throws -> TestResponse {
-        try await request("POST", room + "/events", headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: json)
+    func post(_ room: String, _ json: String, headers: [String: String] = [:], source: String? = nil) async throws -> TestResponse {
+        try await request(
+            "POST", room + "/events", headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: json, source: source)
     }
 
     /// Opens the room's stream and waits for its response head.
-    func subscribe(_ room: String, headers: [String: String] = [:], query: String = "") async throws -> TestSocket {
-        let socket = try TestSocket(port: port)
+    func subscribe(_ room: String, headers: [String: String] = [:], query: String = "", source: String? = nil) async throws -> TestSocket {
+        let socket = try TestSocket(port: port, source: source)
         var head = "GET \(room)/stream\(query) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         try socket.send(head + "\r\n")

@@ -11,6 +11,15 @@ enum AppEvent: Sendable {
     /// The apps events can name.
     static let apps = [EVPane.appName, VVSIPane.appName, MVIPane.appName]
 
+    /// The app's name, as events name it.
+    var app: String {
+        switch self {
+        case .ev: EVPane.appName
+        case .vvsi: VVSIPane.appName
+        case .mvi: MVIPane.appName
+        }
+    }
+
     /// Validates `envelope` for its app without touching any room state.
     init(_ envelope: EventEnvelope) throws(HTTPError) {
         switch envelope.app {

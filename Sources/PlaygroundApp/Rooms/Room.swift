@@ -2,6 +2,7 @@ import ListViewVVSI
 import MovieSearchMVI
 import PlaygroundHTTP
 import PlaygroundUI
+import Synchronization
 
 /// A room: the playground's "app process". It holds one instance of every sample app, and
 /// everything the seeds do on the main thread runs here, on the room's own serial executor.
@@ -15,11 +16,15 @@ actor Room {
         var replayCount = 32
         var replayBytes = 64 * 1024
         var retryMilliseconds = 2_000
+        /// Events the whole room accepts (every client together), so one room cannot take a whole core.
+        var eventBudget = EventBudget.unlimited
     }
 
     nonisolated let id: RoomID
     /// The room's subscribers (one stream per browser tab or `curl -N`).
     nonisolated let hub = EventStreamHub()
+    /// The room's event budget, checked on the server thread before the event reaches the room's queue.
+    private nonisolated let eventBucket: Mutex<TokenBucket?>
     private let executor: RoomExecutor
     private let limits: Limits
     private let context: RenderContext
@@ -49,6 +54,7 @@ actor Room {
         self.samples = samples
         self.sources = sources
         self.movieRepository = movieRepository
+        self.eventBucket = Mutex(limits.eventBudget.isLimited ? limits.eventBudget.makeBucket(now: .now) : nil)
         self.ev = EVPane(randomSeed: samples.randomSeed.map { $0 ^ id.hashSeed }, sourceFiles: sources.files(of: "RandomColorEV"))
     }
 
@@ -82,6 +88,15 @@ actor Room {
     /// Room jobs never wait for a server thread, so this cannot deadlock; they are short (a render is ~0.15 ms).
     nonisolated func perform<Result: Sendable>(_ body: (isolated Room) -> Result) -> Result {
         executor.queue.sync { assumeIsolated(body) }
+    }
+
+    /// Takes one token from the room's event budget, or throws 429 with `Retry-After` when it is spent.
+    nonisolated func admitEvent(now: ContinuousClock.Instant = .now) throws(HTTPError) {
+        guard let wait = eventBucket.withLock({ $0?.take(now: now) }) else { return }
+        throw HTTPError(
+            .tooManyRequests, code: "too_many_events_in_room",
+            message: "This room receives events faster than \(limits.eventBudget.describe) allows; wait \(wait.retryAfterSeconds) s (Retry-After).",
+            headers: ["Retry-After": String(wait.retryAfterSeconds)])
     }
 
     /// The current sequence number: the `id:` of the last patch sent.

@@ -2,27 +2,41 @@ import Dispatch
 import PlaygroundHTTP
 import Synchronization
 
-/// Every live room, with a cap on how many and an idle lifetime.
+/// Every live room, with a budget on how many and an idle lifetime.
 ///
-/// A room is idle when nobody has touched it (page, event, stream) for `idleLifetime` and no
-/// stream is open on it; an idle room is closed and forgotten by a sweep every few seconds.
+/// `GET /` cannot exhaust the budget: when it is full, a new room takes the place of the least recently
+/// touched room nobody ever used (no event, no stream), else of the least recently touched room with no open
+/// stream. A room with an open stream is never evicted; only when every room has one does `GET /` answer 503.
+/// A sweep every few seconds also closes rooms idle past `idleLifetime` with no open stream.
 final class RoomRegistry: Sendable {
+    /// How a request touches a room: looking (page, state) keeps it fresh; an event or a stream also marks it used.
+    enum Touch {
+        case look
+        case use
+    }
+
     private struct Entry {
         let room: Room
-        var lastUsed: ContinuousClock.Instant
+        var lastTouched: ContinuousClock.Instant
+        var used = false
     }
 
     let maxRooms: Int
     let idleLifetime: Duration
     private let makeRoom: @Sendable (RoomID) -> Room
+    private let instruments: AppInstruments
     private let entries = Mutex<[RoomID: Entry]>([:])
     /// Dispatch sources are thread-safe; after init only `cancel()` is called on it, from any thread.
     private nonisolated(unsafe) let sweeper: DispatchSourceTimer
 
-    init(maxRooms: Int, idleLifetime: Duration, makeRoom: @escaping @Sendable (RoomID) -> Room) {
+    init(
+        maxRooms: Int, idleLifetime: Duration, instruments: AppInstruments = AppInstruments(factory: nil),
+        makeRoom: @escaping @Sendable (RoomID) -> Room
+    ) {
         self.maxRooms = maxRooms
         self.idleLifetime = idleLifetime
         self.makeRoom = makeRoom
+        self.instruments = instruments
         let seconds = max(1, min(30, Int(idleLifetime.components.seconds / 4)))
         sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "playground.rooms.sweeper"))
         sweeper.schedule(deadline: .now() + .seconds(seconds), repeating: .seconds(seconds), leeway: .seconds(1))
@@ -34,30 +48,68 @@ final class RoomRegistry: Sendable {
         sweeper.cancel()
     }
 
-    /// Opens a new room, or throws 503 when the cap is reached.
-    func create() throws(HTTPError) -> Room {
-        let room = try entries.withLock { entries throws(HTTPError) -> Room in
-            guard entries.count < maxRooms else {
-                throw HTTPError(
-                    .serviceUnavailable, code: "room_budget_exhausted",
-                    message: "All \(maxRooms) rooms are in use; join an existing room or try again when idle rooms have closed.")
+    /// Opens a new room, evicting one without streams when the budget is full; 503 when every room has a stream.
+    func create(now: ContinuousClock.Instant = .now) throws(HTTPError) -> Room {
+        let (room, evicted, count) = try entries.withLock { entries throws(HTTPError) -> (Room, (Room, Eviction)?, Int) in
+            var evicted: (Room, Eviction)?
+            if entries.count >= maxRooms {
+                guard let (id, eviction) = Self.evictionCandidate(in: entries) else {
+                    throw HTTPError(
+                        .serviceUnavailable, code: "room_budget_exhausted",
+                        message: "All \(maxRooms) rooms have open streams; join an existing room or try again later.",
+                        headers: ["Retry-After": "30"])
+                }
+                evicted = entries.removeValue(forKey: id).map { ($0.room, eviction) }
             }
             var id = RoomID.random()
             while entries[id] != nil { id = RoomID.random() }
             let room = makeRoom(id)
-            entries[id] = Entry(room: room, lastUsed: .now)
-            return room
+            entries[id] = Entry(room: room, lastTouched: now)
+            return (room, evicted, entries.count)
         }
+        if let (old, eviction) = evicted {
+            instruments.roomEvicted(eviction)
+            old.hub.finishAll()
+            Task { await old.close() }
+        }
+        instruments.roomCount(count)
         return room
     }
 
-    /// The room named by `text`, marked as used; 404 when there is none.
-    func room(_ text: some StringProtocol) throws(HTTPError) -> Room {
+    enum Eviction: String {
+        /// Nobody ever posted an event to it or opened a stream on it.
+        case unused
+        /// Used once, but none of its tabs is open now, and it was touched longest ago.
+        case leastRecentlyUsed = "least_recently_used"
+    }
+
+    /// The room a new one replaces: the least recently touched unused room, else the least recently touched one
+    /// without streams. One pass over the budget (2,000 by default) under the lock, only when it is full.
+    private static func evictionCandidate(in entries: [RoomID: Entry]) -> (RoomID, Eviction)? {
+        var unused: (RoomID, ContinuousClock.Instant)?
+        var idle: (RoomID, ContinuousClock.Instant)?
+        for (id, entry) in entries where entry.room.hub.count == 0 {
+            if !entry.used {
+                if unused.map({ entry.lastTouched < $0.1 }) ?? true { unused = (id, entry.lastTouched) }
+            } else if idle.map({ entry.lastTouched < $0.1 }) ?? true {
+                idle = (id, entry.lastTouched)
+            }
+        }
+        if let unused { return (unused.0, .unused) }
+        if let idle { return (idle.0, .leastRecentlyUsed) }
+        return nil
+    }
+
+    /// The room named by `text`, touched now; 404 when there is none.
+    func room(_ text: some StringProtocol, touch: Touch = .look) throws(HTTPError) -> Room {
         let id = RoomID(validating: text)
         let room = id.flatMap { id in
             entries.withLock { entries -> Room? in
-                entries[id]?.lastUsed = .now
-                return entries[id]?.room
+                guard var entry = entries[id] else { return nil }
+                entry.lastTouched = .now
+                if touch == .use { entry.used = true }
+                entries[id] = entry
+                return entry.room
             }
         }
         guard let room else {
@@ -73,11 +125,13 @@ final class RoomRegistry: Sendable {
 
     /// Closes rooms idle past their lifetime with no open stream.
     func closeIdleRooms(now: ContinuousClock.Instant = .now) {
-        let closed = entries.withLock { entries -> [Room] in
-            let idle = entries.filter { now - $0.value.lastUsed > idleLifetime && $0.value.room.hub.count == 0 }
+        let (closed, count) = entries.withLock { entries -> ([Room], Int) in
+            let idle = entries.filter { now - $0.value.lastTouched > idleLifetime && $0.value.room.hub.count == 0 }
             for id in idle.keys { entries[id] = nil }
-            return idle.values.map(\.room)
+            return (idle.values.map(\.room), entries.count)
         }
+        instruments.roomsClosedIdle(closed.count)
+        instruments.roomCount(count)
         for room in closed { Task { await room.close() } }
     }
 

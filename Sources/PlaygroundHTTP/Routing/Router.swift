@@ -11,6 +11,7 @@
 public struct Router: Sendable {
     private struct Route: Sendable {
         let method: HTTPMethod
+        let text: String
         let pattern: RoutePattern
         let handler: @Sendable (HTTPRequest, RouteParameters) -> HTTPResult
     }
@@ -26,7 +27,14 @@ public struct Router: Sendable {
         _ pattern: String,
         _ handler: @escaping @Sendable (HTTPRequest, RouteParameters) -> HTTPResult
     ) {
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+        routes.append(Route(method: method, text: pattern, pattern: RoutePattern(pattern), handler: handler))
+    }
+
+    /// The pattern `request`'s path matches (as added, e.g. `/rooms/:room/events`), whatever its method; nil when
+    /// none does. A bounded label for metrics, unlike the raw path.
+    public func pattern(matching request: HTTPRequest) -> String? {
+        let segments = RoutePattern.segments(of: request.path)
+        return routes.first { $0.pattern.match(segments) != nil }?.text
     }
 
     /// The handler's result for `request`, or a 404/405 `HTTPError` response.

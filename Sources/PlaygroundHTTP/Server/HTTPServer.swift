@@ -68,6 +68,10 @@ public final class HTTPServer: Sendable {
             let logger = core.logger
             if let limit = SystemLimits.raiseOpenFileLimit() {
                 logger.debug("open file limit \(limit)")
+                if limit < UInt64(configuration.connectionLimit) + 64 {
+                    logger.warning(
+                        "the open file limit (\(limit)) is below the connection limit (\(configuration.connectionLimit)) plus room for files: connections past it fail at accept; raise it (systemd LimitNOFILE=, ulimit -Hn)")
+                }
             } else {
                 logger.warning("could not raise RLIMIT_NOFILE; the stream capacity may be limited by the soft limit")
             }

@@ -1,0 +1,82 @@
+internal import CoreMetrics
+import PlaygroundHTTP
+import Synchronization
+
+/// The playground's own swift-metrics instruments (rooms, events, requests), beside the HTTP server's.
+///
+/// Made once per `Playground` from its Prometheus factory; with no factory every instrument is nil and costs
+/// nothing. The names are the ones `/metrics` shows (README, "Hosting in public").
+final class AppInstruments: Sendable {
+    private let rooms: Meter?
+    private let closedIdle: Counter?
+    private let evictedUnused: Counter?
+    private let evictedLeastRecentlyUsed: Counter?
+    /// Time from an accepted event to its patch handed to every stream (render, diff, fan-out).
+    private let publishTime: CoreMetrics.Timer?
+    private let factory: (any MetricsFactory)?
+    /// Counters by label set, made on first use: route patterns, apps and error codes are all fixed strings.
+    private let counters = Mutex<[String: Counter]>([:])
+
+    init(factory: (any MetricsFactory)?) {
+        self.factory = factory
+        guard let factory else {
+            (rooms, closedIdle, evictedUnused, evictedLeastRecentlyUsed, publishTime) = (nil, nil, nil, nil, nil)
+            return
+        }
+        rooms = Meter(label: "playground_rooms", factory: factory)
+        closedIdle = Counter(label: "playground_rooms_closed_idle_total", factory: factory)
+        evictedUnused = Counter(label: "playground_room_evictions_total", dimensions: [("kind", "unused")], factory: factory)
+        evictedLeastRecentlyUsed = Counter(
+            label: "playground_room_evictions_total", dimensions: [("kind", "least_recently_used")], factory: factory)
+        publishTime = CoreMetrics.Timer(label: "playground_event_publish_seconds", factory: factory)
+    }
+
+    func roomCount(_ count: Int) {
+        rooms?.set(count)
+    }
+
+    func roomsClosedIdle(_ count: Int) {
+        if count > 0 { closedIdle?.increment(by: count) }
+    }
+
+    func roomEvicted(_ eviction: RoomRegistry.Eviction) {
+        switch eviction {
+        case .unused: evictedUnused?.increment()
+        case .leastRecentlyUsed: evictedLeastRecentlyUsed?.increment()
+        }
+    }
+
+    func eventAccepted(app: String, publishTime duration: Duration) {
+        count("playground_events_accepted_total", [("app", app)])
+        publishTime?.recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// `code` is the error's fixed machine-readable code (`too_many_events_from_client`, `unknown_event`, …).
+    func eventRejected(code: String) {
+        count("playground_events_rejected_total", [("reason", code)])
+    }
+
+    /// One answered request; `route` is the matched pattern (`/rooms/:room/events`), never the raw path.
+    func request(route: String, method: HTTPMethod, status: HTTPStatus) {
+        count("playground_http_requests_total", [("route", route), ("method", method.rawValue), ("status", String(status.code))])
+    }
+
+    private func count(_ label: String, _ dimensions: [(String, String)]) {
+        guard let factory else { return }
+        let key = dimensions.reduce(label) { $0 + "|" + $1.0 + "=" + $1.1 }
+        let counter = counters.withLock { counters in
+            if let counter = counters[key] { return counter }
+            let counter = Counter(label: label, dimensions: dimensions, factory: factory)
+            counters[key] = counter
+            return counter
+        }
+        counter.increment()
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
