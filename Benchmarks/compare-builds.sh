@@ -4,6 +4,8 @@
 # 4 keep-alive publishers, 4 s) with the server's CPU per event, and the 1,000-subscriber time-to-all p50.
 #   Benchmarks/compare-builds.sh OLD_BINARY NEW_BINARY [ROUNDS=3]
 # e.g. git worktree add /tmp/old HEAD~1 && (cd /tmp/old && swift build -c release --product playground)
+# FLAGS="…" is passed to both servers (builds since the per-client limits need FLAGS="--max-connections-per-client 0
+# --max-streams-per-client 0 --events-per-client-per-second 0"; older builds do not know those flags).
 # Uses Benchmarks/sse-bench.c (built to $CLIENT); loopback only; every run bounded by timeout(1); stops its servers.
 set -u
 cd "$(dirname "$0")/.."
@@ -11,7 +13,8 @@ A=$1; B=$2; N=${3:-3}; PORT=${PORT:-18097}; CLIENT=${CLIENT:-/tmp/sse-bench}
 [ -x "$CLIENT" ] || cc -O2 -o "$CLIENT" Benchmarks/sse-bench.c
 field() { tr ' ' '\n' | sed -n "s/^$1=//p"; }
 one() { # binary label
-  "$1" --port "$PORT" --log-level warning >/dev/null 2>&1 & local pid=$!
+  # shellcheck disable=SC2086
+  "$1" --port "$PORT" --log-level warning ${FLAGS:-} >/dev/null 2>&1 & local pid=$!
   for _ in $(seq 100); do curl -sf -m 1 "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
   timeout 60 "$CLIENT" fanout -c 1000 --create-rooms --events 5 --port "$PORT" >/dev/null 2>&1
   local single rate f1000

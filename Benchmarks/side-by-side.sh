@@ -20,7 +20,9 @@ OUT=${OUT:-/tmp/playground-side-by-side}
 mkdir -p "$OUT"
 $SH/nchan/run.sh >/dev/null
 /tmp/hb-peer/.build/release/hummingbird-sse --port 18081 --backlog 4096 >$OUT/hb.log 2>&1 & HB=$!
-$PG --port 18090 --log-level warning >$OUT/pg.log 2>&1 & PGP=$!
+# One load client on one address: the per-client limits are lifted, as in `make bench` (Benchmarks/run.sh).
+$PG --port 18090 --log-level warning --max-connections-per-client 0 --max-streams-per-client 0 \
+  --events-per-client-per-second 0 >$OUT/pg.log 2>&1 & PGP=$!
 sleep 3
 ROOM=$(curl -s -o /dev/null -w '%{redirect_url}' http://127.0.0.1:18090/ | sed 's#.*/rooms/##')
 NCP=$($SH/nchan/run.sh pids)
