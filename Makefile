@@ -8,8 +8,11 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 PLAYWRIGHT_VERSION ?= 1.65.2
+SCHEMATHESIS_VERSION ?= 4.32.5
+PROMETHEUS_CLIENT_VERSION ?= 0.26.0
 SERVER_PACKAGES := libmicrohttpd-dev pkg-config
-BROWSER_PACKAGES := chromium
+PYTHON_PACKAGES := "playwright==$(PLAYWRIGHT_VERSION)" "schemathesis==$(SCHEMATHESIS_VERSION)" \
+	"prometheus-client==$(PROMETHEUS_CLIENT_VERSION)" pytest
 
 .PHONY: help run test build test-swift test-browser deps-server deps-browser clean bench bench-search
 
@@ -60,16 +63,20 @@ deps-server:
 	  fi; \
 	fi
 
-# Chromium from Debian, Playwright (and pytest) from PyPI; Playwright drives the Debian browser.
+# Chromium and nginx from Debian; Playwright (it drives the Debian browser), schemathesis (it checks the live
+# server against /openapi.json), prometheus-client (its parser reads /metrics) and pytest from PyPI.
 deps-browser:
-	@if ! command -v chromium >/dev/null 2>&1; then \
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	{ command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; } || missing="$$missing nginx-light"; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing $(BROWSER_PACKAGES)"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); \
+	    echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else \
-	    echo "missing Debian packages; run:  sudo apt-get update && sudo apt-get install -y $(BROWSER_PACKAGES)"; exit 1; \
+	    echo "missing Debian packages; run:  sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
-	@python3 -c 'import playwright, pytest' 2>/dev/null || python3 -m pip install -q "playwright==$(PLAYWRIGHT_VERSION)" pytest
+	@python3 -c 'import playwright, pytest, schemathesis, prometheus_client' 2>/dev/null || python3 -m pip install -q $(PYTHON_PACKAGES)
 
 clean:
 	rm -rf .build

@@ -4,17 +4,18 @@
 # 4 keep-alive publishers, 4 s) with the server's CPU per event, and the 1,000-subscriber time-to-all p50.
 #   Benchmarks/compare-builds.sh OLD_BINARY NEW_BINARY [ROUNDS=3]
 # e.g. git worktree add /tmp/old HEAD~1 && (cd /tmp/old && swift build -c release --product playground)
-# FLAGS="…" is passed to both servers (builds since the per-client limits need FLAGS="--max-connections-per-client 0
-# --max-streams-per-client 0 --events-per-client-per-second 0"; older builds do not know those flags).
+# FLAGS_A="…" / FLAGS_B="…" are passed to the old / new server (builds with per-client limits need
+# "--max-connections-per-client 0 --max-streams-per-client 0 --events-per-client-per-second 0" for this one-address
+# load; older builds do not know those flags).
 # Uses Benchmarks/sse-bench.c (built to $CLIENT); loopback only; every run bounded by timeout(1); stops its servers.
 set -u
 cd "$(dirname "$0")/.."
 A=$1; B=$2; N=${3:-3}; PORT=${PORT:-18097}; CLIENT=${CLIENT:-/tmp/sse-bench}
 [ -x "$CLIENT" ] || cc -O2 -o "$CLIENT" Benchmarks/sse-bench.c
 field() { tr ' ' '\n' | sed -n "s/^$1=//p"; }
-one() { # binary label
+one() { # binary label flags
   # shellcheck disable=SC2086
-  "$1" --port "$PORT" --log-level warning ${FLAGS:-} >/dev/null 2>&1 & local pid=$!
+  "$1" --port "$PORT" --log-level warning $3 >/dev/null 2>&1 & local pid=$!
   for _ in $(seq 100); do curl -sf -m 1 "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
   timeout 60 "$CLIENT" fanout -c 1000 --create-rooms --events 5 --port "$PORT" >/dev/null 2>&1
   local single rate f1000
@@ -26,4 +27,4 @@ one() { # binary label
     "rate_cpu_ms_per_event=$(echo "$rate" | field server_cpu_ms_per_event) f1000_all_p50_ms=$(echo "$f1000" | field all_p50_ms)" \
     "f1000_cpu_ms_per_event=$(echo "$f1000" | field server_cpu_ms_per_event)"
 }
-for _ in $(seq "$N"); do one "$A" A; one "$B" B; done
+for _ in $(seq "$N"); do one "$A" A "${FLAGS_A:-}"; one "$B" B "${FLAGS_B:-}"; done

@@ -9,13 +9,14 @@ public struct PlaygroundConfiguration: Sendable {
     public var maxRooms = 2_000
     /// A room nobody has touched for this long, with no open stream, is closed.
     public var roomIdleLifetime: Duration = .seconds(3_600)
-    /// Events one client address may post (every room together): 100/s with bursts of 200 lets a lecture hall of
-    /// 500 tabs behind one NAT address click along (a person clicks a few times a second at most) and stops a
-    /// script from flooding a shared room. `.unlimited` turns it off.
-    public var eventsPerClient = EventBudget(perSecond: 100, burst: 200)
-    /// Events one room accepts from everyone together: 200/s with bursts of 400 keeps a room's renders to a
-    /// few percent of a core (a render is ~0.15 ms) so no room can take a whole core. `.unlimited` turns it off.
-    public var eventsPerRoom = EventBudget(perSecond: 200, burst: 400)
+    /// Events one client address may post (every room together). A burst of 500 lets every tab of a lecture hall
+    /// behind one NAT address click at once, 100/s lets each of them click every five seconds; a script gets no
+    /// further. `.unlimited` turns it off.
+    public var eventsPerClient = EventBudget(perSecond: 100, burst: 500)
+    /// Events one room accepts from everyone together, so no room can take a whole core (an event to 500 tabs costs
+    /// ~3.5 ms of render and fan-out, so 200/s is under one). Rate and burst are twice a client's: one client alone
+    /// can never empty its room's budget for the others. `.unlimited` turns it off.
+    public var eventsPerRoom = EventBudget(perSecond: 200, burst: 1_000)
     /// Patches a room keeps so a reconnecting tab gets exactly what it missed.
     public var replayCount = 32
     /// The directory served under `/public/`.

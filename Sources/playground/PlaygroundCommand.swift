@@ -47,15 +47,17 @@ struct PlaygroundCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Events one client address may post per second, every room together (0 = no limit); past it 429 with "
-                + "Retry-After. A lecture hall of 500 tabs behind one NAT address clicks well below it; a script cannot flood a room."))
+                + "Retry-After. Each of 500 tabs behind one NAT address may click every 5 s; a script cannot flood a room."))
     var eventsPerClientPerSecond = 100
-    @Option(help: "Events one client address may post at once after a quiet spell.") var eventBurstPerClient = 200
+    @Option(help: "Events one client address may post at once after a quiet spell (500: a whole lecture hall clicks at once).")
+    var eventBurstPerClient = 500
     @Option(
         help: ArgumentHelp(
             "Events one room accepts per second from everyone together (0 = no limit), so no room can take a whole "
-                + "core (a render costs ~0.15 ms); past it 429 with Retry-After."))
+                + "core (an event to 500 tabs costs ~3.5 ms); past it 429 with Retry-After. Keep rate and burst above a "
+                + "client's, so one client cannot empty a room's budget."))
     var eventsPerRoomPerSecond = 200
-    @Option(help: "Events one room accepts at once after a quiet spell.") var eventBurstPerRoom = 400
+    @Option(help: "Events one room accepts at once after a quiet spell.") var eventBurstPerRoom = 1_000
     @Option(help: "Messages queued per stream before a slow reader is dropped (it resyncs on reconnect).")
     var streamQueueLimit = 64
     @Option(help: "SO_SNDBUF bytes per stream socket: what a stalled reader can pin in the kernel (0 = kernel autotuning).")

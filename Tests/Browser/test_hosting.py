@@ -149,7 +149,6 @@ def read_until(client, marker, times=1, timeout=10):
 
 
 def new_room(port):
-    status, _, _ = get(port, "/")
     with connect(port, "127.0.0.3") as client:
         client.sendall(b"GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
         head = client.recv(4096).decode()
@@ -193,6 +192,10 @@ def test_a_lecture_hall_of_500_tabs_behind_one_address_works_with_the_defaults(l
         for tab in tabs:
             read_until(tab, b"event: patch", times=2)  # then the event's patch
         assert health(port)["openStreams"] == 500
+        # "Everyone press Change colors now": 500 clicks from the one address within a second are all accepted.
+        statuses = [post_event(port, room, {"app": "ev", "event": "changeBothSidesColors"}, source="127.0.0.2")
+                    for _ in range(499)]
+        assert statuses == [202] * 499, {status: statuses.count(status) for status in set(statuses)}
     finally:
         for tab in tabs:
             tab.close()
