@@ -34,6 +34,9 @@ final class LoopWatchdog: @unchecked Sendable {  // touched only by the watcher 
         self.stalled = stalled
         let start = ContinuousClock.now - period
         probes = Array(repeating: Probe(sentAt: start, lastStarted: start), count: daemons.count)
+        // Made now, not on the first probe: the process's descriptors are then the same from the start on
+        // (a host or a test watching them sees no descriptor appear a second after start-up).
+        listener = Self.makeListener()
     }
 
     deinit {
@@ -87,8 +90,24 @@ final class LoopWatchdog: @unchecked Sendable {  // touched only by the watcher 
         probes[index].sentAt = now
     }
 
-    /// A listening socket on 127.0.0.1 of the watchdog's own, made on first use.
+    /// A listening socket on 127.0.0.1 of the watchdog's own (-1 if it could not be made; then a probe tries again).
     private var listener: Int32 = -1
+
+    private static func makeListener() -> Int32 {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { return -1 }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(socket, 8) == 0 else {
+            close(socket)
+            return -1
+        }
+        return socket
+    }
 
     /// A connected pair over loopback: our end, the server's end and our end's address.
     private func loopbackPair() -> (Int32, Int32, sockaddr_in)? {
@@ -96,18 +115,8 @@ final class LoopWatchdog: @unchecked Sendable {  // touched only by the watcher 
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        if listener < 0 {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-            guard socket >= 0 else { return nil }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
-            }
-            guard bound == 0, listen(socket, 8) == 0 else {
-                close(socket)
-                return nil
-            }
-            listener = socket
-        }
+        if listener < 0 { listener = Self.makeListener() }
+        guard listener >= 0 else { return nil }
         let listening = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
