@@ -37,6 +37,9 @@ let package = Package(
             name: "PlaygroundUI",
             dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
         ),
+        // The app seam: the one protocol an architecture's sample implements to be hosted in a room, its input
+        // decoding from the flat envelope, typed teaching stages, and the registry the composition root fills.
+        .target(name: "AppSeam", dependencies: ["PlaygroundUI"]),
         // Architecture runtimes: each keeps its seed article's names and semantics.
         .target(
             name: "EVRuntime",
@@ -58,29 +61,28 @@ let package = Package(
         // Sample apps, written like the seeds.
         .target(
             name: "RandomColorEV",
-            dependencies: ["PlaygroundUI", "EVRuntime", .product(name: "OpenCombine", package: "OpenCombine")],
+            dependencies: ["PlaygroundUI", "EVRuntime", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/RandomColorEV"
         ),
         .target(
             name: "ListViewVVSI",
-            dependencies: ["PlaygroundUI", "VVSIRuntime", .product(name: "OpenCombine", package: "OpenCombine")],
+            dependencies: ["PlaygroundUI", "VVSIRuntime", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/ListView"
         ),
         .target(
             name: "MovieSearchMVI",
             dependencies: [
-                "PlaygroundUI", "MVIRuntime", "MovieCatalog", .product(name: "OpenCombine", package: "OpenCombine"),
+                "PlaygroundUI", "MVIRuntime", "MovieCatalog", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             path: "Samples/MovieSearch"
         ),
-        // The playground: rooms, pages, teaching layer and routes; connects samples to the server.
+        // The registry of the apps every room hosts: the one list of samples, used by the executable and the tests.
+        .target(name: "StandardApps", dependencies: ["AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI"]),
+        // The playground: rooms, pages and routes; hosts whatever apps the registry it is given lists.
         .target(
             name: "PlaygroundApp",
             dependencies: [
-                "PlaygroundHTTP", "PlaygroundUI", "EVRuntime", "RandomColorEV", "VVSIRuntime", "ListViewVVSI", "MVIRuntime",
-                "MovieSearchMVI", "MovieCatalog",
-                .product(name: "OpenCombine", package: "OpenCombine"),
-                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "MovieCatalog",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -89,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "playground",
             dependencies: [
-                "PlaygroundApp", "PlaygroundHTTP",
+                "PlaygroundApp", "PlaygroundHTTP", "StandardApps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -98,6 +100,7 @@ let package = Package(
         .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog"], path: "Tests/Support/PlaygroundTesting"),
         .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting"]),
         .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI"]),
+        .testTarget(name: "AppSeamTests", dependencies: ["AppSeam", "PlaygroundUI"]),
         .testTarget(name: "EVRuntimeTests", dependencies: ["EVRuntime", "RandomColorEV", "PlaygroundUI"]),
         .testTarget(
             name: "VVSIRuntimeTests",
@@ -115,7 +118,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "PlaygroundAppTests", dependencies: ["PlaygroundApp", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog"]),
+        .testTarget(
+            name: "PlaygroundAppTests",
+            dependencies: ["PlaygroundApp", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps", "PlaygroundUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import AppSeam
 import PlaygroundUI
 
 /// An event for the list app, checked before it reaches the room: what the page's forms post and what
@@ -34,12 +35,12 @@ public enum ListViewEvent: Sendable, Equatable {
             if let extra = arguments.keys.sorted().first {
                 throw ListViewEventError(
                     .unexpectedArgument,
-                    "The vvsi event \(name) takes no arguments, but \(Self.quoted(extra)) was given; send only app and event.")
+                    "The vvsi event \(name) takes no arguments, but \(quoted(extra)) was given; send only app and event.")
             }
             self = name == "add" ? .add : name == "remove" ? .remove : .dismissAlert
         case "random":
             if let extra = arguments.keys.sorted().first(where: { $0 != "count" && $0 != "length" }) {
-                throw ListViewEventError(.unexpectedArgument, Self.randomRule + "; \(Self.quoted(extra)) is not one of them.")
+                throw ListViewEventError(.unexpectedArgument, Self.randomRule + "; \(quoted(extra)) is not one of them.")
             }
             let count = try Self.integer("count", in: Self.countRange, arguments)
             let length = try Self.integer("length", in: Self.lengthRange, arguments)
@@ -47,7 +48,7 @@ public enum ListViewEvent: Sendable, Equatable {
         default:
             throw ListViewEventError(
                 .unknownEvent,
-                "The vvsi app has no event \(Self.quoted(name)); accepted: \(Self.acceptedNames.joined(separator: ", ")).")
+                "The vvsi app has no event \(quoted(name)); accepted: \(Self.acceptedNames.joined(separator: ", ")).")
         }
     }
 
@@ -85,11 +86,6 @@ public enum ListViewEvent: Sendable, Equatable {
             throw ListViewEventError(.invalidArgument, randomRule + "; \(quoted(key)) is \(value).")
         }
         return value
-    }
-
-    /// `"name"`, cut to 40 characters, for messages that echo what a client sent.
-    private static func quoted(_ text: String) -> String {
-        text.count > 40 ? "\"\(text.prefix(40))…\"" : "\"\(text)\""
     }
 }
 

@@ -1,3 +1,4 @@
+import AppSeam
 import MovieCatalog
 import PlaygroundUI
 
@@ -50,7 +51,7 @@ extension MovieSearchEvent {
         default:
             throw MovieSearchEventError(
                 .unknownEvent,
-                "The mvi app has no event \(EventArgument.quoted(name)); accepted: \(Self.acceptedNames.joined(separator: ", ")).")
+                "The mvi app has no event \(quoted(name)); accepted: \(Self.acceptedNames.joined(separator: ", ")).")
         }
     }
 
@@ -60,7 +61,7 @@ extension MovieSearchEvent {
         if let extra = arguments.keys.filter({ !names.contains($0) }).sorted().first {
             throw MovieSearchEventError(
                 .unexpectedArgument, argument: extra,
-                "The mvi event \(event) takes \(accepted), but \(EventArgument.quoted(extra)) was given.")
+                "The mvi event \(event) takes \(accepted), but \(quoted(extra)) was given.")
         }
     }
 

@@ -2,7 +2,7 @@ import EVRuntime
 import PlaygroundUI
 
 /// Every event of the app, and the actions (of several views) each one triggers.
-public enum EventEnum: EventEnumProtocol {
+public enum EventEnum: EventEnumProtocol, Sendable {
     /// The subject's starting value: no actions.
     case initial
     /// The Center button: a new colour for Left and for Right.

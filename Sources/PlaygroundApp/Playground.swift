@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import MovieCatalog
-import MovieSearchMVI
 import PlaygroundHTTP
 import Prometheus
 import Synchronization
@@ -19,8 +18,8 @@ public final class Playground: Sendable {
     public let configuration: PlaygroundConfiguration
     private let rooms: RoomRegistry
     private let server: HTTPServer
-    /// The base URL of the movie API the rooms fetch from, known once the server is bound.
-    private let movieAPIBase: MovieAPIBase
+    /// This server's own base URL (`http://127.0.0.1:8080`), fixed once the server is bound; apps may fetch from it.
+    private let ownBaseURL = BoundURL()
     /// What `GET /metrics` shows: the server's and the rooms' instruments, this playground's alone.
     let metrics = PrometheusCollectorRegistry()
 
@@ -38,16 +37,19 @@ public final class Playground: Sendable {
         let limits = Room.Limits(
             streamQueueLimit: configuration.http.streamQueueLimit,
             replayCount: configuration.replayCount, eventBudget: configuration.eventsPerRoom)
-        let samples = configuration.samples
-        let sources = SampleSources(
-            samplesDirectory: configuration.samplesDirectory, samples: ["RandomColorEV", "ListView", "MovieSearch"])
         let loadTime = ContinuousClock.now
         let catalog = try catalog ?? MovieCatalog(csvPath: configuration.moviesFile)
         logger.info("movie catalog ready", metadata: ["movies": "\(catalog.movies.count)", "took": "\(ContinuousClock.now - loadTime)"])
-        let movieAPIBase = MovieAPIBase(configured: configuration.movieAPIBaseURL, apiKey: configuration.movieAPIKey)
-        self.movieAPIBase = movieAPIBase
-        rooms = RoomRegistry(maxRooms: configuration.maxRooms, idleLifetime: configuration.roomIdleLifetime, instruments: instruments) { id in
-            Room(id: id, limits: limits, samples: samples, sources: sources, movieRepository: movieAPIBase.repository)
+        let ownBaseURL = self.ownBaseURL
+        let blueprint = Room.Blueprint(
+            registry: configuration.apps,
+            sources: SampleSources(samplesDirectory: configuration.samplesDirectory, apps: configuration.apps.apps.map(\.about)),
+            limits: limits, randomSeed: configuration.samples.randomSeed,
+            ownBaseURL: { ownBaseURL.value })
+        rooms = RoomRegistry(
+            maxRooms: configuration.maxRooms, idleLifetime: configuration.roomIdleLifetime, apps: configuration.apps, instruments: instruments
+        ) { id in
+            Room(id: id, blueprint: blueprint)
         }
         let files = try StaticFiles(directory: configuration.publicDirectory)
         let responder = PlaygroundResponder(
@@ -61,7 +63,8 @@ public final class Playground: Sendable {
     public func start() throws {
         try server.start()
         let host = ["0.0.0.0", "::", ""].contains(configuration.http.host) ? "127.0.0.1" : configuration.http.host
-        movieAPIBase.bind(ownServer: host.contains(":") ? "http://[\(host)]:\(server.port)" : "http://\(host):\(server.port)")
+        let url = host.contains(":") ? "http://[\(host)]:\(server.port)" : "http://\(host):\(server.port)"
+        ownBaseURL.value = url
     }
 
     /// Rooms alive now.
@@ -77,25 +80,12 @@ public final class Playground: Sendable {
     }
 }
 
-/// The repository every room's movie search fetches through: this server's own API by default.
-final class MovieAPIBase: Sendable {
-    private let configured: String?
-    private let apiKey: String?
-    private let bound = Mutex<TMDBMovieRepository?>(nil)
+/// The server's own base URL, set once it is bound and read by every new room.
+final class BoundURL: Sendable {
+    private let url = Mutex("http://127.0.0.1:8080")
 
-    init(configured: String?, apiKey: String?) {
-        self.configured = configured
-        self.apiKey = apiKey
-    }
-
-    /// Fixes the base URL once the server knows its port.
-    func bind(ownServer: String) {
-        let base = URL(string: configured ?? ownServer) ?? URL(string: ownServer)!
-        bound.withLock { $0 = TMDBMovieRepository(baseURL: base, apiKey: configured == nil ? nil : apiKey) }
-    }
-
-    /// The repository; rooms exist only once the server is bound.
-    var repository: any MovieRepository {
-        bound.withLock { $0 } ?? TMDBMovieRepository(baseURL: URL(string: configured ?? "http://127.0.0.1:8080")!, apiKey: apiKey)
+    var value: String {
+        get { url.withLock { $0 } }
+        set { url.withLock { $0 = newValue } }
     }
 }

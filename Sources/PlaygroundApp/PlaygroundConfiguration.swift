@@ -1,3 +1,4 @@
+import AppSeam
 import PlaygroundHTTP
 
 /// Everything a host can size: the HTTP server's limits, the room budget, where `Public/` is.
@@ -25,14 +26,13 @@ public struct PlaygroundConfiguration: Sendable {
     public var samplesDirectory: String?
     /// The film catalog (`Data/movies.csv`) served at `/3/search/movie`.
     public var moviesFile: String
-    /// Where the MVI sample's repository fetches from; nil = this server's own `/3/search/movie`.
-    public var movieAPIBaseURL: String?
-    /// A TMDB API key sent as `api_key` when `movieAPIBaseURL` is a real TMDB-compatible service.
-    public var movieAPIKey: String?
+    /// The apps every room hosts, in page order (the composition root's registry, e.g. `StandardApps.registry()`).
+    public var apps: AppRegistry
     /// Settings of the sample apps.
     public var samples = SampleSettings()
 
-    public init(publicDirectory: String, moviesFile: String, samplesDirectory: String? = nil) {
+    public init(apps: AppRegistry, publicDirectory: String, moviesFile: String, samplesDirectory: String? = nil) {
+        self.apps = apps
         self.publicDirectory = publicDirectory
         self.moviesFile = moviesFile
         self.samplesDirectory = samplesDirectory

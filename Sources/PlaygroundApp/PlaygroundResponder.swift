@@ -1,3 +1,4 @@
+import AppSeam
 import PlaygroundHTTP
 import Prometheus
 import Synchronization
@@ -41,6 +42,19 @@ final class PlaygroundResponder: HTTPResponder {
             return Self.withRoom(rooms, parameters) { room in
                 let host = PlaygroundResponder.displayHost(request)
                 return .response(.html(.ok, try room.page(host: host, assets: assets)).withPageHeaders())
+            }
+        }
+        router.add(.get, "/rooms/:room/apps/:app") { request, parameters in
+            guard let index = rooms.apps.index(of: parameters["app"] ?? "") else {
+                return .error(
+                    HTTPError(
+                        .notFound, code: "unknown_app",
+                        message: "There is no app \(quoted(parameters["app"] ?? "")); apps: \(rooms.apps.ids.joined(separator: ", ")).")
+                )
+            }
+            return Self.withRoom(rooms, parameters) { room in
+                let host = PlaygroundResponder.displayHost(request)
+                return .response(.html(.ok, try room.page(host: host, assets: assets, only: index)).withPageHeaders())
             }
         }
         router.add(.get, "/rooms/:room/stream") { request, parameters in
@@ -124,10 +138,10 @@ final class PlaygroundResponder: HTTPResponder {
         _ request: HTTPRequest, _ parameters: RouteParameters
     ) -> HTTPResult {
         let room: Room
-        let event: AppEvent
+        let input: DecodedInput
         do throws(HTTPError) {
             room = try rooms.room(parameters["room"] ?? "", touch: .use)
-            event = try AppEvent(try EventEnvelope(request))
+            input = try rooms.apps.decode(try EventEnvelope(request))
             try clientLimiter.admit(request.clientAddress)
             try room.admitEvent()
         } catch {
@@ -139,8 +153,8 @@ final class PlaygroundResponder: HTTPResponder {
         return room.perform { room in
             do {
                 let start = ContinuousClock.now
-                let seq = try room.apply(event, source: source)
-                instruments.eventAccepted(app: event.app, publishTime: ContinuousClock.now - start)
+                let seq = try room.apply(input, source: source)
+                instruments.eventAccepted(app: input.appID, publishTime: ContinuousClock.now - start)
                 return wantsPage
                     ? .response(.redirect(to: "/rooms/\(room.id)"))
                     : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text))
@@ -249,5 +263,23 @@ extension HTTPError {
         error as? HTTPError
             ?? HTTPError(
                 .internalServerError, code: "internal_error", message: "The server failed to handle this request; it has been logged.")
+    }
+}
+
+extension AppRegistry {
+    /// Decodes an envelope for the app it names: 400 with what is accepted when the app or the input is unknown.
+    func decode(_ envelope: EventEnvelope) throws(HTTPError) -> DecodedInput {
+        do {
+            return try decode(app: envelope.app, event: envelope.event, arguments: envelope.arguments)
+        } catch {
+            switch error {
+            case .unknownApp(let ids):
+                throw HTTPError(
+                    .badRequest, code: "unknown_app",
+                    message: "There is no app \(quoted(envelope.app)); accepted: \(ids.joined(separator: ", ")).")
+            case .invalidInput(let error):
+                throw HTTPError(.badRequest, code: error.code.rawValue, message: error.message)
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import PlaygroundApp
 import PlaygroundHTTP
+import StandardApps
 
 /// `playground`: serves the Architecture Playground until SIGINT or SIGTERM.
 @main
@@ -117,17 +118,19 @@ struct PlaygroundCommand: ParsableCommand {
             throw ValidationError("Public/ was not found next to the working directory or the executable; pass --public-dir.")
         }
         let checkout = URL(fileURLWithPath: publicDirectory).deletingLastPathComponent()
+        var movieAPI = MovieAPISettings()
+        if let base = self.movieAPI {
+            guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? "") else {
+                throw ValidationError("--movie-api must be an http:// or https:// URL (got \(base)).")
+            }
+            movieAPI.baseURL = base
+        }
+        movieAPI.apiKey = movieAPIKey ?? ProcessInfo.processInfo.environment["TMDB_API_KEY"]
         var configuration = PlaygroundConfiguration(
+            apps: StandardApps.registry(movieAPI: movieAPI),
             publicDirectory: publicDirectory,
             moviesFile: movies ?? checkout.appendingPathComponent("Data/movies.csv").path,
             samplesDirectory: checkout.appendingPathComponent("Samples").path)
-        if let movieAPI {
-            guard let url = URL(string: movieAPI), ["http", "https"].contains(url.scheme ?? "") else {
-                throw ValidationError("--movie-api must be an http:// or https:// URL (got \(movieAPI)).")
-            }
-            configuration.movieAPIBaseURL = movieAPI
-        }
-        configuration.movieAPIKey = movieAPIKey ?? ProcessInfo.processInfo.environment["TMDB_API_KEY"]
         configuration.http.host = host
         configuration.http.port = port
         configuration.http.connectionLimit = maxConnections

@@ -1,3 +1,4 @@
+import AppSeam
 import PlaygroundHTTP
 import Testing
 
@@ -102,7 +103,7 @@ struct EventEnvelopeTests {
     }
 
     @Test func quotedStripsControlsAndCutsLongInput() {
-        #expect(EventEnvelope.quoted("a\nb\u{1B}[31m") == "\"ab[31m\"")
-        #expect(EventEnvelope.quoted(String(repeating: "x", count: 100)).count == 63)
+        #expect(quoted("a\nb\u{1B}[31m") == "\"ab[31m\"")
+        #expect(quoted(String(repeating: "x", count: 100)).count == 63)
     }
 }

@@ -3,6 +3,7 @@ import Logging
 import MovieCatalog
 import PlaygroundApp
 import PlaygroundTesting
+import StandardApps
 
 /// The real playground on 127.0.0.1, port 0, with the checkout's Public/, Samples/ and Data/.
 final class LivePlayground: Sendable {
@@ -12,6 +13,7 @@ final class LivePlayground: Sendable {
         .deletingLastPathComponent()
     init(_ configure: (inout PlaygroundConfiguration) -> Void = { _ in }) async throws {
         var configuration = PlaygroundConfiguration(
+            apps: StandardApps.registry(),
             publicDirectory: Self.checkout.appendingPathComponent("Public").path,
             moviesFile: Self.checkout.appendingPathComponent("Data/movies.csv").path,
             samplesDirectory: Self.checkout.appendingPathComponent("Samples").path)

@@ -70,48 +70,4 @@ struct RoomPartsTests {
         let value = JSONValue.object([("t", .string("a\"b\\c\n</script>&\u{01}\u{2028}")), ("n", .null), ("d", .double(.nan))])
         #expect(value.text == #"{"t":"a\"b\\c\n\u003c/script\u003e\u0026\u0001\u2028","n":null,"d":null}"#)
     }
-
-    @Test func traceKeepsTheLastEntriesNewestFirst() {
-        let trace = Trace(capacity: 3)
-        for number in 1...5 { trace.record(source: .http, event: "e\(number)", became: []) }
-        #expect(trace.entries.map(\.event) == ["e5", "e4", "e3"])
-        trace.complete(renderTime: .microseconds(42), bytes: 7)
-        #expect(trace.entries[0].renderMicroseconds == 42)
-        #expect(trace.entries[0].bytes == 7)
-        #expect(trace.entries[1].bytes == nil)
-        for step in 0..<100 { trace.appendStep("step \(step)") }
-        #expect(trace.entries[0].became.count == Trace.maxSteps)
-        #expect(trace.entries[0].omittedSteps == 100 - Trace.maxSteps)
-        #expect(trace.html(id: "t").contains("… \(100 - Trace.maxSteps) more steps"))
-    }
-}
-
-@Suite("Teaching layer patches")
-struct TeachingPatchTests {
-    private func teaching() -> Teaching {
-        Teaching(
-            flow: FlowStrip(id: "x-flow", title: "Flow", stages: [.init(name: "A", detail: "a")]), traceID: "x-trace",
-            trace: Trace(capacity: 3))
-    }
-
-    @Test func patchesCarryOnlyWhatChanged() {
-        let layer = teaching()
-        #expect(layer.patches().map(\.id) == ["x-flow", "x-trace"], "first: everything")
-        #expect(layer.patches().isEmpty, "nothing changed")
-        layer.trace.record(source: .http, event: "e1", became: ["<b>"])
-        #expect(layer.patches().map(\.id) == ["x-trace"], "the first entry replaces the empty table")
-        layer.trace.record(source: .browser, event: "e2", became: [])
-        let patch = layer.patches()
-        #expect(patch.map(\.id) == ["x-trace-rows"])
-        #expect(
-            patch[0].html
-                == #"<table class="trace-rows" data-rows-for="x-trace-rows" data-keep="3"><tbody><tr id="x-trace-row-2"><td>2</td><td class="source-browser">browser</td><td><code>e2</code></td><td></td><td>…</td><td>…</td></tr></tbody></table>"#
-        )
-        layer.trace.appendStep("later")
-        #expect(layer.patches()[0].html.contains(#"<tr id="x-trace-row-2">"#))
-        layer.flow.lit = [0]
-        #expect(layer.patches().map(\.id) == ["x-flow"])
-        #expect(layer.fragments().map(\.id) == ["x-flow", "x-trace"])
-        #expect(layer.fragments()[1].html.contains("&lt;b&gt;"), "steps are escaped")
-    }
 }

@@ -24,15 +24,15 @@ import VVSIRuntime
         #expect(try ListViewEvent(name: "random", arguments: ["count": 9, "length": 4]) == .random(count: 9, length: 4))
     }
 
-    @Test func refusesUnknownNamesQuotingAtMostFortyCharacters() {
+    @Test func refusesUnknownNamesQuotingAtMostSixtyCharacters() {
         #expect(
             error("explode")
                 == ListViewEventError(.unknownEvent, #"The vvsi app has no event "explode"; accepted: add, remove, random, dismissAlert."#))
         #expect(error("Add")?.code == .unknownEvent)
-        let long = String(repeating: "x", count: 45) + "\"<script>"
+        let long = String(repeating: "x", count: 65) + "\"<script>"
         #expect(
             error(long)?.message
-                == "The vvsi app has no event \"\(String(repeating: "x", count: 40))…\"; accepted: add, remove, random, dismissAlert.")
+                == "The vvsi app has no event \"\(String(repeating: "x", count: 60))…\"; accepted: add, remove, random, dismissAlert.")
     }
 
     @Test func refusesArgumentsWhereNoneAreTaken() {

@@ -2,34 +2,34 @@
 ///
 /// A room-isolated reference: the pane records an entry when it handles an event, the room
 /// completes it with the render time and bytes once the patch is built.
-final class Trace {
+public final class Trace {
     /// One handled event.
-    struct Entry: Equatable {
-        let number: Int
-        let source: EventSource
-        let event: String
+    public struct Entry: Equatable {
+        public let number: Int
+        public let source: EventSource
+        public let event: String
         /// What the architecture turned it into (actions, intents, updater calls, notifications).
-        var became: [String]
-        var renderMicroseconds: Int?
-        var bytes: Int?
+        public var became: [String]
+        public var renderMicroseconds: Int?
+        public var bytes: Int?
         /// Steps past ``Trace/maxSteps``, counted so memory stays bounded.
-        var omittedSteps = 0
+        public var omittedSteps = 0
     }
 
-    let capacity: Int
-    private(set) var entries: [Entry] = []
+    public let capacity: Int
+    public private(set) var entries: [Entry] = []
     private var nextNumber = 1
     /// Entries changed since the last ``takeChanges()``, and whether rows were removed or the table appeared.
     private var changedNumbers: Set<Int> = []
     private var structureChanged = true
 
-    init(capacity: Int = 20) {
+    public init(capacity: Int = 20) {
         precondition(capacity > 0, "a trace must hold something")
         self.capacity = capacity
     }
 
     /// Records a new event (newest first); the oldest beyond `capacity` is forgotten.
-    func record(source: EventSource, event: String, became: [String]) {
+    public func record(source: EventSource, event: String, became: [String]) {
         entries.insert(Entry(number: nextNumber, source: source, event: event, became: became), at: 0)
         if entries.count == 1 { structureChanged = true }
         changedNumbers.insert(nextNumber)
@@ -38,16 +38,16 @@ final class Trace {
     }
 
     /// Forgets the newest entry (an event that was refused after all).
-    func removeNewest() {
+    public func removeNewest() {
         if !entries.isEmpty { entries.removeFirst() }
         structureChanged = true
     }
 
     /// Most steps one entry keeps; later ones are counted, not stored.
-    static let maxSteps = 16
+    public static let maxSteps = 16
 
     /// Adds a step to the newest entry (e.g. an updater call that happened later).
-    func appendStep(_ step: String) {
+    public func appendStep(_ step: String) {
         guard !entries.isEmpty else { return }
         changedNumbers.insert(entries[0].number)
         if entries[0].became.count < Self.maxSteps {
@@ -59,7 +59,7 @@ final class Trace {
 
     /// Fills in the render time and patch size of the newest entry; a later re-render of the same
     /// entry (an asynchronous answer) is added as a step.
-    func complete(renderTime: Duration, bytes: Int) {
+    public func complete(renderTime: Duration, bytes: Int) {
         guard !entries.isEmpty else { return }
         let (seconds, attoseconds) = renderTime.components
         let microseconds = Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)

@@ -1,3 +1,4 @@
+import AppSeam
 import PlaygroundHTTP
 import PlaygroundUI
 
@@ -48,7 +49,7 @@ public struct EventEnvelope: Sendable, Equatable {
             throw HTTPError(
                 .unsupportedMediaType, code: "unsupported_content_type",
                 message:
-                    "Content-Type \(Self.quoted(mediaType)) is not accepted; send application/json or application/x-www-form-urlencoded.")
+                    "Content-Type \(quoted(mediaType)) is not accepted; send application/json or application/x-www-form-urlencoded.")
         }
         for field in Self.transportFields { fields[field] = nil }
         guard let app = fields.removeValue(forKey: "app")?.text, !app.isEmpty else {
@@ -81,11 +82,5 @@ public struct EventEnvelope: Sendable, Equatable {
         while let first = bytes.first, isBlank(first) { bytes.removeFirst() }
         while let last = bytes.last, isBlank(last) { bytes.removeLast() }
         return String(decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
-
-    /// Quotes a client-supplied word for an error message, cut short and stripped of control characters.
-    static func quoted(_ text: String) -> String {
-        let clean = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(60).map(Character.init))
-        return "\"" + clean + (text.count > 60 ? "…" : "") + "\""
     }
 }

@@ -1,12 +1,7 @@
+import AppSeam
 import PlaygroundHTTP
 
-/// Where an event came from, as the trace shows it.
-public enum EventSource: String, Sendable {
-    /// A button or field on the playground page (with or without JavaScript).
-    case browser
-    /// Any other HTTP client, e.g. curl.
-    case http
-
+extension EventSource {
     /// The page's script marks its posts; a plain form post asks for HTML back.
     init(_ request: HTTPRequest) {
         if request.headers["x-playground-source"] == "browser" || EventSource.prefersHTML(request) {

@@ -1,3 +1,4 @@
+import AppSeam
 import PlaygroundUI
 
 /// Parses the one JSON shape an event body may have: a flat object whose values are strings, numbers, booleans
@@ -41,7 +42,7 @@ enum FlatJSONObject {
                     skipSpace()
                     let value = try value(of: name)
                     guard fields.updateValue(value, forKey: name) == nil else {
-                        throw Failure(reason: "field \(EventEnvelope.quoted(name)) appears twice")
+                        throw Failure(reason: "field \(quoted(name)) appears twice")
                     }
                     skipSpace()
                 } while take(UInt8(ascii: ","))
@@ -61,7 +62,7 @@ enum FlatJSONObject {
             case UInt8(ascii: "n"): try literal("null"); return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                throw Failure(reason: "field \(EventEnvelope.quoted(name)) is not a string, number or boolean")
+                throw Failure(reason: "field \(quoted(name)) is not a string, number or boolean")
             default: throw invalid("a value")
             }
         }

@@ -1,3 +1,4 @@
+import AppSeam
 import PlaygroundHTTP
 import PlaygroundUI
 
@@ -14,7 +15,7 @@ enum FormDecoding {
             guard fields.updateValue(.formText(value), forKey: name) == nil else {
                 throw HTTPError(
                     .badRequest, code: "malformed_form",
-                    message: "The form names the field \(EventEnvelope.quoted(name)) twice; send each field once.")
+                    message: "The form names the field \(quoted(name)) twice; send each field once.")
             }
         }
         return fields

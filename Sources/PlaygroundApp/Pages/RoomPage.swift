@@ -26,6 +26,10 @@ struct RoomPage {
     let seq: UInt64
     let host: String
     let assets: Assets
+    /// True for one app's page (`/rooms/{id}/apps/{app}`), to project one architecture to a class.
+    let single: Bool
+    /// Every app of the room (id, title), for the index at the top.
+    let index: [(id: String, title: String)]
     let panes: [PaneSection]
 
     var html: String {
@@ -44,9 +48,10 @@ struct RoomPage {
             room drives and sees the same apps. <a href="/">New room</a></p>\
             <p class="live">Updates: <span id="connection" data-state="static">static page (JavaScript is off: \
             buttons still work, reload to see others' changes)</span></p></header>
-            <div id="errors" role="alert" hidden></div>
-            <main>\n
+            <div id="errors" role="alert" hidden></div>\n
             """
+        out += indexHTML(roomPath: roomPath)
+        out += "<main>\n"
         for pane in panes {
             out += section(pane, roomPath: roomPath)
         }
@@ -59,9 +64,20 @@ struct RoomPage {
         return out
     }
 
+    /// The architectures: each links to its pane on the room page (`#ev`) and to its own page.
+    private func indexHTML(roomPath: String) -> String {
+        var out = "<nav class=\"apps\" aria-label=\"Architectures\"><ul>"
+        for app in index {
+            let anchor = single ? "\(roomPath)#\(app.id)" : "#\(app.id)"
+            out += "<li><a href=\"\(HTML.attribute(anchor))\">\(HTML.text(app.title))</a> "
+            out += "<a class=\"alone\" href=\"\(HTML.attribute("\(roomPath)/apps/\(app.id)"))\">alone</a></li>"
+        }
+        return out + "</ul></nav>\n"
+    }
+
     private func section(_ pane: PaneSection, roomPath: String) -> String {
         var out = """
-            <section class="pane" id="pane-\(HTML.attribute(pane.app))" aria-labelledby="title-\(HTML.attribute(pane.app))">
+            <section class="pane" id="\(HTML.attribute(pane.app))" aria-labelledby="title-\(HTML.attribute(pane.app))">
             <header><h2 id="title-\(HTML.attribute(pane.app))">\(HTML.text(pane.title))</h2><p>\(HTML.text(pane.summary))</p></header>
             <div class="pane-body"><div class="app-view">
             """
@@ -80,9 +96,13 @@ struct RoomPage {
         }
         if !pane.sourceFiles.isEmpty {
             out += "<div class=\"sources\"><h3>Swift source (\(pane.sourceFiles.count) files)</h3>"
+            if pane.sourceFiles.contains(where: \.isGlue) {
+                out += "<p><small>The article's code first; files marked <em>glue</em> connect the sample to the playground.</small></p>"
+            }
             for file in pane.sourceFiles {
+                let label = file.isGlue ? " <small class=\"glue\">glue</small>" : ""
                 out +=
-                    "<details class=\"source\"><summary>\(HTML.text(file.name))</summary><pre><code>\(HTML.text(file.text))</code></pre></details>"
+                    "<details class=\"source\"><summary>\(HTML.text(file.name))\(label)</summary><pre><code>\(HTML.text(file.text))</code></pre></details>"
             }
             out += "</div>"
         }

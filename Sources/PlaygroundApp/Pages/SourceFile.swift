@@ -1,9 +1,12 @@
+import AppSeam
 import Foundation
 
 /// A Swift file of a sample, shown in the page so a reader can hold it beside the article.
 public struct SourceFile: Sendable {
     public let name: String
     public let text: String
+    /// True for the playground's glue (decoding, snapshots, teaching) rather than the article's code.
+    public var isGlue = false
 
     /// The `.swift` files of `Samples/<sample>/`, by name; empty when the folder is not there
     /// (e.g. a binary copied without its checkout). Bounded: at most 64 files of 64 KiB.
@@ -20,16 +23,27 @@ public struct SourceFile: Sendable {
     }
 }
 
-/// The Swift sources of every sample, read once at start-up.
+/// The Swift sources of every sample, read once at start-up: the article-shaped files first, in the app's order,
+/// then the glue, labelled as such.
 struct SampleSources: Sendable {
     private let filesBySample: [String: [SourceFile]]
 
-    init(samplesDirectory: String?, samples: [String]) {
-        filesBySample = Dictionary(
-            uniqueKeysWithValues: samples.map { ($0, SourceFile.load(sample: $0, samplesDirectory: samplesDirectory)) })
+    init(samplesDirectory: String?, apps: [AppAbout]) {
+        var filesBySample: [String: [SourceFile]] = [:]
+        for app in apps {
+            let files = SourceFile.load(sample: app.sampleFolder, samplesDirectory: samplesDirectory)
+            let article = app.articleFiles.compactMap { name in files.first { $0.name == name } }
+            let glue = files.filter { !app.articleFiles.contains($0.name) }.map { file in
+                var file = file
+                file.isGlue = true
+                return file
+            }
+            filesBySample[app.id] = article + glue
+        }
+        self.filesBySample = filesBySample
     }
 
-    func files(of sample: String) -> [SourceFile] {
-        filesBySample[sample] ?? []
+    func files(of app: AppAbout) -> [SourceFile] {
+        filesBySample[app.id] ?? []
     }
 }

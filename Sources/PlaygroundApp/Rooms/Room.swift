@@ -1,10 +1,9 @@
-import ListViewVVSI
-import MovieSearchMVI
+import AppSeam
 import PlaygroundHTTP
 import PlaygroundUI
 import Synchronization
 
-/// A room: the playground's "app process". It holds one instance of every sample app, and
+/// A room: the playground's "app process". It holds one instance of every registered app, and
 /// everything the seeds do on the main thread runs here, on the room's own serial executor.
 ///
 /// Each change is rendered once, diffed against what the tabs already show, framed once as an
@@ -20,65 +19,61 @@ actor Room {
         var eventBudget = EventBudget.unlimited
     }
 
+    /// What every room is made from: the apps, their sample sources, the room settings.
+    struct Blueprint: Sendable {
+        let registry: AppRegistry
+        let sources: SampleSources
+        let limits: Limits
+        let randomSeed: UInt64?
+        /// The playground's own base URL, fixed once the server is bound.
+        let ownBaseURL: @Sendable () -> String
+    }
+
     nonisolated let id: RoomID
     /// The room's subscribers (one stream per browser tab or `curl -N`).
     nonisolated let hub = EventStreamHub()
     /// The room's event budget, checked on the server thread before the event reaches the room's queue.
     private nonisolated let eventBucket: Mutex<TokenBucket?>
     private let executor: RoomExecutor
-    private let limits: Limits
+    private let blueprint: Blueprint
     private let context: RenderContext
     private var seq: UInt64 = 0
     private var log: ReplayLog
-    /// What the tabs show now of each pane's view (the teaching layer tracks its own changes).
-    private var views: [String: PaneView] = [:]
+    /// Each app, made on first use inside the room's isolation (its runtime needs the room as its actor).
+    private var apps: [AnyHostedApp?]
+    /// What the tabs show now of each app's view, by app index (the teaching layer tracks its own changes).
+    private var views: [PaneView?]
     private var resyncCache: (seq: UInt64, message: SSEMessage)?
     private var closed = false
 
-    let ev: EVPane
-    /// Made on first use, inside the room's isolation (its runtime needs the room as its actor).
-    private lazy var vvsi: VVSIPane = makeVVSIPane()
-    private lazy var mvi: MVIPane = makeMVIPane()
-    private let movieRepository: any MovieRepository
-    private let samples: SampleSettings
-    private let sources: SampleSources
-
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    init(id: RoomID, limits: Limits, samples: SampleSettings, sources: SampleSources, movieRepository: any MovieRepository) {
+    init(id: RoomID, blueprint: Blueprint) {
         self.id = id
-        self.limits = limits
+        self.blueprint = blueprint
+        let limits = blueprint.limits
         self.executor = RoomExecutor(label: "playground.room.\(id)")
         self.log = ReplayLog(maxCount: max(1, min(limits.replayCount, limits.streamQueueLimit - 2)), maxBytes: limits.replayBytes)
         self.context = RenderContext(formAction: "/rooms/\(id)/events")
-        self.samples = samples
-        self.sources = sources
-        self.movieRepository = movieRepository
         self.eventBucket = Mutex(limits.eventBudget.isLimited ? limits.eventBudget.makeBucket(now: .now) : nil)
-        self.ev = EVPane(randomSeed: samples.randomSeed.map { $0 ^ id.hashSeed }, sourceFiles: sources.files(of: "RandomColorEV"))
+        self.apps = Array(repeating: nil, count: blueprint.registry.apps.count)
+        self.views = Array(repeating: nil, count: blueprint.registry.apps.count)
     }
 
-    /// Every pane, in page order.
-    private var panes: [any Pane] { [ev, vvsi, mvi] }
-
-    private func makeVVSIPane() -> VVSIPane {
-        let pane = VVSIPane(
-            isolation: self, randomSeed: samples.randomSeed.map { $0 ^ id.hashSeed }, sourceFiles: sources.files(of: "ListView"))
-        pane.onChange = { [weak self] in
-            self?.assumeIsolated { room in room.publishChanges(of: room.vvsi) }
-        }
-        return pane
+    /// The app at `index` of the registry, started on first use.
+    private func app(_ index: Int) -> AnyHostedApp {
+        if let app = apps[index] { return app }
+        let registration = blueprint.registry.apps[index]
+        let services = AppServices(
+            isolation: self, randomSeed: blueprint.randomSeed.map { $0 ^ id.hashSeed },
+            changed: { [weak self] in self?.assumeIsolated { room in room.publishChanges(of: index) } },
+            ownBaseURL: blueprint.ownBaseURL(), values: registration.services)
+        let app = registration.make(services)
+        apps[index] = app
+        return app
     }
 
-    private func makeMVIPane() -> MVIPane {
-        let pane = MVIPane(
-            isolation: self, repository: movieRepository, randomSeed: samples.randomSeed.map { $0 ^ id.hashSeed },
-            sourceFiles: sources.files(of: "MovieSearch"))
-        pane.onChange = { [weak self] in
-            self?.assumeIsolated { room in room.publishChanges(of: room.mvi) }
-        }
-        return pane
-    }
+    private var appIndices: Range<Int> { 0..<apps.count }
 
     /// Runs `body` isolated to the room and returns its result, on the calling thread (a server thread).
     ///
@@ -93,9 +88,10 @@ actor Room {
     /// Takes one token from the room's event budget, or throws 429 with `Retry-After` when it is spent.
     nonisolated func admitEvent(now: ContinuousClock.Instant = .now) throws(HTTPError) {
         guard let wait = eventBucket.withLock({ $0?.take(now: now) }) else { return }
+        let budget = blueprint.limits.eventBudget
         throw HTTPError(
             .tooManyRequests, code: "too_many_events_in_room",
-            message: "This room receives events faster than \(limits.eventBudget.describe) allows; wait \(wait.retryAfterSeconds) s (Retry-After).",
+            message: "This room receives events faster than \(budget.describe) allows; wait \(wait.retryAfterSeconds) s (Retry-After).",
             headers: ["Retry-After": String(wait.retryAfterSeconds)])
     }
 
@@ -104,33 +100,31 @@ actor Room {
 
     // MARK: - Events
 
-    /// Feeds one decoded event into its app and sends what changed; returns the patch's sequence number.
-    func apply(_ event: AppEvent, source: EventSource) throws(HTTPError) -> UInt64 {
+    /// Feeds one decoded input into its app and sends what changed; returns the patch's sequence number.
+    func apply(_ input: DecodedInput, source: EventSource) throws(HTTPError) -> UInt64 {
         try checkOpen()
-        switch event {
-        case .ev(let event):
-            ev.handle(event, source: source)
-            publishChanges(of: ev)
-        case .vvsi(let event):
-            try vvsi.handle(event, source: source)
-            publishChanges(of: vvsi)
-        case .mvi(let event):
-            try mvi.handle(event, source: source)
-            publishChanges(of: mvi)
+        do {
+            try app(input.appIndex).handle(input, from: source)
+        } catch {
+            throw HTTPError(error.kind == .conflict ? .conflict : .serviceUnavailable, code: error.code, message: error.message)
         }
+        publishChanges(of: input.appIndex)
         return seq
     }
 
-    /// Renders `pane`, sends the fragments that differ from what the tabs show, records the trace figures.
-    func publishChanges(of pane: any Pane) {
+    /// Renders the app, sends the fragments that differ from what the tabs show, records the trace figures.
+    func publishChanges(of index: Int) {
         guard !closed else { return }
         renderAllIfNeeded()
+        let app = app(index)
         let clock = ContinuousClock()
         var rendered = RenderedView(html: "", fragments: [])
-        let renderTime = clock.measure { rendered = pane.renderView(context) }
-        var changed = views[pane.app, default: PaneView(id: pane.viewID)].update(rendered)
-        pane.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count })
-        changed += pane.teaching.patches()
+        let renderTime = clock.measure { rendered = app.render(context) }
+        var view = views[index] ?? PaneView(id: Self.viewID(app))
+        var changed = view.update(rendered)
+        views[index] = view
+        app.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count })
+        changed += app.teaching.patches()
         guard !changed.isEmpty else { return }
         seq += 1
         let message = SSEMessage(event: "patch", id: String(seq), data: changed.map(\.html).joined(separator: "\n"))
@@ -138,12 +132,16 @@ actor Room {
         hub.publish(message)
     }
 
+    /// The id of the element that holds the whole app view (`ev-view`).
+    static func viewID(_ app: AnyHostedApp) -> String { "\(app.about.id)-view" }
+
     // MARK: - Streams
 
     /// Opens a stream for one tab: `retry:`, then what it missed since `lastEventID` or a full resync.
     func subscribe(lastEventID: UInt64?) throws(HTTPError) -> EventStream {
         try checkOpen()
         renderAllIfNeeded()
+        let limits = blueprint.limits
         let stream = EventStream(queueLimit: limits.streamQueueLimit)
         stream.send(.retry(limits.retryMilliseconds))
         if let lastEventID, let missed = log.messages(after: lastEventID, latest: seq) {
@@ -156,13 +154,13 @@ actor Room {
         return stream
     }
 
-    /// One message that replaces every pane with its current rendering (rendered once per sequence number).
+    /// One message that replaces every app with its current rendering (rendered once per sequence number).
     private func resync() -> SSEMessage {
         if let cache = resyncCache, cache.seq == seq { return cache.message }
         var parts: [String] = []
-        for pane in panes {
-            parts.append(views[pane.app]?.wrappedHTML ?? "")
-            parts += pane.teaching.fragments().map(\.html)
+        for index in appIndices {
+            parts.append(views[index]?.wrappedHTML ?? "")
+            parts += app(index).teaching.fragments().map(\.html)
         }
         let message = SSEMessage(event: "patch", id: String(seq), data: parts.joined(separator: "\n"))
         resyncCache = (seq, message)
@@ -171,26 +169,41 @@ actor Room {
 
     // MARK: - Page and state
 
-    /// The whole page, every pane rendered from current state, with the sequence number it shows.
-    func page(host: String, assets: RoomPage.Assets) throws(HTTPError) -> String {
+    /// The page: every app (or only the one at `only`) rendered from current state, with the sequence number it shows.
+    func page(host: String, assets: RoomPage.Assets, only: Int? = nil) throws(HTTPError) -> String {
         try checkOpen()
         renderAllIfNeeded()
+        let indices = only.map { [$0] } ?? Array(appIndices)
         return RoomPage(
-            room: id, seq: seq, host: host, assets: assets,
-            panes: panes.map { pane in
-                RoomPage.PaneSection(
-                    app: pane.app, title: pane.title, summary: pane.summary,
-                    viewHTML: views[pane.app]?.wrappedHTML ?? "",
-                    teachingHTML: pane.teaching.fragments().map(\.html),
-                    curlTwins: pane.curlTwins, sourceFiles: pane.sourceFiles)
+            room: id, seq: seq, host: host, assets: assets, single: only != nil,
+            index: blueprint.registry.apps.map { ($0.about.id, $0.about.title) },
+            panes: indices.map { index in
+                let app = app(index)
+                let registration = blueprint.registry.apps[index]
+                return RoomPage.PaneSection(
+                    app: app.about.id, title: app.about.title, summary: app.about.summary,
+                    viewHTML: views[index]?.wrappedHTML ?? "",
+                    teachingHTML: app.teaching.fragments().map(\.html),
+                    curlTwins: registration.examples.map { example in
+                        CurlTwin(label: example.label, body: Self.envelopeJSON(app: app.about.id, fields: example.fields))
+                    },
+                    sourceFiles: blueprint.sources.files(of: app.about))
             }
         ).html
+    }
+
+    /// `{"app":…,"event":…,…arguments}`: an input as the JSON body curl posts.
+    static func envelopeJSON(app: String, fields: [(name: String, value: EventArgument)]) -> String {
+        JSONValue.object([("app", .string(app))] + fields.map { ($0.name, JSONValue($0.value)) }).text
     }
 
     /// A JSON object with one key per app.
     func state() throws(HTTPError) -> JSONValue {
         try checkOpen()
-        return .object(panes.map { ($0.app, $0.snapshot) })
+        return .object(appIndices.map { index in
+            let app = app(index)
+            return (app.about.id, JSONValue(encoding: app.snapshot))
+        })
     }
 
     /// Ends every stream and unmounts every app (idle close or shutdown).
@@ -198,7 +211,7 @@ actor Room {
         guard !closed else { return }
         closed = true
         hub.finishAll()
-        for pane in panes { pane.unmount() }
+        for app in apps { app?.unmount() }
     }
 
     // MARK: - Internal
@@ -209,12 +222,23 @@ actor Room {
         }
     }
 
-    /// Renders every pane the first time the room is looked at.
+    /// Renders every app the first time the room is looked at.
     private func renderAllIfNeeded() {
-        guard views.isEmpty else { return }
-        for pane in panes {
-            _ = views[pane.app, default: PaneView(id: pane.viewID)].update(pane.renderView(context))
-            _ = pane.teaching.patches()  // the page and a resync carry all of it
+        guard views.allSatisfy({ $0 == nil }) else { return }
+        for index in appIndices {
+            let app = app(index)
+            var view = PaneView(id: Self.viewID(app))
+            _ = view.update(app.render(context))
+            views[index] = view
+            _ = app.teaching.patches()  // the page and a resync carry all of it
         }
     }
+}
+
+/// An input a pane's page can fire, as a curl command's JSON body.
+struct CurlTwin: Sendable {
+    /// What the page calls it ("Change colors").
+    let label: String
+    /// The JSON body, e.g. `{"app":"ev","event":"changeBothSidesColors"}`.
+    let body: String
 }

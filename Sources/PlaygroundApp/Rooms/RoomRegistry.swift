@@ -1,3 +1,4 @@
+import AppSeam
 import Dispatch
 import PlaygroundHTTP
 import Synchronization
@@ -23,6 +24,8 @@ final class RoomRegistry: Sendable {
 
     let maxRooms: Int
     let idleLifetime: Duration
+    /// The apps every room hosts.
+    let apps: AppRegistry
     private let makeRoom: @Sendable (RoomID) -> Room
     private let instruments: AppInstruments
     private let entries = Mutex<[RoomID: Entry]>([:])
@@ -30,9 +33,10 @@ final class RoomRegistry: Sendable {
     private nonisolated(unsafe) let sweeper: DispatchSourceTimer
 
     init(
-        maxRooms: Int, idleLifetime: Duration, instruments: AppInstruments = AppInstruments(factory: nil),
+        maxRooms: Int, idleLifetime: Duration, apps: AppRegistry, instruments: AppInstruments = AppInstruments(factory: nil),
         makeRoom: @escaping @Sendable (RoomID) -> Room
     ) {
+        self.apps = apps
         self.maxRooms = maxRooms
         self.idleLifetime = idleLifetime
         self.makeRoom = makeRoom
@@ -115,7 +119,7 @@ final class RoomRegistry: Sendable {
         guard let room else {
             throw HTTPError(
                 .notFound, code: "unknown_room",
-                message: "There is no room \(EventEnvelope.quoted(String(text))); rooms close when idle. Open / to get a new one.")
+                message: "There is no room \(quoted(String(text))); rooms close when idle. Open / to get a new one.")
         }
         return room
     }

@@ -1,0 +1,147 @@
+import AppSeam
+import PlaygroundUI
+import VVSIRuntime
+
+/// Glue, not from the article: the VVSI ListView as a playground app. A posted action goes to
+/// `viewState.trigger`, the interactor runs it (in its own task, as the seed's do) and every `updater` call lands
+/// on the room's executor.
+public final class ListViewPlayground: HostedApp {
+    public static let about = AppAbout(
+        id: ListViewEvent.appName, title: "VVSI · View, ViewState, Interactor — a list",
+        summary: "Add, Remove and Random are actions: ViewState.trigger hands each to the Interactor, whose updater "
+            + "changes the state once per call; errors come back as notifications and show as an alert. Actions run one at "
+            + "a time here, so two fast Adds can never pass the 5-item check together (the seed's race).",
+        sampleFolder: "ListView",
+        articleFiles: ["ListView.swift", "ListView+State.swift", "ListView+Interactor.swift", "ListView+Dependencies.swift"])
+
+    /// The VVSI flow, from the article.
+    public enum Stage: FlowStage {
+        case request, trigger, execute, updater, state, view, notifications, alert
+
+        public var name: String {
+            switch self {
+            case .request: "View / HTTP"
+            case .trigger: "trigger"
+            case .execute: "Interactor.execute"
+            case .updater: "updater"
+            case .state: "state"
+            case .view: "View"
+            case .notifications: "notifications"
+            case .alert: "alert"
+            }
+        }
+
+        public var detail: String {
+            switch self {
+            case .request: "a press or a POST"
+            case .trigger: "viewState.trigger(action)"
+            case .execute: "state(), then work in a task"
+            case .updater: "mutates once, on the room"
+            case .state: "published"
+            case .view: "re-rendered, patched over SSE"
+            case .notifications: "interactor → view (async)"
+            case .alert: ".onReceive → alertType"
+            }
+        }
+    }
+
+    /// Most actions waiting behind the running one; more are refused as busy.
+    public static let maxPendingActions = 256
+
+    public let teaching = Teaching<Stage>(appID: ListViewEvent.appName)
+    private let instance: ListViewInstance
+
+    public init(services: AppServices) {
+        instance = ListViewInstance(
+            isolation: services.isolation, random: services.randomSeed.map { RandomSource(seed: $0) } ?? RandomSource(),
+            maxPendingActions: Self.maxPendingActions)
+        instance.onChange = services.changed
+        instance.observer = { [weak self] event in self?.observe(event) }
+    }
+
+    /// Triggers the action, or dismisses the alert; a conflict when there is no alert, busy when the queue is full.
+    public func handle(_ event: ListViewEvent, from source: EventSource) throws(AppError) {
+        guard let action = event.action else {
+            guard instance.dismissAlert() else {
+                throw AppError(
+                    .conflict, code: "no_alert", message: "No alert is shown, so there is nothing to dismiss; dismissAlert answers an alert.")
+            }
+            teaching.trace.record(source: source, event: "dismissAlert", became: ["alertType = nil (the alert's Ok)"])
+            teaching.flow.light([.request, .alert], caption: "Ok dismissed the alert in every tab.")
+            return
+        }
+        // Recorded first: trigger may start the action at once, and its steps belong to this entry.
+        teaching.trace.record(source: source, event: String(describing: action), became: [])
+        guard instance.trigger(action).isAccepted else {
+            teaching.trace.removeNewest()
+            throw AppError(
+                .busy, code: "action_queue_full",
+                message: "\(Self.maxPendingActions) actions are already waiting in this room; try again in a moment.")
+        }
+        teaching.flow.light(
+            [.request, .trigger, .execute], caption: "\(String(describing: action)) from \(source.spoken) was handed to the Interactor.")
+    }
+
+    private func observe(_ event: ListViewInstance.Observation) {
+        switch event {
+        case .actionQueued(let action, let position):
+            teaching.trace.appendStep("\(action) queued behind \(position) action(s)")
+        case .actionRejected(let action):
+            teaching.trace.appendStep("\(action) refused: queue full")
+        case .actionStarted(let id, let action):
+            teaching.trace.appendStep("execute #\(id) \(action)")
+        case .stateUpdated(let id, let before, let after, let duration):
+            teaching.trace.appendStep("updater #\(id): \(before.items.count) → \(after.items.count) items in \(duration.microseconds) µs")
+            teaching.flow.light(
+                [.execute, .updater, .state, .view],
+                caption: "The updater changed the state (\(after.items.count) items) and the view was re-rendered.")
+        case .notification(let notification):
+            teaching.trace.appendStep("notification \(notification)")
+            teaching.flow.light(
+                [.execute, .notifications, .alert],
+                caption: "The Interactor sent \(notification): the view shows it as an alert until someone presses Ok.")
+        case .actionFinished(let id, _, let duration):
+            teaching.trace.appendStep("#\(id) finished after \(duration.microseconds) µs")
+        }
+    }
+
+    public func render(_ context: RenderContext) -> RenderedView {
+        instance.render(context)
+    }
+
+    public var snapshot: ListViewSnapshot { instance.snapshot }
+
+    public func unmount() {
+        instance.unmount()
+    }
+}
+
+/// Glue: HTTP's events for the list, each mapped onto the architecture's own `VAction` (or the alert's Ok).
+extension ListViewEvent: AppInput {
+    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
+        do {
+            try self.init(name: event, arguments: arguments.mapValues { $0.integer })
+        } catch {
+            throw AppInputError(AppInputError.Code(rawValue: error.code.rawValue) ?? .invalidArgument, error.message)
+        }
+    }
+
+    public var envelopeFields: [(name: String, value: EventArgument)] {
+        var fields: [(name: String, value: EventArgument)] = [("event", .string(name))]
+        if case .random(let count, let length) = self { fields += [("count", .integer(count)), ("length", .integer(length))] }
+        return fields
+    }
+
+    public static var examples: [(label: String, input: ListViewEvent)] {
+        [
+            ("Add", .add), ("Remove", .remove), ("Random (count 1…9, length 1…4)", .random(count: 3, length: 4)),
+            ("Ok (dismiss the alert)", .dismissAlert),
+        ]
+    }
+}
+
+extension Duration {
+    var microseconds: Int {
+        Int(components.seconds) * 1_000_000 + Int(components.attoseconds / 1_000_000_000_000)
+    }
+}

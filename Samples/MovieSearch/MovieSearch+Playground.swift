@@ -1,0 +1,161 @@
+import AppSeam
+import Foundation
+import MVIRuntime
+import PlaygroundUI
+
+/// Glue, not from the article: the MVI movie search as a playground app. An intent goes to
+/// `SearchPageViewModel`, whose repository fetches from the TMDB-shaped API over real HTTP; the answer comes back
+/// onto the room's executor.
+public final class MovieSearchPlayground: HostedApp {
+    public static let about = AppAbout(
+        id: MovieSearchApp.appName, title: "MVI · Model, View, Intent — movie search",
+        summary: "Type a query and press Return: the intent loadMovies(query:) moves the state to Loading, "
+            + "the repository fetches /3/search/movie over HTTP, and the answer becomes SuccessfullyFetched, NoResultsFound or ApiError. "
+            + "A newer query always wins over a slower, older answer.",
+        sampleFolder: "MovieSearch",
+        articleFiles: [
+            "SearchPageView.swift", "SearchPageViewModel.swift", "SearchPageState.swift", "SearchedMoviesView.swift", "Movie.swift",
+            "MovieRepository.swift", "TMDBMovieRepository.swift",
+        ])
+
+    /// The MVI flow, from the article.
+    public enum Stage: FlowStage {
+        case request, intent, loading, repository, result, view
+
+        public var name: String {
+            switch self {
+            case .request: "View / HTTP"
+            case .intent: "Intent"
+            case .loading, .result: "Model"
+            case .repository: "Repository"
+            case .view: "View"
+            }
+        }
+
+        public var detail: String {
+            switch self {
+            case .request: "Return in the field, or a POST"
+            case .intent: "vm.loadMovies(query:)"
+            case .loading: "uiState = .Loading"
+            case .repository: "GET /3/search/movie"
+            case .result: "Fetched · NoResults · ApiError"
+            case .view: "re-rendered, patched over SSE"
+            }
+        }
+    }
+
+    /// Where the repository fetches: a TMDB-compatible service, or (by default) the playground's own API.
+    public struct MovieAPI: AppServiceKey, Sendable {
+        /// The service's base URL; nil = the playground's own `/3/search/movie`.
+        public var baseURL: String?
+        /// Sent as `api_key` to a configured service (never to the playground's own API).
+        public var apiKey: String?
+
+        public init(baseURL: String? = nil, apiKey: String? = nil) {
+            (self.baseURL, self.apiKey) = (baseURL, apiKey)
+        }
+
+        public static let defaultValue = MovieAPI()
+    }
+
+    public let teaching = Teaching<Stage>(appID: MovieSearchApp.appName)
+    private let instance: MovieSearchInstance
+
+    public init(services: AppServices) {
+        let api = services.values[MovieAPI.self]
+        let base = api.baseURL.flatMap(URL.init(string:)) ?? URL(string: services.ownBaseURL)!
+        let repository = TMDBMovieRepository(baseURL: base, apiKey: api.baseURL == nil ? nil : api.apiKey)
+        instance = MovieSearchInstance(isolation: services.isolation, repository: repository, randomSeed: services.randomSeed)
+        instance.onChange = services.changed
+        instance.observe { [weak self] event in self?.observe(event) }
+    }
+
+    /// Applies the event; a `page` before any search is a conflict, since there is nothing to page.
+    public func handle(_ event: MovieSearchEvent, from source: EventSource) throws(AppError) {
+        if case .page = event, instance.intents.lastIntent == nil {
+            throw AppError(
+                .conflict, code: "no_search_yet",
+                message: "There is no search to page through yet; send {\"app\":\"mvi\",\"event\":\"search\",\"query\":\"…\"} first.")
+        }
+        teaching.trace.record(source: source, event: describe(event), became: [])
+        switch event {
+        case .search, .page:
+            teaching.flow.light(
+                [.request, .intent, .loading, .repository], caption: "\(describe(event)) from \(source.spoken): waiting for the repository…")
+        case .setFaults:
+            teaching.flow.light([.request, .repository], caption: "Fault injection changed: the repository now waits and fails as set.")
+        }
+        instance.handle(event)
+    }
+
+    private func observe(_ event: MVITraceEvent) {
+        teaching.trace.appendStep(event.description)
+        switch event {
+        case .resultDelivered(_, let succeeded, let after):
+            teaching.flow.light(
+                [.repository, .result, .view],
+                caption: "The repository answered in \(after.formatted(.units(allowed: [.milliseconds]))) "
+                    + (succeeded ? "and the model moved on." : "with an error: ApiError."))
+        case .resultDropped:
+            teaching.flow.caption = "An older answer arrived after a newer intent and was dropped: it cannot overwrite the newer result."
+        default:
+            break
+        }
+    }
+
+    private func describe(_ event: MovieSearchEvent) -> String {
+        switch event {
+        case .search(let query, let page): "search \(quotedJSON(query)) page \(page)"
+        case .page(let page): "page \(page)"
+        case .setFaults(let latency, let rate): "setFaults \(latency) ms, \(Int((rate * 100).rounded())) %"
+        }
+    }
+
+    /// The query as a JSON string, as the trace shows it.
+    private func quotedJSON(_ text: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let data = (try? encoder.encode(text)) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public func render(_ context: RenderContext) -> RenderedView {
+        instance.render(context)
+    }
+
+    public var snapshot: MovieSearchSnapshot { instance.snapshot }
+
+    public func unmount() {
+        instance.unmount()
+    }
+}
+
+/// Glue: HTTP's events for the search, each mapped onto the view model's intent or the fault injection.
+extension MovieSearchEvent: AppInput {
+    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
+        do {
+            try self.init(name: event, arguments: arguments)
+        } catch {
+            throw AppInputError(AppInputError.Code(rawValue: error.code.rawValue) ?? .invalidArgument, error.message)
+        }
+    }
+
+    public var envelopeFields: [(name: String, value: EventArgument)] {
+        switch self {
+        case .search(let query, let page):
+            var fields: [(name: String, value: EventArgument)] = [("event", .string("search")), ("query", .string(query))]
+            if page != 1 { fields.append(("page", .integer(page))) }
+            return fields
+        case .page(let page): return [("event", .string("page")), ("page", .integer(page))]
+        case .setFaults(let latencyMs, let failureRate):
+            return [("event", .string("setFaults")), ("latencyMs", .integer(latencyMs)), ("failureRate", .number(failureRate))]
+        }
+    }
+
+    public static var examples: [(label: String, input: MovieSearchEvent)] {
+        [
+            ("Search (Return in the field)", .search(query: "the matrix", page: 1)), ("Next page", .page(2)),
+            ("Inject latency and failures", .setFaults(latencyMs: 1500, failureRate: 0.5)),
+        ]
+    }
+}

@@ -1,0 +1,128 @@
+import AppSeam
+import EVRuntime
+import PlaygroundUI
+
+/// Glue, not from the article: the RandomColorEV sample as a playground app. An input posted from the page or
+/// curl goes into the room's `eventSubject`, exactly as the seed's button closure does.
+public final class RandomColorEVPlayground: HostedApp {
+    public static let about = AppAbout(
+        id: RandomColorEVApp.appName, title: "EV · Enum + View",
+        summary: "One Event, several Actions: the button sends .changeBothSidesColors into eventSubject; "
+            + "actionsByEvent turns it into one action for Left and one for Right; each @Action pulses and its screen picks a colour.",
+        sampleFolder: "RandomColorEV",
+        articleFiles: ["RandomColorEVApp.swift", "CenterScreen.swift", "LeftScreen.swift", "RightScreen.swift", "ColorModel.swift", "EventEnum.swift"])
+
+    /// The EV flow, from the article's diagram.
+    public enum Stage: FlowStage {
+        case request, eventSubject, actionsByEvent, action, onReceive, view
+
+        public var name: String {
+            switch self {
+            case .request: "View / HTTP"
+            case .eventSubject: "eventSubject"
+            case .actionsByEvent: "actionsByEvent"
+            case .action: "@Action"
+            case .onReceive: ".onReceive"
+            case .view: "View"
+            }
+        }
+
+        public var detail: String {
+            switch self {
+            case .request: "a press or a POST"
+            case .eventSubject: ".send(event)"
+            case .actionsByEvent: "event → [InnerViewAction]"
+            case .action: "set, then reset to .default"
+            case .onReceive: "the screen updates its @State"
+            case .view: "re-rendered, patched over SSE"
+            }
+        }
+    }
+
+    public let teaching = Teaching<Stage>(appID: RandomColorEVApp.appName)
+    private let instance: RandomColorEVInstance
+    private var knownActionNames: [String: [String]] = [:]
+
+    public init(services: AppServices) {
+        instance = RandomColorEVInstance(randomColor: services.randomSeed.map { RandomColorSource(seed: $0) } ?? RandomColorSource())
+    }
+
+    /// Sends the event into `eventSubject`; the actions run synchronously before this returns.
+    public func handle(_ event: EventEnum, from source: EventSource) {
+        let actions = actionNames(of: event)
+        teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" })
+        var caption = ".\(event.name) from \(source.spoken) became \(actions.count) action(s); "
+        instance.send(event)
+        caption += "\(instance.actionSource.liveSubscriptionCount) live @Action subscriptions, each owned by its view."
+        teaching.flow.light(actions.isEmpty ? [.request, .eventSubject, .actionsByEvent] : Set(Stage.allCases), caption: caption)
+    }
+
+    public func render(_ context: RenderContext) -> RenderedView {
+        instance.render(context)
+    }
+
+    public var snapshot: Snapshot {
+        let state = instance.snapshot
+        return Snapshot(
+            selectedTab: state.selectedTab, leftColor: state.leftColor, rightColor: state.rightColor,
+            liveActionSubscriptions: instance.actionSource.liveSubscriptionCount)
+    }
+
+    /// What `/state` shows under `ev`.
+    public struct Snapshot: Encodable {
+        let selectedTab: String
+        let leftColor: String?
+        let rightColor: String?
+        let liveActionSubscriptions: Int
+
+        public func encode(to encoder: any Encoder) throws {
+            enum Key: CodingKey { case selectedTab, leftColor, rightColor, liveActionSubscriptions }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(selectedTab, forKey: .selectedTab)
+            try container.encode(leftColor, forKey: .leftColor)
+            try container.encode(rightColor, forKey: .rightColor)
+            try container.encode(liveActionSubscriptions, forKey: .liveActionSubscriptions)
+        }
+    }
+
+    public func unmount() {
+        instance.unmount()
+    }
+
+    /// The names of the actions `event` triggers, worked out once per event (`String(reflecting:)` goes through
+    /// reflection); bounded by the number of event cases.
+    private func actionNames(of event: EventEnum) -> [String] {
+        if let known = knownActionNames[event.name] { return known }
+        let names = EventEnum.actionsByEvent(event).map(Self.describe)
+        knownActionNames[event.name] = names
+        return names
+    }
+
+    /// `LeftScreen.InnerAction.changeLeftColor`, without the module name.
+    private static func describe(_ action: any InnerViewAction) -> String {
+        let full = String(reflecting: action)
+        return full.split(separator: ".", maxSplits: 1).last.map(String.init) ?? full
+    }
+}
+
+/// Glue: the architecture's own `EventEnum` is the app's input, by case name (`initial` cannot be posted).
+extension EventEnum: AppInput {
+    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
+        guard let value = EventEnum(name: event) else {
+            throw AppInputError(
+                .unknownEvent, "The ev app has no event \(quoted(event)); accepted: \(EventEnum.acceptedNames.joined(separator: ", ")).")
+        }
+        if let extra = arguments.keys.sorted().first {
+            throw AppInputError(
+                .unexpectedArgument,
+                "The ev event \(event) takes no arguments, but \(quoted(extra)) was given; send only app and event.")
+        }
+        self = value
+    }
+
+    public var envelopeFields: [(name: String, value: EventArgument)] { [("event", .string(name))] }
+
+    public static var examples: [(label: String, input: EventEnum)] {
+        postableEvents.map { ("Change colors (.\($0.name))", $0) }
+    }
+}

@@ -1,0 +1,83 @@
+import PlaygroundUI
+
+/// What an app accepts from HTTP and the page: decoded and validated from the one flat envelope every app uses,
+/// `{"app": ID, "event": NAME, …arguments}` (JSON or a form), before anything reaches the room.
+///
+/// A `Codable` enum gets all of it from the envelope coders: the event names its case and the arguments fill the
+/// case's labelled values (`case random(count: Int, length: Int)` ← `{"event":"random","count":3,"length":2}`);
+/// `validate()` adds the rules types cannot say. An input type with rules of its own implements the two
+/// requirements itself.
+public protocol AppInput: Sendable {
+    /// Decodes and validates one input; touches no state.
+    init(event: String, arguments: [String: EventArgument]) throws(AppInputError)
+    /// The envelope fields this input is sent as: `event` first, then its arguments (for curl twins and forms).
+    var envelopeFields: [(name: String, value: EventArgument)] { get }
+    /// The inputs the page shows as curl twins, in order, each with what the page calls it.
+    static var examples: [(label: String, input: Self)] { get }
+    /// The rules a type cannot say (ranges, lengths), checked after decoding; nothing by default.
+    func validate() throws(AppInputError)
+}
+
+extension AppInput {
+    public func validate() throws(AppInputError) {}
+
+    /// The event's name: the first envelope field.
+    public var eventName: String {
+        if case .string(let name)? = envelopeFields.first?.value { return name }
+        return ""
+    }
+}
+
+/// Why an input was refused: a stable code and a message saying what was wrong and what is accepted.
+public struct AppInputError: Error, Sendable, Equatable {
+    public enum Code: String, Sendable {
+        case unknownEvent = "unknown_event"
+        case unexpectedArgument = "unexpected_argument"
+        case missingArgument = "missing_argument"
+        case invalidArgument = "invalid_argument"
+    }
+
+    public let code: Code
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// Why a valid input could not be applied now (the room maps it onto HTTP: conflict 409, busy 503).
+public struct AppError: Error, Sendable, Equatable {
+    public enum Kind: Sendable {
+        /// The app's state does not allow it now (an alert to dismiss when none is shown).
+        case conflict
+        /// The app is too busy to take it (a full action queue); try again.
+        case busy
+    }
+
+    public let kind: Kind
+    public let code: String
+    public let message: String
+
+    public init(_ kind: Kind, code: String, message: String) {
+        (self.kind, self.code, self.message) = (kind, code, message)
+    }
+}
+
+extension AppInput where Self: Codable {
+    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
+        self = try EnvelopeDecoder.decode(Self.self, event: event, arguments: arguments)
+        try validate()
+    }
+
+    public var envelopeFields: [(name: String, value: EventArgument)] {
+        EnvelopeEncoder.fields(of: self)
+    }
+}
+
+/// `"name"`, cut to 60 characters and stripped of control characters: how an error message echoes what a client
+/// sent (the one quoting rule of every app and the server).
+public func quoted(_ text: String) -> String {
+    let clean = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(60).map(Character.init))
+    return "\"" + clean + (text.count > 60 ? "…" : "") + "\""
+}

@@ -1,0 +1,99 @@
+import PlaygroundUI
+
+/// One architecture's sample as a room hosts it: all the playground knows of an app.
+///
+/// A sample implements it once, in a glue file beside its article-shaped files, and the composition root lists
+/// it in the ``AppRegistry``. A room makes one instance on first use; everything but decoding an ``Input`` runs in
+/// the room's isolation (its serial executor), as the seeds' main-thread code does.
+public protocol HostedApp: AnyObject {
+    /// What HTTP and the page may send, decoded and validated before the room sees it.
+    associatedtype Input: AppInput
+    /// What `GET /rooms/{id}/state` shows under the app's id.
+    associatedtype Snapshot: Encodable
+    /// The boxes of the app's flow strip, in order.
+    associatedtype Stage: FlowStage
+
+    /// The app's id, title, summary and sources.
+    static var about: AppAbout { get }
+    /// Starts the app in a room, with what the room provides.
+    init(services: AppServices)
+    /// The flow strip (typed stages) and the trace.
+    var teaching: Teaching<Stage> { get }
+    /// Renders the app's views; elements with an `.id` (all starting with the app's id and `-`) are what patches replace.
+    func render(_ context: RenderContext) -> RenderedView
+    /// Feeds one input into the architecture (its own input: an `EventEnum`, a `VAction`, an intent).
+    func handle(_ input: Input, from source: EventSource) throws(AppError)
+    /// The app's state now.
+    var snapshot: Snapshot { get }
+    /// Cancels every subscription and task of the app.
+    func unmount()
+}
+
+/// Who an app is.
+public struct AppAbout: Sendable {
+    /// The `app` of its events, and the namespace of its fragment ids (`ev-view`, `ev-flow`, `ev-left`, …):
+    /// lowercase letters and digits, starting with a letter.
+    public let id: String
+    /// The pane's heading.
+    public let title: String
+    /// One sentence on what the architecture shows.
+    public let summary: String
+    /// Its folder under `Samples/`, whose Swift files the pane shows.
+    public let sampleFolder: String
+    /// The files shaped like the article's code, shown first; the rest of the folder is labelled as glue.
+    public let articleFiles: [String]
+
+    public init(id: String, title: String, summary: String, sampleFolder: String, articleFiles: [String]) {
+        (self.id, self.title, self.summary, self.sampleFolder, self.articleFiles) = (id, title, summary, sampleFolder, articleFiles)
+    }
+
+    /// True for an id that can name fragments and appear in URLs unescaped.
+    public static func isValidID(_ id: String) -> Bool {
+        guard let first = id.utf8.first, (0x61...0x7A).contains(first), id.utf8.count <= 24 else { return false }
+        return id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
+    }
+}
+
+/// What a room gives the app it starts: its isolation, its randomness, a way to say "I changed", and the
+/// services the composition root registered (repositories, HTTP clients).
+public struct AppServices {
+    /// The room: the actor whose executor every job of the app runs on.
+    public let isolation: any Actor
+    /// The room's seed for this app's random draws (set for reproducible demos and tests); nil = system randomness.
+    public let randomSeed: UInt64?
+    /// Tells the room the app's views changed outside `handle` (an answer arrived, a task finished); the room
+    /// renders and patches. Call it on the room's executor.
+    public let changed: () -> Void
+    /// The playground's own base URL (`http://127.0.0.1:8080`), e.g. for a repository that fetches from its API.
+    public let ownBaseURL: String
+    /// What the composition root provides, by key.
+    public var values: AppServiceValues
+
+    public init(isolation: any Actor, randomSeed: UInt64?, changed: @escaping () -> Void, ownBaseURL: String, values: AppServiceValues) {
+        (self.isolation, self.randomSeed, self.changed, self.ownBaseURL, self.values) = (isolation, randomSeed, changed, ownBaseURL, values)
+    }
+
+    /// A random number generator for the app: seeded from ``randomSeed``, or the system's.
+    public func makeRandomNumberGenerator() -> any RandomNumberGenerator {
+        if let randomSeed { return SeededRandomNumberGenerator(seed: randomSeed) }
+        return SystemRandomNumberGenerator()
+    }
+}
+
+/// A service an app can ask its room for, with the value it gets when the composition root set none.
+public protocol AppServiceKey {
+    associatedtype Value: Sendable
+    static var defaultValue: Value { get }
+}
+
+/// The services the composition root hands apps, by key (like SwiftUI's `EnvironmentValues`).
+public struct AppServiceValues: Sendable {
+    private var values: [ObjectIdentifier: any Sendable] = [:]
+
+    public init() {}
+
+    public subscript<Key: AppServiceKey>(key: Key.Type) -> Key.Value {
+        get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+}

@@ -1,0 +1,50 @@
+import PlaygroundUI
+import Testing
+
+@testable import AppSeam
+
+/// The teaching layer every app gets from the seam: a typed flow strip and a bounded trace, patched by what changed.
+@Suite("Teaching layer")
+struct TeachingTests {
+    enum Stage: FlowStage {
+        case a, b
+        var name: String { self == .a ? "A" : "B" }
+        var detail: String { self == .a ? "a" : "b" }
+    }
+
+    @Test func traceKeepsTheLastEntriesNewestFirst() {
+        let trace = Trace(capacity: 3)
+        for number in 1...5 { trace.record(source: .http, event: "e\(number)", became: []) }
+        #expect(trace.entries.map(\.event) == ["e5", "e4", "e3"])
+        trace.complete(renderTime: .microseconds(42), bytes: 7)
+        #expect(trace.entries[0].renderMicroseconds == 42)
+        #expect(trace.entries[0].bytes == 7)
+        #expect(trace.entries[1].bytes == nil)
+        for step in 0..<100 { trace.appendStep("step \(step)") }
+        #expect(trace.entries[0].became.count == Trace.maxSteps)
+        #expect(trace.entries[0].omittedSteps == 100 - Trace.maxSteps)
+        #expect(trace.html(id: "t").contains("… \(100 - Trace.maxSteps) more steps"))
+    }
+
+    @Test func patchesCarryOnlyWhatChanged() {
+        let layer = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
+        #expect(layer.patches().map(\.id) == ["x-flow", "x-trace"], "first: everything")
+        #expect(layer.patches().isEmpty, "nothing changed")
+        layer.trace.record(source: .http, event: "e1", became: ["<b>"])
+        #expect(layer.patches().map(\.id) == ["x-trace"], "the first entry replaces the empty table")
+        layer.trace.record(source: .browser, event: "e2", became: [])
+        let patch = layer.patches()
+        #expect(patch.map(\.id) == ["x-trace-rows"])
+        #expect(
+            patch[0].html
+                == #"<table class="trace-rows" data-rows-for="x-trace-rows" data-keep="3"><tbody><tr id="x-trace-row-2"><td>2</td><td class="source-browser">browser</td><td><code>e2</code></td><td></td><td>…</td><td>…</td></tr></tbody></table>"#
+        )
+        layer.trace.appendStep("later")
+        #expect(layer.patches()[0].html.contains(#"<tr id="x-trace-row-2">"#))
+        layer.flow.light([.a], caption: "lit")
+        #expect(layer.patches().map(\.id) == ["x-flow"])
+        #expect(layer.fragments().map(\.id) == ["x-flow", "x-trace"])
+        #expect(layer.fragments()[0].html.contains(#"<li class="lit"><b>A</b>"#) && layer.fragments()[0].html.contains("<li><b>B</b>"))
+        #expect(layer.fragments()[1].html.contains("&lt;b&gt;"), "steps are escaped")
+    }
+}

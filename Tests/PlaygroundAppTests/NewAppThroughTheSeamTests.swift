@@ -1,0 +1,101 @@
+import AppSeam
+import PlaygroundTesting
+import PlaygroundUI
+import StandardApps
+import Testing
+
+@testable import PlaygroundApp
+
+/// A throw-away app added through the seam alone (a `HostedApp`, an input enum, one registry line) is hosted,
+/// driven and streamed like the standard ones: proof that a new architecture needs nothing else.
+@Suite("A new app through the seam")
+struct NewAppThroughTheSeamTests {
+    final class TallyApp: HostedApp {
+        enum Input: AppInput, Codable {
+            case add(amount: Int)
+            case reset
+
+            static let examples: [(label: String, input: Input)] = [("Add 3", .add(amount: 3)), ("Reset", .reset)]
+
+            func validate() throws(AppInputError) {
+                if case .add(let amount) = self, !(1...100).contains(amount) {
+                    throw AppInputError(.invalidArgument, "\"amount\" must be 1 to 100; it is \(amount).")
+                }
+            }
+        }
+
+        enum Stage: FlowStage {
+            case input, count
+            var name: String { self == .input ? "Input" : "Count" }
+            var detail: String { self == .input ? "a POST" : "the sum" }
+        }
+
+        struct Snapshot: Encodable { let count: Int }
+
+        struct TallyView: View {
+            let count: Int
+            var body: some View {
+                Text("Tally: \(count)").id("tally-count")
+            }
+        }
+
+        static let about = AppAbout(
+            id: "tally", title: "Tally · a throw-away app", summary: "Counts what it is sent.", sampleFolder: "Tally", articleFiles: [])
+        let teaching = Teaching<Stage>(appID: "tally")
+        private var count = 0
+        private var host: ViewHost<TallyView>
+
+        init(services: AppServices) {
+            host = ViewHost(TallyView(count: 0))
+        }
+
+        func handle(_ input: Input, from source: EventSource) throws(AppError) {
+            switch input {
+            case .add(let amount): count += amount
+            case .reset:
+                guard count > 0 else { throw AppError(.conflict, code: "nothing_to_reset", message: "The tally is already 0.") }
+                count = 0
+            }
+            teaching.trace.record(source: source, event: "\(input)", became: ["count = \(count)"])
+            teaching.flow.light([.input, .count], caption: "now \(count)")
+            host = ViewHost(TallyView(count: count))
+        }
+
+        func render(_ context: RenderContext) -> RenderedView { host.render(context) }
+        var snapshot: Snapshot { Snapshot(count: count) }
+        func unmount() { host.unmount() }
+    }
+
+    @Test func aNewAppIsHostedDrivenAndStreamedWithNothingButItsRegistryLine() async throws {
+        let live = try await LivePlayground {
+            $0.apps = AppRegistry(StandardApps.registry().apps + [.app(TallyApp.self)])
+        }
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        let tab = try await live.subscribe(room)
+        #expect(await tab.waitFor("Tally: 0"))
+
+        let accepted = try await live.post(room, #"{"app":"tally","event":"add","amount":3}"#)
+        #expect(accepted.status == 202)
+        #expect(await tab.waitFor("Tally: 3"), "the patch reaches the stream")
+        #expect(try await live.state(room).contains(#""tally":{"count":3}"#))
+
+        let refused = try await live.post(room, #"{"app":"tally","event":"add","amount":0}"#)
+        #expect(refused.status == 400 && refused.text.contains("1 to 100"))
+        let unknown = try await live.post(room, #"{"app":"tally","event":"double"}"#)
+        #expect(unknown.status == 400 && unknown.text.contains("accepted: add, reset"))
+        let form = try await live.request(
+            "POST", room + "/events", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "app=tally&event=reset")
+        #expect(form.status == 202)
+        let conflict = try await live.post(room, #"{"app":"tally","event":"reset"}"#)
+        #expect(conflict.status == 409 && conflict.text.contains("nothing_to_reset"))
+        let apps = try await live.post(room, #"{"app":"nope","event":"x"}"#)
+        #expect(apps.text.contains("accepted: ev, vvsi, mvi, tally"))
+
+        let page = try await live.request("GET", room, headers: ["Accept": "text/html"])
+        #expect(page.text.contains(#"<section class="pane" id="tally""#))
+        #expect(page.text.contains(#"{&quot;app&quot;:&quot;tally&quot;,&quot;event&quot;:&quot;add&quot;,&quot;amount&quot;:3}"#), "curl twins come from the input type")
+        let alone = try await live.request("GET", room + "/apps/tally", headers: ["Accept": "text/html"])
+        #expect(alone.status == 200 && alone.text.contains("Tally: 0") && !alone.text.contains(#"id="ev-view""#))
+    }
+}
