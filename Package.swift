@@ -97,7 +97,7 @@ let package = Package(
             ]
         ),
         // Live-test support (a raw TCP client for HTTP and SSE), shared by the test targets.
-        .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog"], path: "Tests/Support/PlaygroundTesting"),
+        .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog", "AppSeam"], path: "Tests/Support/PlaygroundTesting"),
         .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting"]),
         .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI"]),
         .testTarget(name: "AppSeamTests", dependencies: ["AppSeam", "PlaygroundUI"]),

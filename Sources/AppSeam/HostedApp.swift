@@ -5,7 +5,7 @@ import PlaygroundUI
 /// A sample implements it once, in a glue file beside its article-shaped files, and the composition root lists
 /// it in the ``AppRegistry``. A room makes one instance on first use; everything but decoding an ``Input`` runs in
 /// the room's isolation (its serial executor), as the seeds' main-thread code does.
-public protocol HostedApp: AnyObject {
+public protocol HostedApp: AnyObject, SendableMetatype {
     /// What HTTP and the page may send, decoded and validated before the room sees it.
     associatedtype Input: AppInput
     /// What `GET /rooms/{id}/state` shows under the app's id.

@@ -150,13 +150,14 @@ final class PlaygroundResponder: HTTPResponder {
         }
         let source = EventSource(request)
         let wantsPage = EventSource.prefersHTML(request)
+        let returnPath = Self.returnPath(request, room: room.id, apps: rooms.apps)
         return room.perform { room in
             do {
                 let start = ContinuousClock.now
                 let seq = try room.apply(input, source: source)
                 instruments.eventAccepted(app: input.appID, publishTime: ContinuousClock.now - start)
                 return wantsPage
-                    ? .response(.redirect(to: "/rooms/\(room.id)"))
+                    ? .response(.redirect(to: returnPath))
                     : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text))
             } catch {
                 let error = HTTPError.from(error)
@@ -164,6 +165,14 @@ final class PlaygroundResponder: HTTPResponder {
                 return .response(error.response)
             }
         }
+    }
+
+    /// Where a form post without JavaScript goes back to: the one-app page it came from (its `Referer`), else the room.
+    static func returnPath(_ request: HTTPRequest, room: RoomID, apps: AppRegistry) -> String {
+        let roomPath = "/rooms/\(room)"
+        guard let referer = request.headers["referer"], let range = referer.range(of: roomPath + "/apps/") else { return roomPath }
+        let app = referer[range.upperBound...].prefix { $0 != "?" && $0 != "#" }
+        return apps.index(of: String(app)) != nil ? roomPath + "/apps/" + app : roomPath
     }
 
     /// Looks the room up now (404 at once), then runs `work` on the room's own queue and answers with its result.
@@ -220,7 +229,7 @@ extension HTTPResponse {
                 "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
             )
             .adding("X-Content-Type-Options", "nosniff")
-            .adding("Referrer-Policy", "no-referrer")
+            .adding("Referrer-Policy", "same-origin")  // a form post from a one-app page returns there
     }
 }
 

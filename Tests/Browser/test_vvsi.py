@@ -34,3 +34,28 @@ def test_remove_and_random(room):
     assert all(1 <= len(word) <= 4 and word.isalnum() and word.isascii() for word in words)
     first.click("#vvsi-list form:has(input[name=event][value=remove]) button")
     eventually(lambda: len(items(second)) == len(words) - 1, message="one item removed")
+
+
+def test_one_apps_page_alone_updates_live_and_works_without_javascript(server, browser):
+    """`/rooms/{id}/apps/vvsi`: only the VVSI pane, patched live by what another tab does; a form post from it
+    with JavaScript off comes back to it."""
+    full = browser.new_context().new_page()
+    full.goto(server + "/")
+    room = full.url
+    alone = browser.new_context().new_page()
+    alone.goto(room + "/apps/vvsi")
+    for page in (full, alone):
+        page.wait_for_selector("#connection[data-state=live]", timeout=10_000)
+    assert alone.locator("#vvsi-list").count() == 1 and alone.locator("#ev-view").count() == 0
+    assert alone.locator("nav.apps a").count() >= 6, "the index of the architectures is at the top"
+    full.click(ADD)
+    eventually(lambda: items(alone) == ["New item"], message="the alone page got the patch")
+    alone.click(ADD)
+    eventually(lambda: len(items(full)) == 2, message="and drives the room")
+    static = browser.new_context(java_script_enabled=False).new_page()
+    static.goto(room + "/apps/vvsi")
+    static.click(ADD)
+    assert static.url == room + "/apps/vvsi", static.url
+    assert len(items(static)) == 3
+    for page in (full, alone, static):
+        page.context.close()

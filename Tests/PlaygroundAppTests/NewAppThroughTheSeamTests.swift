@@ -97,5 +97,7 @@ struct NewAppThroughTheSeamTests {
         #expect(page.text.contains(#"{&quot;app&quot;:&quot;tally&quot;,&quot;event&quot;:&quot;add&quot;,&quot;amount&quot;:3}"#), "curl twins come from the input type")
         let alone = try await live.request("GET", room + "/apps/tally", headers: ["Accept": "text/html"])
         #expect(alone.status == 200 && alone.text.contains("Tally: 0") && !alone.text.contains(#"id="ev-view""#))
+        let nowhere = try await live.request("GET", room + "/apps/<zz>")
+        #expect(nowhere.status == 404 && nowhere.text.contains("apps: ev, vvsi, mvi, tally") && !nowhere.text.contains("<zz>"))
     }
 }
