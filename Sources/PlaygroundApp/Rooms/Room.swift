@@ -120,7 +120,9 @@ actor Room {
         let clock = ContinuousClock()
         var rendered = RenderedView(html: "", fragments: [])
         let renderTime = clock.measure { rendered = app.render(context) }
+        // Taken out of the array before it changes, so its fragment table is not copied on write.
         var view = views[index] ?? PaneView(id: Self.viewID(app))
+        views[index] = nil
         var changed = view.update(rendered)
         views[index] = view
         app.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count })
