@@ -101,7 +101,9 @@ let package = Package(
         .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting"]),
         .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI"]),
         .testTarget(name: "AppSeamTests", dependencies: ["AppSeam", "PlaygroundUI"]),
-        .testTarget(name: "EVRuntimeTests", dependencies: ["EVRuntime", "RandomColorEV", "PlaygroundUI"]),
+        .testTarget(
+            name: "EVRuntimeTests",
+            dependencies: ["EVRuntime", "RandomColorEV", "PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]),
         .testTarget(
             name: "VVSIRuntimeTests",
             dependencies: [

@@ -82,7 +82,8 @@
     event.preventDefault();
     const data = new URLSearchParams(new FormData(form, event.submitter));
     try {
-      const response = await fetch(form.action, {
+      // The attribute, not form.action: a field named "action" would shadow the property.
+      const response = await fetch(form.getAttribute("action"), {
         method: "POST",
         body: data,
         headers: { "Accept": "application/json", "X-Playground-Source": "browser" },

@@ -1,7 +1,10 @@
+import OpenCombine
 import PlaygroundUI
 
 /// The middle page: teal, "Center", and the button that fires the event.
 struct CenterScreen: View {
+    @Environment(\.eventSubject) var eventSubject
+
     var body: some View {
         ZStack {
             Color.teal
@@ -11,9 +14,9 @@ struct CenterScreen: View {
                     .font(.largeTitle)
                     .foregroundColor(.white)
 
-                // The seed's closure is `eventSubject.send(.changeBothSidesColors)`. On the web a press is a POST
-                // of the event, and the room sends it into this room's `eventSubject` in the same way.
-                Button(posting: EventEnum.changeBothSidesColors) {
+                Button {
+                    eventSubject.send(.changeBothSidesColors)
+                } label: {
                     Text("Change colors")
                 }
                 .buttonStyle(.bordered)

@@ -1,4 +1,5 @@
 import EVRuntime
+import OpenCombine
 import PlaygroundUI
 
 /// Every event of the app, and the actions (of several views) each one triggers.
@@ -19,9 +20,16 @@ public enum EventEnum: EventEnumProtocol, Sendable {
     }
 }
 
-extension EventEnum: PostableEvent {
-    /// `app=ev&event=<name>`: what a button posts for this event.
-    public var postedFields: [(name: String, value: String)] {
-        [("app", RandomColorEVApp.appName), ("event", name)]
+// The seed's `let eventSubject: CurrentValueSubject<EventEnum, Never> = .init(.initial)` is one global; here every
+// room has its own, and the views read it from the environment.
+private struct EventSubjectKey: EnvironmentKey {
+    static var defaultValue: CurrentValueSubject<EventEnum, Never> { .init(.initial) }
+}
+
+extension EnvironmentValues {
+    /// The room's `eventSubject`.
+    var eventSubject: CurrentValueSubject<EventEnum, Never> {
+        get { self[EventSubjectKey.self] }
+        set { self[EventSubjectKey.self] = newValue }
     }
 }

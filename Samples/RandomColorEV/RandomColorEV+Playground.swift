@@ -1,5 +1,6 @@
 import AppSeam
 import EVRuntime
+import OpenCombine
 import PlaygroundUI
 
 /// Glue, not from the article: the RandomColorEV sample as a playground app. An input posted from the page or
@@ -42,18 +43,34 @@ public final class RandomColorEVPlayground: HostedApp {
     public let teaching = Teaching<Stage>(appID: RandomColorEVApp.appName)
     private let instance: RandomColorEVInstance
     private var knownActionNames: [String: [String]] = [:]
+    /// Who is sending now: a press on the page (the button's closure) or HTTP.
+    private var source = EventSource.browser
+    /// The teaching layer's own subscription to `eventSubject`, after the views' actions.
+    private var watching: AnyCancellable?
 
     public init(services: AppServices) {
         instance = RandomColorEVInstance(randomColor: services.randomSeed.map { RandomColorSource(seed: $0) } ?? RandomColorSource())
+        watching = instance.eventSubject.dropFirst().sink { [weak self] event in self?.sent(event) }
     }
 
-    /// Sends the event into `eventSubject`; the actions run synchronously before this returns.
+    /// Sends the event into `eventSubject`, as the Center button's closure does; the actions run before this returns.
     public func handle(_ event: EventEnum, from source: EventSource) {
+        self.source = source
+        instance.send(event)
+        self.source = .browser
+    }
+
+    /// A press on the page: the button's closure (`eventSubject.send(.changeBothSidesColors)`) runs.
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        instance.host.perform(action: action, value: value)
+    }
+
+    /// Every event sent into `eventSubject`, from a closure or from HTTP, lands in the trace and lights the flow.
+    private func sent(_ event: EventEnum) {
         let actions = actionNames(of: event)
         teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" })
-        var caption = ".\(event.name) from \(source.spoken) became \(actions.count) action(s); "
-        instance.send(event)
-        caption += "\(instance.actionSource.liveSubscriptionCount) live @Action subscriptions, each owned by its view."
+        let caption = ".\(event.name) from \(source.spoken) became \(actions.count) action(s); "
+            + "\(instance.actionSource.liveSubscriptionCount) live @Action subscriptions, each owned by its view."
         teaching.flow.light(actions.isEmpty ? [.request, .eventSubject, .actionsByEvent] : Set(Stage.allCases), caption: caption)
     }
 
@@ -86,6 +103,7 @@ public final class RandomColorEVPlayground: HostedApp {
     }
 
     public func unmount() {
+        watching?.cancel()
         instance.unmount()
     }
 

@@ -7,7 +7,7 @@ public typealias RandomColorEVInstance = EVAppInstance<EventEnum, RandomColorEVA
 extension EVAppInstance where EventEnum == RandomColorEV.EventEnum, Root == RandomColorEVApp {
     /// Starts the app with colours from `randomColor`.
     public convenience init(randomColor: RandomColorSource = RandomColorSource()) {
-        self.init(RandomColorEVApp(randomColor: randomColor))
+        self.init(RandomColorEVApp(randomColor: randomColor), eventSubjectKey: \.eventSubject)
     }
 
     /// What `/state` shows: the selected page and each side's colour (`nil` while white).

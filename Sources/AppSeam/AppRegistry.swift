@@ -83,6 +83,7 @@ public final class AnyHostedApp {
     public let teaching: any TeachingFragments
     private let renderApp: (RenderContext) -> RenderedView
     private let handleInput: (any Sendable, EventSource) throws(AppError) -> Void
+    private let performAction: (String, String?) -> ActionOutcome
     private let snapshotApp: () -> any Encodable
     private let unmountApp: () -> Void
 
@@ -94,12 +95,14 @@ public final class AnyHostedApp {
             guard let input = input as? App.Input else { preconditionFailure("an input decoded for another app") }
             try app.handle(input, from: source)
         }
+        performAction = { app.perform(action: $0, value: $1) }
         snapshotApp = { app.snapshot }
         unmountApp = { app.unmount() }
     }
 
     public func render(_ context: RenderContext) -> RenderedView { renderApp(context) }
     public func handle(_ input: DecodedInput, from source: EventSource) throws(AppError) { try handleInput(input.value, source) }
+    public func perform(action: String, value: String?) -> ActionOutcome { performAction(action, value) }
     public var snapshot: any Encodable { snapshotApp() }
     public func unmount() { unmountApp() }
 }

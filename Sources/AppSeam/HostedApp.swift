@@ -23,10 +23,19 @@ public protocol HostedApp: AnyObject, SendableMetatype {
     func render(_ context: RenderContext) -> RenderedView
     /// Feeds one input into the architecture (its own input: an `EventEnum`, a `VAction`, an intent).
     func handle(_ input: Input, from source: EventSource) throws(AppError)
+    /// Runs the closure of the control posted from the page (its action id and value); then the room renders.
+    func perform(action: String, value: String?) -> ActionOutcome
     /// The app's state now.
     var snapshot: Snapshot { get }
     /// Cancels every subscription and task of the app.
     func unmount()
+}
+
+extension HostedApp {
+    /// For an app whose views hold no closures.
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        .stale("This app has no controls that hold closures; post its events to /events.")
+    }
 }
 
 /// Who an app is.

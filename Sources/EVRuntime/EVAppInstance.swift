@@ -19,11 +19,17 @@ public final class EVAppInstance<EventEnum: EventEnumProtocol, Root: View> {
     /// Renders the app and owns its state and subscriptions.
     public let host: ViewHost<Root>
 
-    /// Starts the app with `eventSubject` at `EventEnum.initial`; `environment` may add app values.
-    public init(_ root: Root, environment: EnvironmentValues = EnvironmentValues()) {
+    /// Starts the app with `eventSubject` at `EventEnum.initial`; `environment` may add app values, and
+    /// `eventSubjectKey` names where the views read the subject (the seed's global `eventSubject`, one per room here).
+    public init(
+        _ root: Root, environment: EnvironmentValues = EnvironmentValues(),
+        eventSubjectKey: WritableKeyPath<EnvironmentValues, CurrentValueSubject<EventEnum, Never>>? = nil
+    ) {
         eventSubject = CurrentValueSubject(EventEnum.initial)
         actionSource = ActionSource(eventSubject: eventSubject)
-        host = ViewHost(root, environment: environment.with(\.actionSource, actionSource))
+        var environment = environment.with(\.actionSource, actionSource)
+        if let eventSubjectKey { environment[keyPath: eventSubjectKey] = eventSubject }
+        host = ViewHost(root, environment: environment)
     }
 
     /// Renders the app.

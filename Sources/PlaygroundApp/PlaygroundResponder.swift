@@ -64,6 +64,9 @@ final class PlaygroundResponder: HTTPResponder {
         router.add(.get, "/rooms/:room/state") { _, parameters in
             Self.withRoom(rooms, parameters) { room in .response(.json(.ok, try room.state().text)) }
         }
+        router.add(.post, "/rooms/:room/actions") { request, parameters in
+            Self.postAction(rooms, clientLimiter, instruments, request, parameters)
+        }
         router.add(.post, "/rooms/:room/events") { request, parameters in
             Self.postEvent(rooms, clientLimiter, instruments, request, parameters)
         }
@@ -161,6 +164,46 @@ final class PlaygroundResponder: HTTPResponder {
                     : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text))
             } catch {
                 let error = HTTPError.from(error)
+                instruments.eventRejected(code: error.code)
+                return .response(error.response)
+            }
+        }
+    }
+
+    /// A control's press from the page: the same checks and budgets as an event, then its closure in the room.
+    private static func postAction(
+        _ rooms: RoomRegistry, _ clientLimiter: ClientEventLimiter, _ instruments: AppInstruments,
+        _ request: HTTPRequest, _ parameters: RouteParameters
+    ) -> HTTPResult {
+        let room: Room
+        let post: ActionPost
+        let appIndex: Int
+        do throws(HTTPError) {
+            room = try rooms.room(parameters["room"] ?? "", touch: .use)
+            post = try ActionPost(request)
+            guard let index = rooms.apps.index(of: post.app) else {
+                throw HTTPError(
+                    .badRequest, code: "unknown_app",
+                    message: "There is no app \(quoted(post.app)); accepted: \(rooms.apps.ids.joined(separator: ", ")).")
+            }
+            appIndex = index
+            try clientLimiter.admit(request.clientAddress)
+            try room.admitEvent()
+        } catch {
+            instruments.eventRejected(code: error.code)
+            return .response(error.response)
+        }
+        let wantsPage = EventSource.prefersHTML(request)
+        let returnPath = Self.returnPath(request, room: room.id, apps: rooms.apps)
+        return room.perform { room in
+            do throws(HTTPError) {
+                let start = ContinuousClock.now
+                let seq = try room.perform(post, appIndex: appIndex)
+                instruments.eventAccepted(app: post.app, publishTime: ContinuousClock.now - start)
+                return wantsPage
+                    ? .response(.redirect(to: returnPath))
+                    : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text))
+            } catch {
                 instruments.eventRejected(code: error.code)
                 return .response(error.response)
             }

@@ -1,11 +1,27 @@
 /// What a render needs from outside the view tree.
 public struct RenderContext: Sendable, Equatable {
-    /// The URL every form posts to (the room's `/rooms/ID/events`).
+    /// The URL every form of a ``PostableEvent`` posts to (the room's `/rooms/ID/events`).
     public var formAction: String
+    /// The URL a control holding a closure posts its action id to (the room's `/rooms/ID/actions`).
+    public var actionURL: String
+    /// Hidden fields every control's form carries besides its action id, e.g. `app=ev`: which app's host to ask.
+    public var actionFields: [FormField]
 
-    /// Makes a context whose forms post to `formAction`.
-    public init(formAction: String) {
+    /// Makes a context whose forms post to `formAction`, and whose controls post to `actionURL` (default: the same).
+    public init(formAction: String, actionURL: String? = nil, actionFields: [FormField] = []) {
         self.formAction = formAction
+        self.actionURL = actionURL ?? formAction
+        self.actionFields = actionFields
+    }
+}
+
+/// A hidden field of a form.
+public struct FormField: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        (self.name, self.value) = (name, value)
     }
 }
 

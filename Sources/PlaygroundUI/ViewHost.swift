@@ -43,6 +43,23 @@ public final class ViewHost<Root: View> {
         store.removeAll()
     }
 
+    /// Runs the closure of the control whose action id (its position, as its form posts it) is `action`, with the
+    /// posted `value` (a text field's text, a toggle's new state); call it on the host's executor, then render.
+    /// A control that is no longer in the tree (an old page) is `.stale`; a value it does not take is `.invalid`;
+    /// neither changes anything.
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        let control = store.orderedPositions.lazy.compactMap { position -> ControlAction? in
+            guard let slot = position.filledSlots.first(where: { $0.label == "action" }),
+                position.path.description == action
+            else { return nil }
+            return slot.object as? ControlAction
+        }.first
+        guard let run = control?.run else {
+            return .stale("No control has the action id \(action.debugDescription.prefix(80)) any more: the page is older than the view. Reload it.")
+        }
+        return run(value)
+    }
+
     /// How many positions hold state or subscriptions (for tests and the teaching trace).
     public var livePositionCount: Int { store.count }
 

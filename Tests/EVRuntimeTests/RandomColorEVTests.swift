@@ -1,11 +1,12 @@
 import EVRuntime
+import OpenCombine
 import Foundation
 import PlaygroundUI
 import Testing
 @testable import RandomColorEV
 
 @Suite struct RandomColorEVTests {
-    let context = RenderContext(formAction: "/rooms/r1/events")
+    let context = RenderContext(formAction: "/rooms/r1/events", actionURL: "/rooms/r1/actions", actionFields: [FormField("app", "ev")])
 
     static func side(_ id: String, _ name: String, _ background: String, label: String, model: String? = nil) -> String {
         let colorModel =
@@ -16,16 +17,31 @@ import Testing
             + #"<div class="vstack" style="color:\#(label)"><span class="text font-largeTitle">\#(name)</span>\#(colorModel)</div></div>"#
     }
 
+    /// The Center page: its button is a form posting the button's action id (its position in the view tree).
     static let center =
         #"<div id="ev-center" class="zstack"><div class="color" style="background-color:#30b0c7"></div>"#
         + #"<div class="vstack"><span class="text font-largeTitle" style="color:#ffffff">Center</span>"#
-        + #"<form class="button-form" method="post" action="/rooms/r1/events"><input type="hidden" name="app" value="ev">"#
-        + #"<input type="hidden" name="event" value="changeBothSidesColors"><button class="button button-bordered" type="submit">"#
+        + #"<form class="button-form" method="post" action="/rooms/r1/actions"><input type="hidden" name="app" value="ev">"#
+        + #"<input type="hidden" name="control" value="\#(centerButtonID)"><button class="button button-bordered" type="submit">"#
         + #"<span class="text">Change colors</span></button></form></div></div>"#
+    static let centerButtonID = "/T/0/0/0/0/1/0/#ev-center/T/0/0/1/0/1/0"
 
     static func page(left: String, right: String) -> String {
         #"<div class="tabview tabview-page"><div class="tab" data-tag="left">\#(left)</div>"#
             + #"<div class="tab tab-selected" data-tag="center">\#(center)</div><div class="tab" data-tag="right">\#(right)</div></div>"#
+    }
+
+    @Test func theCenterButtonsClosureSendsIntoEventSubject() {
+        let app = RandomColorEVInstance(randomColor: RandomColorSource(seed: 42))
+        let html = app.render(context).html
+        let id = html.firstMatch(of: /name="control" value="([^"]*)"/).map { String($0.1) }
+        #expect(id == Self.centerButtonID)
+        var sent: [EventEnum] = []
+        let subscription = app.eventSubject.sink { sent.append($0) }
+        #expect(app.host.perform(action: id ?? "", value: nil) == .performed)
+        #expect(sent == [.initial, .changeBothSidesColors], "the press is eventSubject.send(.changeBothSidesColors)")
+        #expect(app.snapshot.leftColor != nil && app.snapshot.rightColor != nil)
+        subscription.cancel()
     }
 
     /// The colours a source seeded with 42 gives, in the order Left then Right asks for them.
@@ -85,9 +101,6 @@ import Testing
     @Test func eventsDecodeAndPostTheirName() {
         #expect(EventEnum.acceptedNames == ["changeBothSidesColors"])
         #expect(EventEnum(name: "changeBothSidesColors") == .changeBothSidesColors)
-        #expect(
-            EventEnum.changeBothSidesColors.postedFields.map { "\($0.name)=\($0.value)" }
-                == ["app=ev", "event=changeBothSidesColors"])
         #expect(EventEnum.actionsByEvent(.changeBothSidesColors).count == 2)
     }
 

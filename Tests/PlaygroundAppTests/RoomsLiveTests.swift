@@ -1,3 +1,4 @@
+import Foundation
 import PlaygroundTesting
 import Testing
 
@@ -124,5 +125,44 @@ struct RoomsLiveTests {
         #expect(ContinuousClock.now - started < .seconds(5))
         for socket in sockets { #expect(await socket.waitForEOF()) }
         live.playground.shutdown()
+    }
+}
+
+/// A press of a control on the page (`POST /rooms/{id}/actions`): its closure runs in the room.
+@Suite("Controls over HTTP")
+struct ControlsLiveTests {
+    @Test func aPressRunsTheControlsClosureAndAStaleOneChangesNothing() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        let page = try await live.request("GET", room, headers: ["Accept": "text/html"])
+        let control = try #require(page.text.firstMatch(of: /name="app" value="ev"><input type="hidden" name="control" value="([^"]*)"/)?.1)
+        let tab = try await live.subscribe(room)
+        #expect(await tab.waitFor("id: 0\n"))
+
+        let pressed = try await live.request(
+            "POST", room + "/actions", headers: ["Content-Type": "application/json"],
+            body: #"{"app":"ev","control":"\#(control)"}"#)
+        #expect(pressed.status == 202, "\(pressed.text)")
+        #expect(await tab.waitFor("id: 1\n"))
+        #expect(try await live.state(room).contains(##""leftColor":"#"##))
+        #expect(await tab.waitFor(".changeBothSidesColors"), "the trace shows what the closure sent into eventSubject")
+
+        let before = try await live.state(room)
+        for (body, status, code) in [
+            (#"{"app":"ev","control":"/T/9/9"}"#, 409, "stale_action"),
+            (#"{"app":"ev"}"#, 400, "missing_control"),
+            (#"{"app":"nope","control":"/T"}"#, 400, "unknown_app"),
+            (#"{"app":"ev","control":"/T","x":1}"#, 400, "unexpected_argument"),
+        ] {
+            let refused = try await live.request("POST", room + "/actions", headers: ["Content-Type": "application/json"], body: body)
+            #expect(refused.status == status && refused.text.contains(#""code":"\#(code)""#), "\(body) → \(refused.status) \(refused.text)")
+        }
+        #expect(try await live.state(room) == before, "refused presses change nothing")
+
+        let form = try await live.request(
+            "POST", room + "/actions", headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html"],
+            body: "app=ev&control=" + (String(control).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        #expect(form.status == 303 && form.header("Location") == room, "a form post without JavaScript comes back to the room")
     }
 }

@@ -31,26 +31,7 @@ public struct EventEnvelope: Sendable, Equatable {
 
     /// Parses the request body according to its `Content-Type`.
     public init(_ request: HTTPRequest) throws(HTTPError) {
-        guard let mediaType = request.headers["content-type"].map(Self.mediaType) else {
-            throw HTTPError(
-                .unsupportedMediaType, code: "missing_content_type",
-                message: "The request has no Content-Type; send application/json or application/x-www-form-urlencoded.")
-        }
-        guard !request.body.isEmpty else {
-            throw HTTPError(
-                .badRequest, code: "empty_body",
-                message: #"The body is empty; send an event such as {"app":"ev","event":"changeBothSidesColors"}."#)
-        }
-        var fields: [String: EventArgument]
-        switch mediaType {
-        case "application/json": fields = try Self.jsonFields(request.body)
-        case "application/x-www-form-urlencoded": fields = try FormDecoding.fields(request.body)
-        default:
-            throw HTTPError(
-                .unsupportedMediaType, code: "unsupported_content_type",
-                message:
-                    "Content-Type \(quoted(mediaType)) is not accepted; send application/json or application/x-www-form-urlencoded.")
-        }
+        var fields = try Self.fields(request)
         for field in Self.transportFields { fields[field] = nil }
         guard let app = fields.removeValue(forKey: "app")?.text, !app.isEmpty else {
             throw HTTPError(
@@ -61,6 +42,29 @@ public struct EventEnvelope: Sendable, Equatable {
                 .badRequest, code: "missing_event", message: #"The event has no "event" string, e.g. "event":"changeBothSidesColors"."#)
         }
         self.init(app: app, event: event, arguments: fields)
+    }
+
+    /// The body's fields, JSON or urlencoded by its `Content-Type`: what an event and a control's action post.
+    static func fields(_ request: HTTPRequest) throws(HTTPError) -> [String: EventArgument] {
+        guard let mediaType = request.headers["content-type"].map(Self.mediaType) else {
+            throw HTTPError(
+                .unsupportedMediaType, code: "missing_content_type",
+                message: "The request has no Content-Type; send application/json or application/x-www-form-urlencoded.")
+        }
+        guard !request.body.isEmpty else {
+            throw HTTPError(
+                .badRequest, code: "empty_body",
+                message: #"The body is empty; send an event such as {"app":"ev","event":"changeBothSidesColors"}."#)
+        }
+        switch mediaType {
+        case "application/json": return try Self.jsonFields(request.body)
+        case "application/x-www-form-urlencoded": return try FormDecoding.fields(request.body)
+        default:
+            throw HTTPError(
+                .unsupportedMediaType, code: "unsupported_content_type",
+                message:
+                    "Content-Type \(quoted(mediaType)) is not accepted; send application/json or application/x-www-form-urlencoded.")
+        }
     }
 
     private static func jsonFields(_ body: [UInt8]) throws(HTTPError) -> [String: EventArgument] {

@@ -36,7 +36,8 @@ actor Room {
     private nonisolated let eventBucket: Mutex<TokenBucket?>
     private let executor: RoomExecutor
     private let blueprint: Blueprint
-    private let context: RenderContext
+    /// Each app's render context: its forms post to this room, its controls name the app.
+    private let contexts: [RenderContext]
     private var seq: UInt64 = 0
     private var log: ReplayLog
     /// Each app, made on first use inside the room's isolation (its runtime needs the room as its actor).
@@ -54,7 +55,10 @@ actor Room {
         let limits = blueprint.limits
         self.executor = RoomExecutor(label: "playground.room.\(id)")
         self.log = ReplayLog(maxCount: max(1, min(limits.replayCount, limits.streamQueueLimit - 2)), maxBytes: limits.replayBytes)
-        self.context = RenderContext(formAction: "/rooms/\(id)/events")
+        self.contexts = blueprint.registry.apps.map { app in
+            RenderContext(
+                formAction: "/rooms/\(id)/events", actionURL: "/rooms/\(id)/actions", actionFields: [FormField("app", app.about.id)])
+        }
         self.eventBucket = Mutex(limits.eventBudget.isLimited ? limits.eventBudget.makeBucket(now: .now) : nil)
         self.apps = Array(repeating: nil, count: blueprint.registry.apps.count)
         self.views = Array(repeating: nil, count: blueprint.registry.apps.count)
@@ -112,6 +116,22 @@ actor Room {
         return seq
     }
 
+    /// Runs the closure of an app's control, as a press on the page does, and sends what changed; returns the
+    /// patch's sequence number. A control that is gone answers 409, a value it does not take 400.
+    func perform(_ post: ActionPost, appIndex: Int) throws(HTTPError) -> UInt64 {
+        try checkOpen()
+        renderAllIfNeeded()
+        switch app(appIndex).perform(action: post.action, value: post.value) {
+        case .performed:
+            publishChanges(of: appIndex)
+            return seq
+        case .stale(let message):
+            throw HTTPError(.conflict, code: "stale_action", message: message)
+        case .invalid(let message):
+            throw HTTPError(.badRequest, code: "invalid_action_value", message: message)
+        }
+    }
+
     /// Renders the app, sends the fragments that differ from what the tabs show, records the trace figures.
     func publishChanges(of index: Int) {
         guard !closed else { return }
@@ -119,7 +139,7 @@ actor Room {
         let app = app(index)
         let clock = ContinuousClock()
         var rendered = RenderedView(html: "", fragments: [])
-        let renderTime = clock.measure { rendered = app.render(context) }
+        let renderTime = clock.measure { rendered = app.render(contexts[index]) }
         // Taken out of the array before it changes, so its fragment table is not copied on write.
         var view = views[index] ?? PaneView(id: Self.viewID(app))
         views[index] = nil
@@ -230,7 +250,7 @@ actor Room {
         for index in appIndices {
             let app = app(index)
             var view = PaneView(id: Self.viewID(app))
-            _ = view.update(app.render(context))
+            _ = view.update(app.render(contexts[index]))
             views[index] = view
             _ = app.teaching.patches()  // the page and a resync carry all of it
         }

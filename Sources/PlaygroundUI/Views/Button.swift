@@ -1,16 +1,46 @@
-/// A button. On the web it is a form posting its event (there is no closure to call on the server):
-/// `<form class="button-form" method="post" action="…"><input type="hidden" …>…<button class="button" type="submit">…`.
+/// A button. With a closure (as in SwiftUI) it is a form posting the button's action id, and the closure runs
+/// on the server when the page posts it: `Button { viewState.trigger(.add) } label: { Text("Add") }`. With
+/// `posting:` it is a form posting an event's fields.
 public struct Button<Label: View>: View {
-    let event: any PostableEvent
+    enum Press {
+        case posting(any PostableEvent)
+        case action(() -> Void)
+    }
+
+    let press: Press
+    let role: ButtonRole?
     let label: Label
+
+    /// A button that runs `action` when pressed, as SwiftUI's.
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        (self.press, self.role, self.label) = (.action(action), nil, label())
+    }
+
+    /// A button with a role (drawn with the role's class, e.g. `button-cancel`) that runs `action` when pressed.
+    public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        (self.press, self.role, self.label) = (.action(action), role, label())
+    }
 
     /// A button that posts `event` when pressed.
     public init(posting event: some PostableEvent, @ViewBuilder label: () -> Label) {
-        (self.event, self.label) = (event, label())
+        (self.press, self.role, self.label) = (.posting(event), nil, label())
     }
 
     /// Primitive: drawn as a form with a submit button.
     public var body: Never { primitiveBody(Self.self) }
+}
+
+/// What a button does, as in SwiftUI: it only changes how the button is drawn.
+public enum ButtonRole: Sendable, Equatable {
+    case cancel
+    case destructive
+
+    var className: String {
+        switch self {
+        case .cancel: "button-cancel"
+        case .destructive: "button-destructive"
+        }
+    }
 }
 
 extension Button where Label == Text {
@@ -18,13 +48,32 @@ extension Button where Label == Text {
     public init(_ title: String, posting event: some PostableEvent) {
         self.init(posting: event) { Text(title) }
     }
+
+    /// A button titled `title` that runs `action`.
+    public init(_ title: String, action: @escaping () -> Void) {
+        self.init(action: action) { Text(title) }
+    }
+
+    /// A button titled `title` with a role that runs `action`.
+    public init(_ title: String, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Text(title) }
+    }
 }
 
 extension Button: PrimitiveView {
     func render(in renderer: Renderer, _ state: RenderState) {
-        renderer.openForm("button", event, state)
+        switch press {
+        case .posting(let event):
+            renderer.openForm("button", event, state)
+        case .action(let action):
+            renderer.openActionForm("button", viewType: Self.self, state) { _ in
+                action()
+                return .performed
+            }
+        }
         var classes = ["button"]
         if let style = state.environment.buttonStyle.className { classes.append(style) }
+        if let role { classes.append(role.className) }
         renderer.writer.open("button", ElementAttributes(classes: classes), [("type", "submit")])
         renderer.render(label, state.containerChild(.index(0)))
         renderer.writer.close()

@@ -2,17 +2,28 @@
 /// hidden fields when the user presses Return (or the optional submit button):
 /// `<form class="textfield-form" …>…<input class="textfield" type="text" name="…" value="…" placeholder="…">`.
 public struct TextField: View {
+    enum Commit {
+        case posting(name: String, event: any PostableEvent)
+        case action(() -> Void)
+    }
+
     let prompt: String
     let text: Binding<String>
-    let name: String
-    let event: any PostableEvent
+    let commit: Commit
     let submitLabel: String?
+
+    /// A field showing `text`, as SwiftUI's: Return posts what was typed, which is written into `text` before
+    /// `onCommit` runs (`TextField("Search", text: $query, onCommit: { vm.loadMovies(query: query) })`). Text with
+    /// control characters or over 1,000 characters is refused and changes nothing.
+    public init(_ prompt: String, text: Binding<String>, onCommit: @escaping () -> Void = {}, submitLabel: String? = nil) {
+        (self.prompt, self.text, self.commit, self.submitLabel) = (prompt, text, .action(onCommit), submitLabel)
+    }
 
     /// A field showing `text`, posting it as `name` together with `event`'s fields.
     public init(
         _ prompt: String, text: Binding<String>, name: String, posting event: some PostableEvent, submitLabel: String? = nil
     ) {
-        (self.prompt, self.text, self.name, self.event, self.submitLabel) = (prompt, text, name, event, submitLabel)
+        (self.prompt, self.text, self.commit, self.submitLabel) = (prompt, text, .posting(name: name, event: event), submitLabel)
     }
 
     /// Primitive: drawn as a form with a text input.
@@ -21,7 +32,23 @@ public struct TextField: View {
 
 extension TextField: PrimitiveView {
     func render(in renderer: Renderer, _ state: RenderState) {
-        renderer.openForm("textfield", event, state)
+        let name: String
+        switch commit {
+        case .posting(let field, let event):
+            renderer.openForm("textfield", event, state)
+            name = field
+        case .action(let onCommit):
+            let text = text
+            renderer.openActionForm("textfield", viewType: Self.self, state) { value in
+                guard let value, value.isPlainLine else {
+                    return .invalid("A text field takes one line of text of at most \(maxPostedTextLength) characters, without control characters.")
+                }
+                text.wrappedValue = value
+                onCommit()
+                return .performed
+            }
+            name = "value"
+        }
         let input: [(name: StaticString, value: String)] = [
             ("type", "text"), ("name", name), ("value", text.wrappedValue), ("placeholder", prompt),
         ]

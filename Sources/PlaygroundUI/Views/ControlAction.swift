@@ -1,0 +1,41 @@
+/// What became of a control's action posted from a page (``ViewHost/perform(action:value:)``).
+public enum ActionOutcome: Equatable, Sendable {
+    /// The control's closure ran.
+    case performed
+    /// No control is at that id any more (the page is older than the view); nothing changed.
+    case stale(String)
+    /// The control is there but the posted value is not one it takes; nothing changed.
+    case invalid(String)
+}
+
+/// The closure a control keeps at its view's position, replaced on every render (as `.onReceive` keeps its
+/// handler), and run when a page posts the position's action id.
+final class ControlAction {
+    var run: ((String?) -> ActionOutcome)?
+}
+
+/// Longest text a field accepts from a post.
+let maxPostedTextLength = 1_000
+
+extension Renderer {
+    /// Keeps `run` at the position of `state` and opens the control's form: `<form class="{kind}-form"
+    /// method="post" action="{actionURL}">`, the context's hidden fields and `control={the position's id}` (not `action`: a field of that name would hide the form's own `action` from scripts).
+    func openActionForm(
+        _ kind: String, viewType: Any.Type, _ state: RenderState, run: @escaping (String?) -> ActionOutcome
+    ) {
+        let position = store.position(at: state.path, viewType: viewType)
+        position.object(at: 0, label: "action") { ControlAction() }.run = run
+        open("form", ElementAttributes(classes: [kind + "-form"]), state, [("method", "post"), ("action", context.actionURL)])
+        for field in context.actionFields {
+            writer.void("input", .none, [("type", "hidden"), ("name", field.name), ("value", field.value)])
+        }
+        writer.void("input", .none, [("type", "hidden"), ("name", "control"), ("value", state.path.description)])
+    }
+}
+
+extension String {
+    /// Text a person could have typed in one line: no control characters, at most ``maxPostedTextLength``.
+    var isPlainLine: Bool {
+        count <= maxPostedTextLength && !unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+}
