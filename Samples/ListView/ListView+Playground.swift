@@ -50,6 +50,8 @@ public final class ListViewPlayground: HostedApp {
 
     public let teaching = Teaching<Stage>(appID: ListViewEvent.appName)
     private let instance: ListViewInstance
+    /// True while a press on the page runs its closure: the trace entry is made when the action reaches the view state.
+    private var pressing = false
 
     public init(services: AppServices) {
         instance = ListViewInstance(
@@ -71,18 +73,38 @@ public final class ListViewPlayground: HostedApp {
             return
         }
         // Recorded first: trigger may start the action at once, and its steps belong to this entry.
-        teaching.trace.record(source: source, event: String(describing: action), became: [])
+        triggered(action, from: source)
         guard instance.trigger(action).isAccepted else {
             teaching.trace.removeNewest()
             throw AppError(
                 .busy, code: "action_queue_full",
                 message: "\(Self.maxPendingActions) actions are already waiting in this room; try again in a moment.")
         }
+    }
+
+    /// A press on the page: the button's closure calls `viewState.trigger(…)` (or the alert's Ok clears it).
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        pressing = true
+        defer { pressing = false }
+        return instance.perform(action: action, value: value)
+    }
+
+    private func triggered(_ action: ListView.VAction, from source: EventSource) {
+        teaching.trace.record(source: source, event: String(describing: action), became: [])
         teaching.flow.light(
             [.request, .trigger, .execute], caption: "\(String(describing: action)) from \(source.spoken) was handed to the Interactor.")
     }
 
     private func observe(_ event: ListViewInstance.Observation) {
+        if pressing {
+            switch event {
+            case .actionQueued(let action, _), .actionStarted(_, let action), .actionRejected(let action):
+                pressing = false
+                triggered(action, from: .browser)
+            default:
+                break
+            }
+        }
         switch event {
         case .actionQueued(let action, let position):
             teaching.trace.appendStep("\(action) queued behind \(position) action(s)")

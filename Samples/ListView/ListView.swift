@@ -32,18 +32,23 @@ public struct ListView: View {
             Text(item)
         }
 
-        // The seed's buttons call `viewState.trigger(…)`. On the web a press is a POST of the event
-        // (`{"app":"vvsi","event":"add"}`), and the room calls `viewState.trigger(.add)` for it.
         HStack {
-            Button(posting: ListViewEvent.add) {
+            Button {
+                viewState.trigger(.add)
+            } label: {
                 Text("Add")
             }
 
-            Button(posting: ListViewEvent.remove) {
+            Button {
+                viewState.trigger(.remove)
+            } label: {
                 Text("Remove")
             }
-            // Count and length are drawn when the view renders, so the form carries them (it works without JS).
-            Button(posting: ListViewEvent.random(count: random.int(in: 1..<10), length: random.int(in: 1..<5))) {
+
+            // The seed's `Int.random(in:)`, drawn from the room's seeded source so a demo can be replayed.
+            Button {
+                viewState.trigger(.random(.init(count: random.int(in: 1..<10), length: random.int(in: 1..<5))))
+            } label: {
                 Text("Random")
             }
         }

@@ -73,6 +73,13 @@ public final class ListViewInstance {
         isUnmounted ? .inactive : viewState.trigger(action)
     }
 
+    /// A press of a control on the page: its closure runs (`viewState.trigger(.add)`, the alert's Ok, …).
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        guard !isUnmounted else { return .stale("The list has closed.") }
+        _ = viewState
+        return host.perform(action: action, value: value)
+    }
+
     /// The alert's "Ok": sets the view's `alertType` back to `nil`; false when no alert is shown.
     public func dismissAlert() -> Bool {
         guard !isUnmounted else { return false }
