@@ -60,6 +60,8 @@ public final class MovieSearchPlayground: HostedApp {
 
     public let teaching = Teaching<Stage>(appID: MovieSearchApp.appName)
     private let instance: MovieSearchInstance
+    /// True while a press on the page runs its closure: the trace entry is made when the intent arrives.
+    private var pressing = false
 
     public init(services: AppServices) {
         let api = services.values[MovieAPI.self]
@@ -88,7 +90,19 @@ public final class MovieSearchPlayground: HostedApp {
         instance.handle(event)
     }
 
+    /// A press on the page: Return in the field runs `self.vm.loadMovies(query: self.query)`.
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        pressing = true
+        defer { pressing = false }
+        return instance.perform(action: action, value: value)
+    }
+
     private func observe(_ event: MVITraceEvent) {
+        if pressing, case .intentReceived(_, let intent) = event {
+            pressing = false
+            teaching.trace.record(source: .browser, event: intent, became: [])
+            teaching.flow.light([.request, .intent, .loading, .repository], caption: "\(intent) from the page: waiting for the repository…")
+        }
         teaching.trace.appendStep(event.description)
         switch event {
         case .resultDelivered(_, let succeeded, let after):

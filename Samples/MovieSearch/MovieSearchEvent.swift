@@ -27,9 +27,6 @@ public enum MovieSearchEvent: Sendable, Equatable {
         case .setFaults: "setFaults"
         }
     }
-
-    /// What the search field's form posts besides the typed `query`: `app=mvi&event=search`.
-    static let searchField = SearchFieldEvent()
 }
 
 extension MovieSearchEvent: PostableEvent {
@@ -48,7 +45,3 @@ extension MovieSearchEvent: PostableEvent {
     }
 }
 
-/// The search field's hidden fields; the field itself adds `query`.
-struct SearchFieldEvent: PostableEvent {
-    var postedFields: [(name: String, value: String)] { [("app", MovieSearchApp.appName), ("event", "search")] }
-}

@@ -64,6 +64,9 @@ public final class MovieSearchInstance {
     /// Renders the search page and the fault controls.
     public func render(_ context: RenderContext) -> RenderedView { app.render(context) }
 
+    /// A press on the page: a control's closure runs (Return in the search field fires `vm.loadMovies(query:)`).
+    public func perform(action: String, value: String?) -> ActionOutcome { app.host.perform(action: action, value: value) }
+
     /// Called on the room's executor after an answer changed the state outside an event (render then).
     public var onChange: (() -> Void)? {
         get { app.intents.onChange }

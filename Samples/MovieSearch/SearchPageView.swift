@@ -3,12 +3,10 @@ import PlaygroundUI
 
 /// The seed's search page: a text field to type the keyword in, and below it exactly one view for the current
 /// state of the application.
-///
-/// On the web the field is a form: Return (or the Search button) posts `app=mvi&event=search&query=…`, and the
-/// room fires the intent `vm.loadMovies(query:)`. The field shows the room's current query, so every tab sees
-/// the same text.
 public struct SearchPageView: View {
     @ObservedObject var vm: SearchPageViewModel
+
+    @State private var query: String = ""
 
     /// The page for `viewModel`.
     public init(viewModel: SearchPageViewModel) {
@@ -20,9 +18,10 @@ public struct SearchPageView: View {
         VStack(alignment: .leading, spacing: 8) {
 
             // Enter the keyword here and when committed fire an Intent to load the movies
-            TextField(
-                "search movies", text: .constant(vm.query), name: "query", posting: MovieSearchEvent.searchField,
-                submitLabel: "Search")
+            TextField("search movies", text: $query, onCommit: {
+                // Fires an Intent to load the movies for the keyword
+                self.vm.loadMovies(query: self.query)
+            })
 
             /**
              * It contains the exhaustive cases. It observes the uiState and

@@ -4,7 +4,7 @@ import urllib.request
 
 from helpers import eventually, text
 
-FIELD = "#mvi-search input[name=query]"
+FIELD = "#mvi-search input.textfield"
 
 
 def post(url, body):

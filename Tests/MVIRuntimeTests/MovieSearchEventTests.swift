@@ -139,6 +139,5 @@ import Testing
             #expect(event.postedFields.first.map { "\($0.name)=\($0.value)" } == "app=mvi")
             #expect(try MovieSearchEvent(name: event.name, arguments: arguments) == event)
         }
-        #expect(MovieSearchEvent.searchField.postedFields.map { "\($0.name)=\($0.value)" } == ["app=mvi", "event=search"])
     }
 }

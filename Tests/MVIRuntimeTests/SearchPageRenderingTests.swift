@@ -8,13 +8,18 @@ import Testing
     static let context = RenderContext(formAction: "/rooms/r1/events")
     static let form = #"method="post" action="/rooms/r1/events"><input type="hidden" name="app" value="mvi">"#
 
-    /// The `mvi-search` fragment: the field showing `value` (already escaped), then `content`.
+    /// The `mvi-search` fragment: the field (the view's own `@State query`, as in the article) showing `value`
+    /// (already escaped), then `content`. Its form posts the field's control id (shown as `ID`).
     static func searchPage(field value: String, _ content: String) -> String {
         #"<div id="mvi-search" class="vstack align-leading" style="gap:8px">"#
-            + #"<form class="textfield-form" \#(form)<input type="hidden" name="event" value="search">"#
-            + #"<input class="textfield" type="text" name="query" value="\#(value)" placeholder="search movies">"#
-            + #"<button class="button" type="submit">Search</button></form>"#
+            + #"<form class="textfield-form" method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="ID">"#
+            + #"<input class="textfield" type="text" name="value" value="\#(value)" placeholder="search movies"></form>"#
             + content + "</div>"
+    }
+
+    /// The search field's control id in `html`.
+    static func fieldID(_ html: String) -> String? {
+        html.firstMatch(of: /name="control" value="([^"]*)"/).map { String($0.1) }
     }
 
     static func row(_ title: String, _ overview: String, _ rating: String) -> String {
@@ -36,7 +41,29 @@ import Testing
     }
 
     static func search(_ room: TestRoom) async -> String {
-        await room.run { $0.app.render(context).fragments.first { $0.id == "mvi-search" }?.html ?? "missing" }
+        let html = await room.run { $0.app.render(context).fragments.first { $0.id == "mvi-search" }?.html ?? "missing" }
+        return html.replacing(/name="control" value="[^"]*"/, with: #"name="control" value="ID""#)
+    }
+
+    @Test func returnInTheFieldFiresLoadMoviesWithWhatWasTyped() async throws {
+        let repository = ControlledRepository()
+        let room = TestRoom()
+        await room.start(repository: repository)
+        let hostileQuery = #""><img src=x onerror=alert(1)>"#
+        let escapedQuery = "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"
+        let outcome = await room.run { room -> ActionOutcome in
+            let id = Self.fieldID(room.app.render(Self.context).html) ?? ""
+            return room.app.perform(action: id, value: hostileQuery)
+        }
+        #expect(outcome == .performed)
+        #expect(await room.run { $0.app.intents.lastIntent } != nil, "the closure is self.vm.loadMovies(query: self.query)")
+        #expect(
+            await Self.search(room)
+                == Self.searchPage(
+                    field: escapedQuery,
+                    #"<div class="hstack" style="gap:8px"><progress class="progressview"></progress>"#
+                        + #"<span class="text">Querying for \#(escapedQuery)</span></div>"#))
+        try await repository.waitForRequest(hostileQuery)
     }
 
     @Test func initialPageAndFaultControls() async throws {
@@ -51,7 +78,9 @@ import Testing
             + Self.faultButton("Flaky (50%)", "600", "0.5", selected: false)
             + Self.faultButton("Broken (100%)", "0", "1", selected: false) + "</div></div>"
         #expect(rendered.fragments.map(\.id) == ["mvi-search", "mvi-faults"])
-        #expect(rendered.html == #"<div class="vstack align-leading" style="gap:12px">"# + search + faults + "</div>")
+        #expect(
+            rendered.html.replacing(/name="control" value="[^"]*"/, with: #"name="control" value="ID""#)
+                == #"<div class="vstack align-leading" style="gap:12px">"# + search + faults + "</div>")
 
         await room.run { $0.app.setFaults(latencyMs: 1_500, failureRate: 0) }
         let slow = await room.run { $0.app.render(Self.context).fragments[1].html }
@@ -68,13 +97,13 @@ import Testing
         #expect(
             await Self.search(room)
                 == Self.searchPage(
-                    field: "the matrix",
+                    field: "",
                     #"<div class="hstack" style="gap:8px"><progress class="progressview"></progress><span class="text">Querying for the matrix</span></div>"#
                 ))
         try await repository.waitForRequest("the matrix")
         repository.answer("the matrix", with: .success(response([])))
         try await room.waitForState("NoResultsFound")
-        #expect(await Self.search(room) == Self.searchPage(field: "the matrix", #"<span class="text">No matching movies found</span>"#))
+        #expect(await Self.search(room) == Self.searchPage(field: "", #"<span class="text">No matching movies found</span>"#))
     }
 
     @Test func apiErrorShowsTheSeedsMessage() async throws {
@@ -84,7 +113,7 @@ import Testing
         try await room.waitForState("ApiError")
         #expect(
             await Self.search(room)
-                == Self.searchPage(field: "alien", #"<span class="text" style="color:#ff3b30">Results couldnot be fetched</span>"#))
+                == Self.searchPage(field: "", #"<span class="text" style="color:#ff3b30">Results couldnot be fetched</span>"#))
     }
 
     @Test func resultsAreEscapedRowsWithPaging() async throws {
@@ -102,7 +131,7 @@ import Testing
         #expect(
             await Self.search(room)
                 == Self.searchPage(
-                    field: escapedQuery,
+                    field: "",
                     #"<div class="hstack" style="gap:8px"><progress class="progressview"></progress>"#
                         + #"<span class="text">Querying for \#(escapedQuery)</span></div>"#))
         try await repository.waitForRequest(hostileQuery)
@@ -119,7 +148,7 @@ import Testing
             + #"<span class="text font-caption">Page 2 of 3 · 41 movies</span>"# + Self.pageButton("Next ›", page: 3) + "</div>"
         #expect(
             await Self.search(room)
-                == Self.searchPage(field: escapedQuery, #"<div class="vstack align-leading" style="gap:8px">"# + list + paging + "</div>"))
+                == Self.searchPage(field: "", #"<div class="vstack align-leading" style="gap:8px">"# + list + paging + "</div>"))
     }
 
     @Test func oneResultOnOnePageHasNoPagingButtons() async throws {
@@ -130,7 +159,7 @@ import Testing
         #expect(
             await Self.search(room)
                 == Self.searchPage(
-                    field: "solo",
+                    field: "",
                     #"<div class="vstack align-leading" style="gap:8px"><ul class="list">"#
                         + Self.row("Solo", "1999 · 136 min · R · Action", "★ 8.4 · 999 votes")
                         + #"</ul><div class="hstack" style="gap:8px"><span class="text font-caption">Page 1 of 1 · 1 movie</span></div></div>"#
