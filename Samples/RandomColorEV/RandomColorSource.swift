@@ -5,7 +5,7 @@ import PlaygroundUI
 /// Not `Sendable`: one per room, used on the room's executor.
 public final class RandomColorSource {
     /// A concrete generator, not `any RandomNumberGenerator`: `Double.random(in:using:)` through an existential
-    /// runs unspecialized, ~2,600 instructions a channel (callgrind, render-bench).
+    /// runs unspecialized (BENCHMARKS.md, "Profiles").
     private var seeded: SeededRandomNumberGenerator
 
     /// Colours from a generator seeded once by the system's: the system generator is a `getrandom` call per

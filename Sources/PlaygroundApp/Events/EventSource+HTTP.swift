@@ -24,7 +24,7 @@ extension EventSource {
 
     /// Whether `text` contains `word` (lowercase ASCII) ignoring ASCII case, by bytes: Foundation's
     /// `contains` (what `String.contains` resolves to in this module) went through `NSString` and
-    /// `lowercased()` copied the header, ~1.5 % of the server's CPU per posted event.
+    /// `lowercased()` copied the header on every posted event (BENCHMARKS.md, "Profiles").
     static func contains(_ text: String, lowercaseASCII word: StaticString) -> Bool {
         let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         var text = text

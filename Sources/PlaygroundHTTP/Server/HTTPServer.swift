@@ -212,9 +212,8 @@ public final class HTTPServer: Sendable {
         _ configuration: HTTPServerConfiguration, context: UnsafeMutableRawPointer, listening: Bool, threads: Int
     ) throws -> OpaquePointer? {
         // poll(), not epoll: libmicrohttpd 0.9.75's edge-triggered epoll loop now and then loses a whole burst of
-        // new connections (256 sockets with their requests unread until the 60 s timeout, in ~1 of 8 bursts of
-        // 1,000 connects); poll() is level-triggered and never did in 28 bursts, and suspended streams are not in
-        // its set, so it costs ~5 % at 10,000 subscribers (BENCHMARKS.md).
+        // new connections (their requests unread until the connection timeout); poll() is level-triggered and
+        // never did, and suspended streams are not in its set, so it costs little (figures: BENCHMARKS.md).
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             | MHD_USE_ERROR_LOG.rawValue

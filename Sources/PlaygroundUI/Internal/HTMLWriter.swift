@@ -144,7 +144,7 @@ struct HTMLWriter {
 }
 
 /// The page's bytes: a plain growable buffer, because the writer appends hundreds of short pieces per
-/// render and `Array.append(contentsOf:)` cost ~70 instructions each (callgrind, render-bench) against a
+/// render and `Array.append(contentsOf:)` cost several times more (BENCHMARKS.md, "Profiles") against a
 /// capacity check and a `memcpy` here. Only ``HTMLWriter`` and ``HTML/appendEscaped(_:to:)`` write to it.
 final class HTMLBytes {
     private var start: UnsafeMutablePointer<UInt8>

@@ -13,7 +13,7 @@ final class PositionStore {
     private var typeInfos: [ObjectIdentifier: ViewTypeInfo] = [:]
     /// The size of the last page rendered, so the next one is written without regrowing its buffer.
     var expectedHTMLSize = 1024
-    /// `String(describing:)` of tag values: for an enum case it goes through reflection (~8k instructions), and
+    /// `String(describing:)` of tag values: for an enum case it goes through reflection (BENCHMARKS.md, "Profiles"), and
     /// the same few tags come back on every render. Bounded: emptied when full.
     private var tagDescriptions: [AnyHashable: String] = [:]
     private static let tagDescriptionLimit = 256
