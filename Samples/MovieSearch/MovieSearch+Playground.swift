@@ -119,18 +119,10 @@ public final class MovieSearchPlayground: HostedApp {
 
     private func describe(_ event: MovieSearchEvent) -> String {
         switch event {
-        case .search(let query, let page): "search \(quotedJSON(query)) page \(page)"
+        case .search(let query, let page): "search \(quoted(query)) page \(page)"
         case .page(let page): "page \(page)"
         case .setFaults(let latency, let rate): "setFaults \(latency) ms, \(Int((rate * 100).rounded())) %"
         }
-    }
-
-    /// The query as a JSON string, as the trace shows it.
-    private func quotedJSON(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        let data = (try? encoder.encode(text)) ?? Data()
-        return String(decoding: data, as: UTF8.self)
     }
 
     public func render(_ context: RenderContext) -> RenderedView {
