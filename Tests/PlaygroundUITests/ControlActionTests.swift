@@ -137,4 +137,40 @@ struct ControlActionTests {
         #expect(host.perform(action: id, value: "true") == .performed)
         #expect(host.render(actions).html.contains(#"aria-checked="true""#))
     }
+
+    enum Flavor: Hashable, CustomStringConvertible {
+        case vanilla, chocolate
+        var description: String { self == .vanilla ? "vanilla" : "chocolate" }
+    }
+
+    struct Menu: View {
+        @State var flavor = Flavor.vanilla
+        var body: some View {
+            VStack {
+                Text("picked \(flavor)").id("t-flavor")
+                Picker("Flavor <b>", selection: $flavor) {
+                    Text("Vanilla").tag(Flavor.vanilla)
+                    Text("Chocolate").tag(Flavor.chocolate)
+                }
+            }
+        }
+    }
+
+    @Test func aPickerPostsItsOptionsTagsAndRefusesOthers() {
+        let host = ViewHost(Menu())
+        let html = host.render(actions).html
+        #expect(html.contains(#"<span class="picker-title">Flavor &lt;b&gt;</span>"#))
+        #expect(html.contains(#"<button class="picker-option picker-option-selected" type="submit" name="value" value="vanilla" aria-pressed="true"><span class="text">Vanilla</span></button>"#))
+        #expect(html.contains(#"<button class="picker-option" type="submit" name="value" value="chocolate" aria-pressed="false">"#))
+        let id = actionIDs(html)[0]
+        #expect(host.perform(action: id, value: "chocolate") == .performed)
+        let after = host.render(actions).html
+        #expect(after.contains("picked chocolate") && after.contains(#"value="chocolate" aria-pressed="true""#))
+        if case .invalid(let message) = host.perform(action: id, value: "strawberry") {
+            #expect(message.contains("chocolate, vanilla"))
+        } else {
+            Issue.record("strawberry was accepted")
+        }
+        #expect(host.render(actions).html.contains("picked chocolate"))
+    }
 }

@@ -101,6 +101,16 @@ final class Renderer {
             writer.open("div", attributes.merged(withPending: state.pending), extra)
         case .listRow:
             writer.open("li", ElementAttributes(classes: ["list-row"]).merged(withPending: state.pending))
+        case .pickerOption(let selection, let options):
+            let selected = tag != nil && tag == selection
+            let text = tag.map { describe($0, at: state.path) } ?? ""
+            if let tag { options.add(text, tag) }
+            var attributes = ElementAttributes(classes: selected ? ["picker-option", "picker-option-selected"] : ["picker-option"])
+            attributes = attributes.merged(withPending: state.pending)
+            writer.open(
+                "button", attributes,
+                [("type", "submit"), ("name", "value"), ("value", text), ("aria-pressed", selected ? "true" : "false")]
+                    + (tag == nil ? [("disabled", "disabled")] : []))
         }
         state.pending = .none
         state.item = nil

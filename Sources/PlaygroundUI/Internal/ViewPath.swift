@@ -45,6 +45,8 @@ final class ViewPath {
     private var reusedPass = -1
     /// The change count of the latest state change at or below this path.
     private(set) var lastChange = 0
+    /// ``description`` once worked out: a control posts it on every render, and a node's path never changes.
+    private var describedAs: String?
 
     private var indexed: [ViewPath?] = []
     private var typed: [(type: ObjectIdentifier, path: ViewPath)] = []
@@ -167,8 +169,15 @@ final class ViewPath {
             + identified.values.reduce(0) { $0 + $1.size }
     }
 
-    /// `/T/0/1/#id`, as shown in state snapshots.
+    /// `/T/0/1/#id`, as shown in state snapshots and posted by controls as their id.
     var description: String {
+        if let describedAs { return describedAs }
+        let text = describe()
+        describedAs = text
+        return text
+    }
+
+    private func describe() -> String {
         var components: [Component] = []
         var node: ViewPath? = self
         while let current = node, let component = current.component {
