@@ -97,7 +97,7 @@ let package = Package(
             ]
         ),
         // Live-test support (a raw TCP client for HTTP and SSE), shared by the test targets.
-        .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog", "AppSeam"], path: "Tests/Support/PlaygroundTesting"),
+        .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog", "AppSeam", "PlaygroundUI"], path: "Tests/Support/PlaygroundTesting"),
         .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting"]),
         .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI"]),
         .testTarget(name: "AppSeamTests", dependencies: ["AppSeam", "PlaygroundUI"]),
@@ -122,7 +122,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PlaygroundAppTests",
-            dependencies: ["PlaygroundApp", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps", "PlaygroundUI"]),
+            dependencies: [
+                "PlaygroundApp", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps", "PlaygroundUI",
+                "RandomColorEV", "ListViewVVSI",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,7 @@
 /// completes it with the render time and bytes once the patch is built.
 public final class Trace {
     /// One handled event.
-    public struct Entry: Equatable {
+    public struct Entry: Equatable, Sendable {
         public let number: Int
         public let source: EventSource
         public let event: String

@@ -1,0 +1,46 @@
+import AppSeam
+import ListViewVVSI
+import PlaygroundTesting
+import RandomColorEV
+import Testing
+
+/// Every sample through the one harness: press what the page shows, then expect the exact trace and snapshot.
+@Suite("Samples through the harness")
+struct SamplesThroughTheHarnessTests {
+    @Test func evCenterButtonSendsTheEventAndBothSidesChange() async throws {
+        let harness = AppHarness<RandomColorEVPlayground>(seed: 42)
+        let entries = try await harness.press("Change colors")
+        #expect(entries.map(\.event) == [".changeBothSidesColors"])
+        #expect(entries.first?.source == .browser)
+        #expect(
+            entries.first?.became
+                == ["@Action ← LeftScreen.InnerAction.changeLeftColor", "@Action ← RightScreen.InnerAction.changeRightColor"])
+        let colors = RandomColorSource(seed: 42)
+        let (left, right) = (colors().hex, colors().hex)
+        #expect(
+            await harness.snapshotJSON
+                == #"{"leftColor":"\#(left)","liveActionSubscriptions":2,"rightColor":"\#(right)","selectedTab":"center"}"#)
+        let sent = try await harness.send(.changeBothSidesColors)
+        #expect(sent.map(\.source) == [.http])
+    }
+
+    @Test func vvsiAddsUpToFiveThenTheInteractorAnswersWithAnAlert() async throws {
+        let harness = AppHarness<ListViewPlayground>(seed: 7)
+        for _ in 0..<6 { try await harness.press("Add") }
+        #expect(await harness.waitUntil { $0.snapshotJSON.contains(#""alert":"Max items count is 5""#) })
+        #expect(await harness.waitUntil { !$0.snapshotJSON.contains(#""actionRunning":true"#) })
+        let five = Array(repeating: #""New item""#, count: 5).joined(separator: ",")
+        #expect(
+            await harness.snapshotJSON
+                == #"{"actionRunning":false,"alert":"Max items count is 5","items":[\#(five)],"pendingActions":0}"#)
+        let trace = await harness.trace
+        #expect(trace.map(\.event) == Array(repeating: "add", count: 6))
+        #expect(trace.allSatisfy { $0.source == .browser })
+        #expect(trace.first?.became.contains("notification error(\"Max items count is 5\")") == true, "\(trace.first?.became ?? [])")
+        #expect(await harness.changes >= 6, "five updates and one notification arrived outside the presses")
+        do {
+            try await harness.send(.dismissAlert)
+        }
+        await #expect(throws: AppError.self) { try await harness.send(.dismissAlert) }
+    }
+}

@@ -1,0 +1,112 @@
+import AppSeam
+import Foundation
+import PlaygroundUI
+
+/// One app hosted exactly as a room hosts it (its own `RoomExecutor`, seeded randomness, the `changed()` callback),
+/// for tests in the spirit of an exhaustive store test: send an input or press a control, then expect the exact
+/// snapshot and the exact trace the teaching layer shows; wait until the app is idle; randomness is the seed's.
+///
+/// ```swift
+/// let harness = AppHarness<ListViewPlayground>(seed: 7)
+/// let entries = try await harness.press("Add")                // the trace rows the press made
+/// await harness.waitUntil { $0.snapshotJSON.contains("New item") }
+/// #expect(await harness.snapshotJSON == #"{"actionRunning":false,"alert":null,"items":["New item"],…}"#)
+/// ```
+public actor AppHarness<App: HostedApp> {
+    private let executor = RoomExecutor(label: "harness")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    private let seed: UInt64
+    private let values: AppServiceValues
+    private var started: App?
+    private let context: RenderContext
+    /// How many times the app said it changed outside an input (an answer arrived, a task finished).
+    public private(set) var changes = 0
+
+    public init(seed: UInt64 = 1, values: AppServiceValues = AppServiceValues(), ownBaseURL: String = "http://127.0.0.1:9") {
+        self.seed = seed
+        self.values = values
+        self.context = RenderContext(
+            formAction: "/rooms/test/events", actionURL: "/rooms/test/actions", actionFields: [FormField("app", App.about.id)])
+        self.ownBaseURL = ownBaseURL
+    }
+
+    private let ownBaseURL: String
+
+    /// The app, started on first use in the harness's isolation.
+    public var app: App {
+        if let started { return started }
+        let app = App(
+            services: AppServices(
+                isolation: self, randomSeed: seed, changed: { [weak self] in self?.assumeIsolated { $0.changes += 1 } },
+                ownBaseURL: ownBaseURL, values: values))
+        started = app
+        return app
+    }
+
+    /// The app's views now.
+    public func render() -> RenderedView { app.render(context) }
+
+    /// Feeds one input, as `POST /events` does; returns the trace rows it added or changed (newest first).
+    @discardableResult
+    public func send(_ input: App.Input, from source: EventSource = .http) throws(AppError) -> [Trace.Entry] {
+        let before = app.teaching.trace.entries.first?.number ?? 0
+        try app.handle(input, from: source)
+        return app.teaching.trace.entries.filter { $0.number > before }
+    }
+
+    /// Presses the control whose button (or field) reads `label` in the current render, as the page does; returns
+    /// the trace rows it added. Throws when no control has that label.
+    @discardableResult
+    public func press(_ label: String, value: String? = nil) throws -> [Trace.Entry] {
+        let html = render().html
+        guard let id = Self.controlID(labelled: label, in: html) else {
+            throw HarnessError(description: "no control labelled \(label.debugDescription) in \(html.prefix(600))")
+        }
+        let before = app.teaching.trace.entries.first?.number ?? 0
+        let outcome = app.perform(action: id, value: value)
+        guard outcome == .performed else { throw HarnessError(description: "\(label): \(outcome)") }
+        return app.teaching.trace.entries.filter { $0.number > before }
+    }
+
+    /// The trace rows the teaching layer shows now, newest first.
+    public var trace: [Trace.Entry] { app.teaching.trace.entries }
+
+    /// The snapshot as `/state` would show it, keys sorted so tests can compare whole strings.
+    public var snapshotJSON: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(AnyEncodable(app.snapshot))).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
+    /// Waits, letting the app's tasks run, until `condition` holds or `timeout` passes; returns whether it held.
+    public func waitUntil(timeout: Duration = .seconds(5), _ condition: @Sendable (isolated AppHarness) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition(self) {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+
+    /// The control id of the form whose visible text (a button's label, or a field's placeholder) is `label`.
+    static func controlID(labelled label: String, in html: String) -> String? {
+        for form in html.split(separator: "<form").dropFirst() {
+            let body = String(form.split(separator: "</form>").first ?? "")
+            guard let id = body.firstMatch(of: /name="control" value="([^"]*)"/)?.1 else { continue }
+            let text = String(body.drop { $0 != ">" }.dropFirst()).replacing(/<[^>]*>/, with: "")
+            if text == label || body.contains(#"placeholder="\#(label)""#) { return String(id) }
+        }
+        return nil
+    }
+}
+
+public struct HarnessError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// An `any Encodable` that `JSONEncoder` takes.
+struct AnyEncodable: Encodable {
+    let value: any Encodable
+    init(_ value: any Encodable) { self.value = value }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}
