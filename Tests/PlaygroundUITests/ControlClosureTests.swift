@@ -43,4 +43,70 @@ struct ControlClosureTests {
         #expect(html.contains(#"action="/rooms/r2/actions"><input type="hidden" name="app" value="u">"#), "\(html)")
         #expect(!html.contains("r1/actions"))
     }
+
+    /// An id whose text (`String(describing:)`) does not tell its values apart, as a class's or a summary's.
+    struct Summary: Hashable, CustomStringConvertible {
+        let number: Int
+        var description: String { "item" }
+    }
+
+    struct Summaries: View {
+        @State var taps: [Int] = []
+        var body: some View {
+            VStack {
+                Text(taps.map(String.init).joined(separator: ",")).id("taps")
+                ForEach([Summary(number: 1), Summary(number: 2), Summary(number: 3)], id: \.self) { item in
+                    Button("tap") { taps.append(item.number) }
+                }
+            }
+        }
+    }
+
+    @Test func idsThatReadTheSameStillGiveEachControlItsOwnActionID() {
+        let host = ViewHost(Summaries())
+        let ids = Self.actionIDs(host.render(Self.actions).html)
+        #expect(Set(ids).count == 3, "\(ids)")
+        for index in [2, 0, 1] { #expect(host.perform(action: ids[index], value: nil) == .performed) }
+        #expect(host.render(Self.actions).html.contains(">3,1,2<"))
+        #expect(Self.actionIDs(host.render(Self.actions).html) == ids, "stable while the rows stay")
+    }
+
+    /// Rows whose ids look like paths: `p` draws its button two levels deeper than `p/1` does, so without escaping
+    /// both would be at `…/#p/1/0/0`.
+    struct PathLikeIDs: View {
+        @State var taps: [String] = []
+        var body: some View {
+            VStack {
+                Text(taps.joined(separator: ",")).id("taps")
+                ForEach(["p", "p/1"], id: \.self) { name in
+                    if name == "p/1" {
+                        Group { Button(name) { taps.append(name) } }
+                    } else {
+                        Group { Group { Button(name) { taps.append(name) } } }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func idsThatLookLikePathsDoNotMakeTwoControlsShareAnActionID() {
+        let host = ViewHost(PathLikeIDs())
+        let ids = Self.actionIDs(host.render(Self.actions).html)
+        #expect(Set(ids).count == 2, "\(ids)")
+        #expect(host.perform(action: ids[0], value: nil) == .performed)
+        #expect(host.render(Self.actions).html.contains(">p<"))
+    }
+
+    struct LongID: View {
+        var body: some View {
+            ForEach([String(repeating: "long ", count: 100)], id: \.self) { _ in Button("x") {} }
+        }
+    }
+
+    @Test func anActionIDStaysShortWhateverTheRowsIDIs() {
+        let host = ViewHost(LongID())
+        let id = Self.actionIDs(host.render(Self.actions).html)[0]
+        #expect(id.utf8.count < 100, "\(id)")
+        #expect(host.perform(action: id, value: nil) == .performed)
+    }
 }
