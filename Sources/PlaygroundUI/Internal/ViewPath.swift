@@ -51,6 +51,8 @@ final class ViewPath {
     private var idText: String?
     /// The id texts given to children still in the tree, and to which child (see ``text(of:)``).
     private var idTexts: [String: ObjectIdentifier] = [:]
+    /// The last suffix given for an id text that was taken (so many rows that read the same are not quadratic).
+    private var lastSuffixes: [String: Int] = [:]
 
     private var indexed: [ViewPath?] = []
     private var typed: [(type: ObjectIdentifier, path: ViewPath)] = []
@@ -199,10 +201,13 @@ final class ViewPath {
         case .id(let id):
             let base = "#" + Self.escaped(String(describing: id.base))
             var text = base
-            var suffix = 0
-            while let holder = idTexts[text], holder != ObjectIdentifier(child) {
-                suffix += 1
-                text = base + "~\(suffix)"
+            if idTexts[text] != nil {
+                var suffix = lastSuffixes[base, default: 0]
+                repeat {
+                    suffix += 1
+                    text = base + "~\(suffix)"
+                } while idTexts[text] != nil
+                lastSuffixes[base] = suffix
             }
             idTexts[text] = ObjectIdentifier(child)
             child.idText = text
