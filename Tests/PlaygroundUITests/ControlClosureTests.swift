@@ -109,4 +109,29 @@ struct ControlClosureTests {
         #expect(id.utf8.count < 100, "\(id)")
         #expect(host.perform(action: id, value: nil) == .performed)
     }
+
+    struct SummaryPicker: View {
+        @State var chosen = Summary(number: 1)
+        var body: some View {
+            VStack {
+                Text("chosen \(chosen.number)").id("chosen")
+                Picker("Pick", selection: $chosen) {
+                    Text("one").tag(Summary(number: 1))
+                    Text("two").tag(Summary(number: 2))
+                    Text("wrong type").tag("two")
+                }
+            }
+        }
+    }
+
+    @Test func aPickerTellsApartTagsThatReadTheSameAndRefusesATagOfAnotherType() {
+        let host = ViewHost(SummaryPicker())
+        let html = host.render(Self.actions).html
+        #expect(!html.contains("item"), "a tag's text does not reach the page")
+        let id = Self.actionIDs(html)[0]
+        #expect(host.perform(action: id, value: "1") == .performed)
+        #expect(host.render(Self.actions).html.contains("chosen 2"))
+        #expect(host.perform(action: id, value: "2") == .invalid("This option's tag is not a Summary, so it cannot be chosen."))
+        #expect(host.render(Self.actions).html.contains("chosen 2"))
+    }
 }

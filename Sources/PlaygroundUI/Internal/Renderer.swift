@@ -103,8 +103,7 @@ final class Renderer {
             writer.open("li", ElementAttributes(classes: ["list-row"]).merged(withPending: state.pending))
         case .pickerOption(let selection, let options):
             let selected = tag != nil && tag == selection
-            let text = tag.map { describe($0, at: state.path) } ?? ""
-            if let tag { options.add(text, tag) }
+            let text = tag.map { String(options.add($0)) } ?? ""
             var attributes = ElementAttributes(classes: selected ? ["picker-option", "picker-option-selected"] : ["picker-option"])
             attributes = attributes.merged(withPending: state.pending)
             writer.open(
