@@ -134,4 +134,39 @@ struct ControlClosureTests {
         #expect(host.perform(action: id, value: "2") == .invalid("This option's tag is not a Summary, so it cannot be chosen."))
         #expect(host.render(Self.actions).html.contains("chosen 2"))
     }
+
+    struct Field: View {
+        @State var text = "start"
+        @State var commits = 0
+        var body: some View {
+            VStack {
+                TextField("Name", text: $text, onCommit: { commits += 1 })
+                Text("\(commits) commits, \(text.unicodeScalars.count) scalars").id("seen")
+            }
+        }
+    }
+
+    @Test func aTextFieldTakesOneLineOfAtMostAThousandScalars() {
+        let host = ViewHost(Field())
+        let id = Self.actionIDs(host.render(Self.actions).html)[0]
+        let tooLong = "e" + String(repeating: "\u{301}", count: 1_000)  // one character, 1,001 scalars
+        let refusal = ActionOutcome.invalid(
+            "A text field takes one line of text of at most 1000 characters, without control characters or line breaks.")
+        for bad in [tooLong, "a\u{85}b", "a\u{2028}b", "tab\there", "line\n", "\u{7F}"] {
+            #expect(host.perform(action: id, value: bad) == refusal, "\(bad.unicodeScalars.map(\.value).prefix(3))")
+        }
+        #expect(host.perform(action: id, value: nil) == .invalid("A text field posts its text as value, and none was given."))
+        #expect(host.render(Self.actions).html.contains(">0 commits, 5 scalars<"), "refused posts change nothing")
+        #expect(host.perform(action: id, value: String(repeating: "é", count: 1_000)) == .performed)
+        #expect(host.render(Self.actions).html.contains(">1 commits, 1000 scalars<"))
+        #expect(host.perform(action: id, value: "") == .performed, "an empty field is a line too")
+        #expect(host.render(Self.actions).html.contains(">2 commits, 0 scalars<"))
+    }
+
+    @Test func aButtonRefusesAValueMeantForAnotherControl() {
+        let host = ViewHost(TwoTallies())
+        let id = Self.actionIDs(host.render(Self.actions).html)[0]
+        #expect(host.perform(action: id, value: "x") == .invalid("A button takes no value; its form posts only its control id."))
+        #expect(host.render(Self.actions).html.contains("other 0"))
+    }
 }
