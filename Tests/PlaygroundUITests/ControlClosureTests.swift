@@ -1,4 +1,5 @@
 import PlaygroundUI
+import Synchronization
 import Testing
 
 /// Controls holding closures, beyond the basics in ``ControlActionTests``: their exact HTML, the action ids, and
@@ -12,12 +13,16 @@ struct ControlClosureTests {
         html.matches(of: /name="control" value="([^"]*)"/).map { String($0.1) }
     }
 
+    /// Body evaluations per name (names are unique per test, so parallel tests do not mix).
+    static let evaluations = Mutex<[String: Int]>([:])
+
     /// Plain data with its own state: drawn from its last output while neither changes.
     struct Tally: View {
         let name: String
         @State var count = 0
         var body: some View {
-            HStack {
+            ControlClosureTests.evaluations.withLock { $0[name, default: 0] += 1 }
+            return HStack {
                 Text("\(name) \(count)")
                 Button("+") { count += 1 }
             }
@@ -25,12 +30,13 @@ struct ControlClosureTests {
     }
 
     struct TwoTallies: View {
+        var name = "kept"
         @State var other = 0
         var body: some View {
             VStack {
                 Text("other \(other)")
                 Button("other") { other += 1 }
-                Tally(name: "kept")
+                Tally(name: name)
             }
         }
     }
@@ -164,9 +170,102 @@ struct ControlClosureTests {
     }
 
     @Test func aButtonRefusesAValueMeantForAnotherControl() {
-        let host = ViewHost(TwoTallies())
+        let host = ViewHost(TwoTallies(name: "refusing"))
         let id = Self.actionIDs(host.render(Self.actions).html)[0]
         #expect(host.perform(action: id, value: "x") == .invalid("A button takes no value; its form posts only its control id."))
         #expect(host.render(Self.actions).html.contains("other 0"))
+    }
+
+    @Test func aReusedViewsButtonStillRunsItsClosure() {
+        let host = ViewHost(TwoTallies())
+        let ids = Self.actionIDs(host.render(Self.actions).html)
+        #expect(host.perform(action: ids[0], value: nil) == .performed)
+        let second = host.render(Self.actions).html
+        #expect(second.contains("other 1") && second.contains("kept 0"))
+        #expect(Self.evaluations.withLock { $0["kept"] } == 1, "the tally was drawn from its last output")
+        #expect(Self.actionIDs(second) == ids)
+        #expect(host.perform(action: ids[1], value: nil) == .performed, "its position was revisited, its closure kept")
+        #expect(host.render(Self.actions).html.contains("kept 1"))
+        #expect(Self.evaluations.withLock { $0["kept"] } == 2)
+    }
+
+    final class Box {
+        var label = "first"
+    }
+
+    /// Captures, in its button's closure, what its body read on the render that drew it.
+    struct Labelled: View {
+        let box: Box
+        @State var log: [String] = []
+        var body: some View {
+            let label = box.label
+            return VStack {
+                Text(log.joined(separator: ",")).id("log")
+                Button(label) { log.append(label) }
+            }
+        }
+    }
+
+    @Test func aClosureSeesWhatTheLatestRenderCaptured() {
+        let box = Box()
+        let host = ViewHost(Labelled(box: box))
+        let id = Self.actionIDs(host.render(Self.actions).html)[0]
+        box.label = "second"
+        #expect(host.perform(action: id, value: nil) == .performed)
+        #expect(host.render(Self.actions).html.contains(">first<"), "the page pressed was drawn with first")
+        #expect(host.perform(action: id, value: nil) == .performed)
+        #expect(host.render(Self.actions).html.contains(">first,second<"), "the closure was replaced by the render")
+    }
+
+    final class Names {
+        var names = ["a", "b"]
+    }
+
+    struct Rows: View {
+        let names: Names
+        @State var taps: [String] = []
+        var body: some View {
+            VStack {
+                Text(taps.joined(separator: ",")).id("taps")
+                ForEach(names.names, id: \.self) { name in Button(name) { taps.append(name) } }
+            }
+        }
+    }
+
+    @Test func aRowsActionIDFollowsItsIDNotItsPlace() {
+        let names = Names()
+        let host = ViewHost(Rows(names: names))
+        let before = Self.actionIDs(host.render(Self.actions).html)
+        names.names.insert("z", at: 0)
+        let after = Self.actionIDs(host.render(Self.actions).html)
+        #expect(after.count == 3 && Array(after[1...]) == before, "\(before) → \(after)")
+        #expect(host.perform(action: before[1], value: nil) == .performed)
+        #expect(host.render(Self.actions).html.contains(">b<"))
+        names.names.removeAll { $0 == "b" }
+        _ = host.render(Self.actions)
+        guard case .stale = host.perform(action: before[1], value: nil) else {
+            Issue.record("a removed row's button ran")
+            return
+        }
+        #expect(host.render(Self.actions).html.contains(">b<"), "nothing changed")
+    }
+
+    @Test func anIDWithoutAControlOrAfterUnmountIsStale() {
+        let host = ViewHost(TwoTallies(name: "stale"))
+        let html = host.render(Self.actions).html
+        let ids = Self.actionIDs(html)
+        let stateHolder = host.stateValues.map(\.path)[0]
+        for id in [stateHolder, "/", "", String(repeating: "/0", count: 300), "/T/0/0/<9>"] {
+            guard case .stale(let message) = host.perform(action: id, value: nil) else {
+                Issue.record("\(id) was not stale")
+                continue
+            }
+            #expect(message.hasPrefix("No control has the action id"))
+            #expect(message.utf8.count < 220, "the message quotes at most a little of the id")
+        }
+        #expect(host.render(Self.actions).html == html, "nothing changed")
+        host.unmount()
+        #expect(host.perform(action: ids[0], value: nil) == .stale(
+            "No control has the action id \"\(ids[0])\" any more: the page is older than the view. Reload it."))
     }
 }
