@@ -46,7 +46,8 @@ public final class ViewHost<Root: View> {
     /// Runs the closure of the control whose action id (its position, as its form posts it) is `action`, with the
     /// posted `value` (a text field's text, a toggle's new state); call it on the host's executor, then render.
     /// A control that is no longer in the tree (an old page) is `.stale`; a value it does not take is `.invalid`;
-    /// neither changes anything.
+    /// neither changes anything. Values taken: a button none; a text field one line of at most 1,000 scalars
+    /// without control characters; a toggle `true` or `false`; a picker an option's index (`0`, `1` …).
     public func perform(action: String, value: String?) -> ActionOutcome {
         let control = store.orderedPositions.lazy.compactMap { position -> ControlAction? in
             guard let slot = position.filledSlots.first(where: { $0.label == "action" }),

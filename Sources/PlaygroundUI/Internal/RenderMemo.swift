@@ -54,7 +54,7 @@ struct MemoLayout {
 }
 
 /// What the last render of a skippable custom view drew, and everything that render depended on: the view's
-/// value, its pending attributes, environment and form action, and whether it was drawn inside a fragment.
+/// value, its pending attributes, environment and render context, and whether it was drawn inside a fragment.
 /// When all of these are the same and no state in the subtree changed since (``ViewPath/lastChange``), the
 /// renderer copies the output instead of evaluating `body` again — SwiftUI's rule for re-evaluating a view.
 final class RenderMemo {
@@ -66,7 +66,8 @@ final class RenderMemo {
     var stamp = 0
     var pending = ElementAttributes.none
     var environment = EnvironmentValues()
-    var formAction = ""
+    /// The context drawn with: forms write its URLs and hidden fields, so any change to it redraws them.
+    var context = RenderContext(formAction: "")
     var insideFragment = false
     /// The HTML written, and the fragments collected, with ranges relative to its start.
     var bytes: [UInt8] = []

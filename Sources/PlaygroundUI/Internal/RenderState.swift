@@ -5,7 +5,7 @@ struct RenderState {
     enum Item {
         case tab(selection: AnyHashable?)
         case listRow
-        /// An option of a ``Picker``: a submit button posting its tag's text; the picker collects the tags.
+        /// An option of a ``Picker``: a submit button posting its tag's index; the picker collects the tags.
         case pickerOption(selection: AnyHashable?, options: PickerOptions)
     }
 

@@ -63,7 +63,7 @@ final class Renderer {
             recorded.stamp = stamp
             recorded.pending = state.pending
             recorded.environment = state.environment
-            recorded.formAction = context.formAction
+            recorded.context = context
             recorded.insideFragment = insideFragment
             writer.record(from: start, firstFragment: firstFragment, into: recorded)
             recorded.positions.removeAll(keepingCapacity: true)
@@ -78,7 +78,7 @@ final class Renderer {
     /// everything else the subtree reads are the same.
     private func isValid<V: View>(_ memo: RenderMemo, for view: V, at path: ViewPath, _ state: RenderState) -> Bool {
         path.lastChange <= memo.stamp && memo.insideFragment == writer.isInsideFragment && memo.hasSameValue(as: view)
-            && memo.pending.isSame(as: state.pending) && memo.formAction == context.formAction
+            && memo.pending.isSame(as: state.pending) && memo.context == context
             && memo.environment.isIdentical(to: state.environment)
     }
 
@@ -103,8 +103,7 @@ final class Renderer {
             writer.open("li", ElementAttributes(classes: ["list-row"]).merged(withPending: state.pending))
         case .pickerOption(let selection, let options):
             let selected = tag != nil && tag == selection
-            let text = tag.map { describe($0, at: state.path) } ?? ""
-            if let tag { options.add(text, tag) }
+            let text = tag.map { String(options.add($0)) } ?? ""
             var attributes = ElementAttributes(classes: selected ? ["picker-option", "picker-option-selected"] : ["picker-option"])
             attributes = attributes.merged(withPending: state.pending)
             writer.open(

@@ -47,6 +47,12 @@ final class ViewPath {
     private(set) var lastChange = 0
     /// ``description`` once worked out: a control posts it on every render, and a node's path never changes.
     private var describedAs: String?
+    /// This node's id text in its parent's ``idTexts``, once described.
+    private var idText: String?
+    /// The id texts given to children still in the tree, and to which child (see ``text(of:)``).
+    private var idTexts: [String: ObjectIdentifier] = [:]
+    /// The last suffix given for an id text that was taken (so many rows that read the same are not quadratic).
+    private var lastSuffixes: [String: Int] = [:]
 
     private var indexed: [ViewPath?] = []
     private var typed: [(type: ObjectIdentifier, path: ViewPath)] = []
@@ -155,6 +161,7 @@ final class ViewPath {
         for (id, child) in identified where child.pass != current {
             dropped += child.size
             identified[id] = nil
+            if let text = child.idText { idTexts[text] = nil }
         }
         for child in identified.values { dropped += child.prune() }
         return dropped
@@ -169,28 +176,66 @@ final class ViewPath {
             + identified.values.reduce(0) { $0 + $1.size }
     }
 
-    /// `/T/0/1/#id`, as shown in state snapshots and posted by controls as their id.
+    /// `/T/0/1/#id`, as shown in state snapshots and posted by controls as their action id: while this node is in
+    /// the tree, no other node has the same text (see ``text(of:)``), so an id names one control.
     var description: String {
         if let describedAs { return describedAs }
-        let text = describe()
+        let text: String
+        if let parent {
+            let above = parent.description
+            text = (above == "/" ? "/" : above + "/") + parent.text(of: self)
+        } else {
+            text = "/"
+        }
         describedAs = text
         return text
     }
 
-    private func describe() -> String {
-        var components: [Component] = []
-        var node: ViewPath? = self
-        while let current = node, let component = current.component {
-            components.append(component)
-            node = current.parent
+    /// A child's part of the description: its index, `T`, or `#` and its id's text. An id's `String(describing:)`
+    /// may contain `/` or read like a sibling's (a summary, a class), so it is escaped, cut to
+    /// ``maxIDTextLength`` characters, and given a suffix `~1`, `~2` … when a sibling in the tree already has it.
+    private func text(of child: ViewPath) -> String {
+        switch child.component {
+        case .index(let index): return String(index)
+        case .type, nil: return "T"
+        case .id(let id):
+            let base = "#" + Self.escaped(String(describing: id.base))
+            var text = base
+            if idTexts[text] != nil {
+                var suffix = lastSuffixes[base, default: 0]
+                repeat {
+                    suffix += 1
+                    text = base + "~\(suffix)"
+                } while idTexts[text] != nil
+                lastSuffixes[base] = suffix
+            }
+            idTexts[text] = ObjectIdentifier(child)
+            child.idText = text
+            return text
         }
-        return "/"
-            + components.reversed().map { component in
-                switch component {
-                case .index(let index): String(index)
-                case .id(let id): "#\(id.base)"
-                case .type: "T"
-                }
-            }.joined(separator: "/")
+    }
+
+    /// Longest id text in a description, so that an action id stays short whatever the ids are.
+    static let maxIDTextLength = 40
+
+    /// `%`, `/`, `#`, `~` and control characters percent-encoded (so that no id reads as more path or as a suffix),
+    /// cut to ``maxIDTextLength`` characters with a trailing `…`.
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        var length = 0
+        for scalar in text.unicodeScalars {
+            if length == maxIDTextLength {
+                out += "…"
+                break
+            }
+            switch scalar {
+            case "%", "/", "#", "~", "\u{0}"..."\u{1F}", "\u{7F}":
+                out += "%" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+            length += 1
+        }
+        return out
     }
 }

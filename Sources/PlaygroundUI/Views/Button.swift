@@ -66,7 +66,9 @@ extension Button: PrimitiveView {
         case .posting(let event):
             renderer.openForm("button", event, state)
         case .action(let action):
-            renderer.openActionForm("button", viewType: Self.self, state) { _ in
+            renderer.openActionForm("button", viewType: Self.self, state) { value in
+                // A button's form posts no value: one with a value was meant for another control (an old page).
+                guard value == nil else { return .invalid("A button takes no value; its form posts only its control id.") }
                 action()
                 return .performed
             }

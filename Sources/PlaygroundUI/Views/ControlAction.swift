@@ -14,7 +14,7 @@ final class ControlAction {
     var run: ((String?) -> ActionOutcome)?
 }
 
-/// Longest text a field accepts from a post.
+/// Longest text (in Unicode scalars) a field accepts from a post.
 let maxPostedTextLength = 1_000
 
 extension Renderer {
@@ -34,8 +34,18 @@ extension Renderer {
 }
 
 extension String {
-    /// Text a person could have typed in one line: no control characters, at most ``maxPostedTextLength``.
+    /// Text a person could have typed in one line: at most ``maxPostedTextLength`` Unicode scalars (not characters:
+    /// one character can hold any number of combining marks), no control characters (C0, DEL, C1) and no line or
+    /// paragraph separator.
     var isPlainLine: Bool {
-        count <= maxPostedTextLength && !unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        var count = 0
+        for scalar in unicodeScalars {
+            count += 1
+            switch scalar.value {
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: return false
+            default: if count > maxPostedTextLength { return false }
+            }
+        }
+        return true
     }
 }

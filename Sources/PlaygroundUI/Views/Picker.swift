@@ -1,8 +1,9 @@
 /// A choice among tagged options bound to a value, as SwiftUI's
 /// `Picker("Flavor", selection: $flavor) { Text("Vanilla").tag(Flavor.vanilla) … }`. On the web it is a form with a
-/// submit button per option (the segmented style), each posting its tag's text as `value`; the selected one has
-/// `picker-option-selected` and `aria-pressed="true"`. A posted value that is not one of the tags drawn is refused
-/// and changes nothing; an option without a tag is drawn disabled.
+/// submit button per option (the segmented style: one press, no script), each posting its index among the tagged
+/// options as `value` (`0`, `1` …), so no tag's text reaches the page and tags that read the same stay apart; the
+/// selected one has `picker-option-selected` and `aria-pressed="true"`. Any other value (not a plain decimal index
+/// of an option drawn) is refused and changes nothing; an option without a tag is drawn disabled.
 public struct Picker<SelectionValue: Hashable, Content: View>: View {
     let title: String
     let selection: Binding<SelectionValue>
@@ -16,12 +17,21 @@ public struct Picker<SelectionValue: Hashable, Content: View>: View {
     public var body: Never { primitiveBody(Self.self) }
 }
 
-/// The tags a picker's options drew in this render, by the text each posts.
+/// The tags a picker's options drew in this render, in order: an option posts its index here.
 final class PickerOptions {
-    private(set) var tags: [String: AnyHashable] = [:]
+    private(set) var tags: [AnyHashable] = []
 
-    func add(_ text: String, _ tag: AnyHashable) {
-        if tags[text] == nil { tags[text] = tag }
+    /// Adds an option's tag and returns the index it posts.
+    func add(_ tag: AnyHashable) -> Int {
+        tags.append(tag)
+        return tags.count - 1
+    }
+
+    /// The tag at the index `value` names, if `value` is one written as an option posts it (`0`, `12`; no sign,
+    /// no leading zero, no space).
+    func tag(posted value: String) -> AnyHashable? {
+        guard let index = Int(value), tags.indices.contains(index), String(index) == value else { return nil }
+        return tags[index]
     }
 }
 
@@ -30,9 +40,12 @@ extension Picker: PrimitiveView {
         let options = PickerOptions()
         let selection = selection
         renderer.openActionForm("picker", viewType: Self.self, state) { value in
-            guard let value, let tag = options.tags[value]?.base as? SelectionValue else {
-                let accepted = options.tags.keys.sorted().joined(separator: ", ")
-                return .invalid("This picker takes one of its options: \(accepted).")
+            guard let value, let tag = options.tag(posted: value) else {
+                guard !options.tags.isEmpty else { return .invalid("This picker has no options to choose.") }
+                return .invalid("This picker takes the index of one of its \(options.tags.count) options, 0 to \(options.tags.count - 1).")
+            }
+            guard let tag = tag.base as? SelectionValue else {
+                return .invalid("This option's tag is not a \(SelectionValue.self), so it cannot be chosen.")
             }
             selection.wrappedValue = tag
             return .performed

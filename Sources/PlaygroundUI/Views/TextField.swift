@@ -14,7 +14,9 @@ public struct TextField: View {
 
     /// A field showing `text`, as SwiftUI's: Return posts what was typed, which is written into `text` before
     /// `onCommit` runs (`TextField("Search", text: $query, onCommit: { vm.loadMovies(query: query) })`). Text with
-    /// control characters or over 1,000 characters is refused and changes nothing.
+    /// control characters or line breaks, or over 1,000 Unicode scalars, is refused and changes nothing (``String/isPlainLine``).
+    /// `submitLabel` adds a submit button; without it Return still posts the form (a form with one text field is
+    /// submitted by Return, script or not), as in SwiftUI, which has no button either.
     public init(_ prompt: String, text: Binding<String>, onCommit: @escaping () -> Void = {}, submitLabel: String? = nil) {
         (self.prompt, self.text, self.commit, self.submitLabel) = (prompt, text, .action(onCommit), submitLabel)
     }
@@ -40,8 +42,10 @@ extension TextField: PrimitiveView {
         case .action(let onCommit):
             let text = text
             renderer.openActionForm("textfield", viewType: Self.self, state) { value in
-                guard let value, value.isPlainLine else {
-                    return .invalid("A text field takes one line of text of at most \(maxPostedTextLength) characters, without control characters.")
+                guard let value else { return .invalid("A text field posts its text as value, and none was given.") }
+                guard value.isPlainLine else {
+                    return .invalid(
+                        "A text field takes one line of text of at most \(maxPostedTextLength) characters, without control characters or line breaks.")
                 }
                 text.wrappedValue = value
                 onCommit()
