@@ -22,6 +22,39 @@ static inline struct MHD_Daemon *playground_mhd_start_daemon(unsigned int flags,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
+static inline int playground_hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/// MHD_OPTION_UNESCAPE_CALLBACK: percent-decodes the path and query values in place as libmicrohttpd's own does,
+/// except that "%00" stays as it is: a decoded NUL would end the C string, so "/healthz%00x" would be served as
+/// "/healthz" and "?query=a%00%01" read as "a", past every check on what follows the NUL.
+static size_t playground_mhd_unescape(void *cls, struct MHD_Connection *connection, char *value) {
+    (void)cls;
+    (void)connection;
+    char *read = value, *write = value;
+    while (*read != '\0') {
+        int high = read[0] == '%' ? playground_hex_value(read[1]) : -1;
+        int low = high >= 0 ? playground_hex_value(read[2]) : -1;
+        if (low >= 0 && (high | low) != 0) {
+            *write++ = (char)(high * 16 + low);
+            read += 3;
+        } else {
+            *write++ = *read++;
+        }
+    }
+    *write = '\0';
+    return (size_t)(write - value);
+}
+
+/// The unescape callback as an option value.
+static inline intptr_t playground_mhd_unescape_callback(void) {
+    return (intptr_t)&playground_mhd_unescape;
+}
+
 /// Wrapper around MHD_get_daemon_info(MHD_DAEMON_INFO_BIND_PORT): the port actually bound
 /// (useful after binding port 0); 0 when unknown.
 static inline uint16_t playground_mhd_bind_port(struct MHD_Daemon *daemon) {

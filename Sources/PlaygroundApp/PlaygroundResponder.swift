@@ -87,14 +87,14 @@ final class PlaygroundResponder: HTTPResponder {
     }
 
     func respond(to request: HTTPRequest) -> HTTPResult {
-        let route = request.path.hasPrefix("/public/") ? "/public/*" : router.pattern(matching: request) ?? "unmatched"
+        let route = request.path.utf8.starts(with: "/public/".utf8) ? "/public/*" : router.pattern(matching: request) ?? "unmatched"
         let method = HTTPMethod.counted.contains(request.method) ? request.method : .other("OTHER")
         let instruments = instruments
         return Self.observing(answer(request)) { status in instruments.request(route: route, method: method, status: status) }
     }
 
     private func answer(_ request: HTTPRequest) -> HTTPResult {
-        if request.path.hasPrefix("/public/") {
+        if request.path.utf8.starts(with: "/public/".utf8) {
             guard request.method == .get || request.method == .head else {
                 return .response(
                     HTTPError(
@@ -102,7 +102,7 @@ final class PlaygroundResponder: HTTPResponder {
                         message: "Static files accept GET and HEAD."
                     ).response.adding("Allow", "GET, HEAD"))
             }
-            return .response(files.response(for: String(request.path.dropFirst("/public/".count)), request: request))
+            return .response(files.response(for: String(Substring(request.path.utf8.dropFirst("/public/".utf8.count))), request: request))
         }
         return router.route(request)
     }
@@ -152,18 +152,28 @@ final class PlaygroundResponder: HTTPResponder {
             return .response(error.response)
         }
         let source = EventSource(request)
+        return answer(request, in: room, app: input.appID, rooms, instruments) { room throws(HTTPError) in
+            try room.apply(input, source: source)
+        }
+    }
+
+    /// Runs `work` (an event or a press) on the room, then answers 202 `{"seq":N}`, or 303 back to the page for a
+    /// browser's form post, or the error; counts it either way.
+    private static func answer(
+        _ request: HTTPRequest, in room: Room, app: String, _ rooms: RoomRegistry, _ instruments: AppInstruments,
+        _ work: @Sendable (isolated Room) throws(HTTPError) -> UInt64
+    ) -> HTTPResult {
         let wantsPage = EventSource.prefersHTML(request)
         let returnPath = Self.returnPath(request, room: room.id, apps: rooms.apps)
         return room.perform { room in
-            do {
+            do throws(HTTPError) {
                 let start = ContinuousClock.now
-                let seq = try room.apply(input, source: source)
-                instruments.eventAccepted(app: input.appID, publishTime: ContinuousClock.now - start)
+                let seq = try work(room)
+                instruments.eventAccepted(app: app, publishTime: ContinuousClock.now - start)
                 return wantsPage
                     ? .response(.redirect(to: returnPath))
                     : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text))
             } catch {
-                let error = HTTPError.from(error)
                 instruments.eventRejected(code: error.code)
                 return .response(error.response)
             }
@@ -193,20 +203,8 @@ final class PlaygroundResponder: HTTPResponder {
             instruments.eventRejected(code: error.code)
             return .response(error.response)
         }
-        let wantsPage = EventSource.prefersHTML(request)
-        let returnPath = Self.returnPath(request, room: room.id, apps: rooms.apps)
-        return room.perform { room in
-            do throws(HTTPError) {
-                let start = ContinuousClock.now
-                let seq = try room.perform(post, appIndex: appIndex)
-                instruments.eventAccepted(app: post.app, publishTime: ContinuousClock.now - start)
-                return wantsPage
-                    ? .response(.redirect(to: returnPath))
-                    : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text))
-            } catch {
-                instruments.eventRejected(code: error.code)
-                return .response(error.response)
-            }
+        return answer(request, in: room, app: post.app, rooms, instruments) { room throws(HTTPError) in
+            try room.perform(post, appIndex: appIndex)
         }
     }
 

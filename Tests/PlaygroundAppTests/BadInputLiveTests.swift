@@ -116,6 +116,22 @@ struct BadInputLiveTests {
         }
     }
 
+    /// A percent-encoded NUL is not decoded (it would cut the C string short, past every check on what follows),
+    /// and paths split at every `/` byte, even before a combining mark.
+    @Test func encodedNULsAndCombiningMarksCannotSlipPastTheChecks() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        for (path, status, code) in [
+            ("/healthz%00abc", 404, "not_found"), ("/public/playground.css%00x", 400, "bad_static_path"),
+            ("/3/search/movie?query=a%00%01", 400, "invalid_search"), ("/rooms/%CC%81/state", 404, "unknown_room"),
+            ("/rooms/%CC%81/stream", 404, "unknown_room"), ("/public/%CC%81", 404, "not_found"),
+        ] {
+            let response = try await live.request("GET", path)
+            #expect(response.status == status && response.text.contains(#""code":"\#(code)""#), "\(path) → \(response.status) \(response.text)")
+        }
+        #expect(try await live.request("GET", "/3/search/movie?query=star+wars").status == 200, "+ and %20 still decode")
+    }
+
     @Test func roomBudgetIs503OnlyWhenEveryRoomHasAStream() async throws {
         let live = try await LivePlayground { $0.maxRooms = 2 }
         defer { live.playground.shutdown() }

@@ -17,9 +17,12 @@ struct RoutePattern: Sendable {
     }
 
     /// Path segments without the leading `/`; empty segments are kept so `//` never matches a literal route.
+    /// Split at every `/` byte: by `Character`, a combining mark right after a `/` (`/rooms/%CC%81/state`) would
+    /// join it and hide the separator.
     static func segments(of path: String) -> [Substring] {
-        let trimmed = path.hasPrefix("/") ? path.dropFirst() : Substring(path)
-        return trimmed.split(separator: "/", omittingEmptySubsequences: false)
+        let bytes = path.utf8
+        let start = bytes.first == UInt8(ascii: "/") ? bytes.index(after: bytes.startIndex) : bytes.startIndex
+        return bytes[start...].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// The captured parameters when `path` matches, else nil. Parameters never match an empty segment.

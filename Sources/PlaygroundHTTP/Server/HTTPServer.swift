@@ -237,6 +237,8 @@ public final class HTTPServer: Sendable {
                 MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: context),
                 MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(notified, to: Int.self), ptr_value: context),
             ]
+            // Percent-decoding that keeps "%00" (a decoded NUL would cut the path or a query value short, unseen).
+            options.append(MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: playground_mhd_unescape_callback(), ptr_value: nil))
             if listening { options.append(MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: socketAddress)) }
             options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
             return options.withUnsafeMutableBufferPointer { items in
