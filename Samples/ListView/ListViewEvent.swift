@@ -29,24 +29,24 @@ public enum ListViewEvent: Sendable, Equatable {
 
     /// Validates an event without touching any state. `arguments` holds every field besides `app` and `event`:
     /// an integer, or `nil` when the field is present but is not an integer.
-    public init(name: String, arguments: [String: Int?]) throws(ListViewEventError) {
+    public init(name: String, arguments: [String: Int?]) throws(AppInputError) {
         switch name {
         case "add", "remove", "dismissAlert":
             if let extra = arguments.keys.sorted().first {
-                throw ListViewEventError(
+                throw AppInputError(
                     .unexpectedArgument,
                     "The vvsi event \(name) takes no arguments, but \(quoted(extra)) was given; send only app and event.")
             }
             self = name == "add" ? .add : name == "remove" ? .remove : .dismissAlert
         case "random":
             if let extra = arguments.keys.sorted().first(where: { $0 != "count" && $0 != "length" }) {
-                throw ListViewEventError(.unexpectedArgument, Self.randomRule + "; \(quoted(extra)) is not one of them.")
+                throw AppInputError(.unexpectedArgument, Self.randomRule + "; \(quoted(extra)) is not one of them.")
             }
             let count = try Self.integer("count", in: Self.countRange, arguments)
             let length = try Self.integer("length", in: Self.lengthRange, arguments)
             self = .random(count: count, length: length)
         default:
-            throw ListViewEventError(
+            throw AppInputError(
                 .unknownEvent,
                 "The vvsi app has no event \(quoted(name)); accepted: \(Self.acceptedNames.joined(separator: ", ")).")
         }
@@ -75,15 +75,15 @@ public enum ListViewEvent: Sendable, Equatable {
     static let randomRule =
         #"The vvsi event random takes "count", an integer in 1..<10 (1 to 9), and "length", an integer in 1..<5 (1 to 4)"#
 
-    private static func integer(_ key: String, in range: Range<Int>, _ arguments: [String: Int?]) throws(ListViewEventError) -> Int {
+    private static func integer(_ key: String, in range: Range<Int>, _ arguments: [String: Int?]) throws(AppInputError) -> Int {
         guard let argument = arguments[key] else {
-            throw ListViewEventError(.missingArgument, randomRule + "; \(quoted(key)) is missing.")
+            throw AppInputError(.missingArgument, randomRule + "; \(quoted(key)) is missing.")
         }
         guard let value = argument else {
-            throw ListViewEventError(.invalidArgument, randomRule + "; \(quoted(key)) is not an integer.")
+            throw AppInputError(.invalidArgument, randomRule + "; \(quoted(key)) is not an integer.")
         }
         guard range.contains(value) else {
-            throw ListViewEventError(.invalidArgument, randomRule + "; \(quoted(key)) is \(value).")
+            throw AppInputError(.invalidArgument, randomRule + "; \(quoted(key)) is \(value).")
         }
         return value
     }
@@ -97,26 +97,5 @@ extension ListViewEvent: PostableEvent {
             fields += [("count", String(count)), ("length", String(length))]
         }
         return fields
-    }
-}
-
-/// Why a posted event was refused: a stable `code` and a message naming what is accepted.
-public struct ListViewEventError: Error, Sendable, Equatable {
-    /// What was wrong.
-    public enum Code: String, Sendable {
-        case unknownEvent = "unknown_event"
-        case unexpectedArgument = "unexpected_argument"
-        case missingArgument = "missing_argument"
-        case invalidArgument = "invalid_argument"
-    }
-
-    /// What was wrong.
-    public let code: Code
-    /// A sentence a user can act on.
-    public let message: String
-
-    init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
     }
 }

@@ -12,44 +12,43 @@ extension MovieSearchEvent {
     /// // throws: page must be a whole number from 1 to 1000; got the number 0.
     /// ```
     ///
-    /// - Throws: ``MovieSearchEventError`` naming the event or argument and what is accepted.
-    public init(name: String, arguments: [String: EventArgument]) throws(MovieSearchEventError) {
+    /// - Throws: ``AppInputError`` naming the event or argument and what is accepted.
+    public init(name: String, arguments: [String: EventArgument]) throws(AppInputError) {
         switch name {
         case "search":
             try Self.expectOnly(["query", "page"], in: arguments, event: name, accepted: "query and optionally page")
             guard let rawQuery = arguments["query"] else {
-                throw MovieSearchEventError(
-                    .missingArgument, argument: "query",
+                throw AppInputError(
+                    .missingArgument,
                     "The mvi event search needs query: the words of a film title as a string, for example \"query\":\"star wars\".")
             }
             let query = try Self.text(rawQuery, argument: "query")
-            let page = try arguments["page"].map { (raw) throws(MovieSearchEventError) in try Self.page(raw) } ?? 1
+            let page = try arguments["page"].map { (raw) throws(AppInputError) in try Self.page(raw) } ?? 1
             do {
                 let request = try SearchRequest(query: query, page: page)
                 self = .search(query: request.query, page: request.page)
             } catch {
-                throw MovieSearchEventError(.invalidArgument, argument: "query", "query is not accepted: \(error.message).")
+                throw AppInputError(.invalidArgument, "query is not accepted: \(error.message).")
             }
         case "page":
             try Self.expectOnly(["page"], in: arguments, event: name, accepted: "page")
             guard let rawPage = arguments["page"] else {
-                throw MovieSearchEventError(
-                    .missingArgument, argument: "page",
+                throw AppInputError(
+                    .missingArgument,
                     "The mvi event page needs page: a whole number from 1 to \(SearchRequest.maximumPage), for example \"page\":2.")
             }
             self = .page(try Self.page(rawPage))
         case "setFaults":
             try Self.expectOnly(["latencyMs", "failureRate"], in: arguments, event: name, accepted: "latencyMs and failureRate")
             guard let rawLatency = arguments["latencyMs"], let rawRate = arguments["failureRate"] else {
-                let missing = arguments["latencyMs"] == nil ? "latencyMs" : "failureRate"
-                throw MovieSearchEventError(
-                    .missingArgument, argument: missing,
+                throw AppInputError(
+                    .missingArgument,
                     "The mvi event setFaults needs latencyMs (0 to \(FaultSettings.maximumLatencyMs)) and failureRate (0 to 1), "
                         + "for example \"latencyMs\":1500,\"failureRate\":0.5.")
             }
             self = .setFaults(latencyMs: try Self.latency(rawLatency), failureRate: try Self.failureRate(rawRate))
         default:
-            throw MovieSearchEventError(
+            throw AppInputError(
                 .unknownEvent,
                 "The mvi app has no event \(quoted(name)); accepted: \(Self.acceptedNames.joined(separator: ", ")).")
         }
@@ -57,42 +56,42 @@ extension MovieSearchEvent {
 
     private static func expectOnly(
         _ names: Set<String>, in arguments: [String: EventArgument], event: String, accepted: String
-    ) throws(MovieSearchEventError) {
+    ) throws(AppInputError) {
         if let extra = arguments.keys.filter({ !names.contains($0) }).sorted().first {
-            throw MovieSearchEventError(
-                .unexpectedArgument, argument: extra,
+            throw AppInputError(
+                .unexpectedArgument,
                 "The mvi event \(event) takes \(accepted), but \(quoted(extra)) was given.")
         }
     }
 
-    private static func text(_ raw: EventArgument, argument: String) throws(MovieSearchEventError) -> String {
+    private static func text(_ raw: EventArgument, argument: String) throws(AppInputError) -> String {
         switch raw {
         case .string(let text), .formText(let text): return text
         default:
-            throw MovieSearchEventError(
-                .invalidArgument, argument: argument,
+            throw AppInputError(
+                .invalidArgument,
                 "\(argument) must be a string of words of a film title, for example \"matrix\"; got \(raw.given).")
         }
     }
 
-    private static func page(_ raw: EventArgument) throws(MovieSearchEventError) -> Int {
+    private static func page(_ raw: EventArgument) throws(AppInputError) -> Int {
         let accepted = "page must be a whole number from 1 to \(SearchRequest.maximumPage)"
         guard let page = wholeNumber(raw), (1...SearchRequest.maximumPage).contains(page) else {
-            throw MovieSearchEventError(.invalidArgument, argument: "page", "\(accepted); got \(raw.given).")
+            throw AppInputError(.invalidArgument, "\(accepted); got \(raw.given).")
         }
         return page
     }
 
-    private static func latency(_ raw: EventArgument) throws(MovieSearchEventError) -> Int {
+    private static func latency(_ raw: EventArgument) throws(AppInputError) -> Int {
         guard let latency = wholeNumber(raw), (0...FaultSettings.maximumLatencyMs).contains(latency) else {
-            throw MovieSearchEventError(
-                .invalidArgument, argument: "latencyMs",
+            throw AppInputError(
+                .invalidArgument,
                 "latencyMs must be a whole number of milliseconds from 0 to \(FaultSettings.maximumLatencyMs); got \(raw.given).")
         }
         return latency
     }
 
-    private static func failureRate(_ raw: EventArgument) throws(MovieSearchEventError) -> Double {
+    private static func failureRate(_ raw: EventArgument) throws(AppInputError) -> Double {
         let rate: Double? =
             switch raw {
             case .integer(let value): Double(value)
@@ -101,8 +100,8 @@ extension MovieSearchEvent {
             default: nil
             }
         guard let rate, rate.isFinite, (0...1).contains(rate) else {
-            throw MovieSearchEventError(
-                .invalidArgument, argument: "failureRate",
+            throw AppInputError(
+                .invalidArgument,
                 "failureRate must be a number from 0 to 1 (0.25 fails one search in four); got \(raw.given).")
         }
         return rate

@@ -1,3 +1,4 @@
+import AppSeam
 import Testing
 import VVSIRuntime
 @testable import ListViewVVSI
@@ -6,7 +7,7 @@ import VVSIRuntime
 @Suite struct ListViewEventTests {
     static let rule = #"The vvsi event random takes "count", an integer in 1..<10 (1 to 9), and "length", an integer in 1..<5 (1 to 4)"#
 
-    func error(_ name: String, _ arguments: [String: Int?] = [:]) -> ListViewEventError? {
+    func error(_ name: String, _ arguments: [String: Int?] = [:]) -> AppInputError? {
         do {
             _ = try ListViewEvent(name: name, arguments: arguments)
             return nil
@@ -27,7 +28,7 @@ import VVSIRuntime
     @Test func refusesUnknownNamesQuotingAtMostSixtyCharacters() {
         #expect(
             error("explode")
-                == ListViewEventError(.unknownEvent, #"The vvsi app has no event "explode"; accepted: add, remove, random, dismissAlert."#))
+                == AppInputError(.unknownEvent, #"The vvsi app has no event "explode"; accepted: add, remove, random, dismissAlert."#))
         #expect(error("Add")?.code == .unknownEvent)
         let long = String(repeating: "x", count: 65) + "\"<script>"
         #expect(
@@ -39,7 +40,7 @@ import VVSIRuntime
         for name in ["add", "remove", "dismissAlert"] {
             #expect(
                 error(name, ["length": 2, "count": 1])
-                    == ListViewEventError(
+                    == AppInputError(
                         .unexpectedArgument, #"The vvsi event \#(name) takes no arguments, but "count" was given; send only app and event."#
                     ))
         }
@@ -48,25 +49,25 @@ import VVSIRuntime
     @Test func randomNamesTheAcceptedRangesForEveryMistake() {
         #expect(
             error("random", ["count": 3, "length": 2, "colour": 1])
-                == ListViewEventError(.unexpectedArgument, Self.rule + #"; "colour" is not one of them."#))
-        #expect(error("random", ["length": 2]) == ListViewEventError(.missingArgument, Self.rule + #"; "count" is missing."#))
-        #expect(error("random", ["count": 2]) == ListViewEventError(.missingArgument, Self.rule + #"; "length" is missing."#))
+                == AppInputError(.unexpectedArgument, Self.rule + #"; "colour" is not one of them."#))
+        #expect(error("random", ["length": 2]) == AppInputError(.missingArgument, Self.rule + #"; "count" is missing."#))
+        #expect(error("random", ["count": 2]) == AppInputError(.missingArgument, Self.rule + #"; "length" is missing."#))
         #expect(error("random", [:])?.message == Self.rule + #"; "count" is missing."#)
         #expect(
             error("random", ["count": Int?.none, "length": 2])
-                == ListViewEventError(.invalidArgument, Self.rule + #"; "count" is not an integer."#))
+                == AppInputError(.invalidArgument, Self.rule + #"; "count" is not an integer."#))
         #expect(
             error("random", ["count": 2, "length": Int?.none])
-                == ListViewEventError(.invalidArgument, Self.rule + #"; "length" is not an integer."#))
+                == AppInputError(.invalidArgument, Self.rule + #"; "length" is not an integer."#))
         for count in [0, 10, -1, Int.max] {
             #expect(
                 error("random", ["count": count, "length": 2])
-                    == ListViewEventError(.invalidArgument, Self.rule + #"; "count" is \#(count)."#))
+                    == AppInputError(.invalidArgument, Self.rule + #"; "count" is \#(count)."#))
         }
         for length in [0, 5] {
             #expect(
                 error("random", ["count": 2, "length": length])
-                    == ListViewEventError(.invalidArgument, Self.rule + #"; "length" is \#(length)."#))
+                    == AppInputError(.invalidArgument, Self.rule + #"; "length" is \#(length)."#))
         }
     }
 
