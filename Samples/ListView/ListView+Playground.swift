@@ -141,11 +141,7 @@ public final class ListViewPlayground: HostedApp {
 /// Glue: HTTP's events for the list, each mapped onto the architecture's own `VAction` (or the alert's Ok).
 extension ListViewEvent: AppInput {
     public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
-        do {
-            try self.init(name: event, arguments: arguments.mapValues { $0.integer })
-        } catch {
-            throw AppInputError(AppInputError.Code(rawValue: error.code.rawValue) ?? .invalidArgument, error.message)
-        }
+        try self.init(name: event, arguments: arguments.mapValues { $0.integer })
     }
 
     public var envelopeFields: [(name: String, value: EventArgument)] {

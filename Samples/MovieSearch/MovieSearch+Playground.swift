@@ -139,11 +139,7 @@ public final class MovieSearchPlayground: HostedApp {
 /// Glue: HTTP's events for the search, each mapped onto the view model's intent or the fault injection.
 extension MovieSearchEvent: AppInput {
     public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
-        do {
-            try self.init(name: event, arguments: arguments)
-        } catch {
-            throw AppInputError(AppInputError.Code(rawValue: error.code.rawValue) ?? .invalidArgument, error.message)
-        }
+        try self.init(name: event, arguments: arguments)
     }
 
     public var envelopeFields: [(name: String, value: EventArgument)] {
