@@ -124,7 +124,7 @@ let package = Package(
             name: "PlaygroundAppTests",
             dependencies: [
                 "PlaygroundApp", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps", "PlaygroundUI",
-                "RandomColorEV", "ListViewVVSI",
+                "RandomColorEV", "ListViewVVSI", "MovieSearchMVI",
             ]),
     ],
     swiftLanguageModes: [.v6]

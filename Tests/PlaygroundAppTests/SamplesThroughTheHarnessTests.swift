@@ -1,5 +1,6 @@
 import AppSeam
 import ListViewVVSI
+import MovieSearchMVI
 import PlaygroundTesting
 import RandomColorEV
 import Testing
@@ -42,5 +43,23 @@ struct SamplesThroughTheHarnessTests {
             try await harness.send(.dismissAlert)
         }
         await #expect(throws: AppError.self) { try await harness.send(.dismissAlert) }
+    }
+}
+
+/// The movie search through the same harness, fetching from a live playground's own `/3/search/movie`.
+@Suite("Movie search through the harness")
+struct MovieSearchThroughTheHarnessTests {
+    @Test func returnInTheFieldLoadsTheMoviesAndTheTraceFollowsTheIntent() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let harness = AppHarness<MovieSearchPlayground>(seed: 3, ownBaseURL: "http://127.0.0.1:\(live.port)")
+        let entries = try await harness.press("search movies", value: "star wars")
+        #expect(entries.count == 1 && entries.first?.source == .browser)
+        #expect(entries.first?.event.contains("star wars") == true, "\(entries)")
+        #expect(await harness.waitUntil { $0.snapshotJSON.contains(#""state":"SuccessfullyFetched""#) })
+        let snapshot = await harness.snapshotJSON
+        #expect(snapshot.contains(#""query":"star wars""#) && snapshot.contains(#""inFlight":false"#), "\(snapshot)")
+        let steps = await harness.trace.first?.became ?? []
+        #expect(steps.contains { $0.contains("SuccessfullyFetched") }, "\(steps)")
     }
 }
