@@ -21,14 +21,14 @@ public enum EventEnum: EventEnumProtocol, Sendable {
 }
 
 // The seed's `let eventSubject: CurrentValueSubject<EventEnum, Never> = .init(.initial)` is one global; here every
-// room has its own, and the views read it from the environment.
+// room has its own, and the views read it from the environment (send-only: see `SendOnlySubject`).
 private struct EventSubjectKey: EnvironmentKey {
-    static var defaultValue: CurrentValueSubject<EventEnum, Never> { .init(.initial) }
+    static var defaultValue: SendOnlySubject<EventEnum> { .init(.init(.initial)) }
 }
 
 extension EnvironmentValues {
     /// The room's `eventSubject`.
-    var eventSubject: CurrentValueSubject<EventEnum, Never> {
+    var eventSubject: SendOnlySubject<EventEnum> {
         get { self[EventSubjectKey.self] }
         set { self[EventSubjectKey.self] = newValue }
     }

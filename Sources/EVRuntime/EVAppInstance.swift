@@ -23,12 +23,12 @@ public final class EVAppInstance<EventEnum: EventEnumProtocol, Root: View> {
     /// `eventSubjectKey` names where the views read the subject (the seed's global `eventSubject`, one per room here).
     public init(
         _ root: Root, environment: EnvironmentValues = EnvironmentValues(),
-        eventSubjectKey: WritableKeyPath<EnvironmentValues, CurrentValueSubject<EventEnum, Never>>? = nil
+        eventSubjectKey: WritableKeyPath<EnvironmentValues, SendOnlySubject<EventEnum>>? = nil
     ) {
         eventSubject = CurrentValueSubject(EventEnum.initial)
         actionSource = ActionSource(eventSubject: eventSubject)
         var environment = environment.with(\.actionSource, actionSource)
-        if let eventSubjectKey { environment[keyPath: eventSubjectKey] = eventSubject }
+        if let eventSubjectKey { environment[keyPath: eventSubjectKey] = SendOnlySubject(eventSubject) }
         host = ViewHost(root, environment: environment)
     }
 

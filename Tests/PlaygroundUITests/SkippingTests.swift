@@ -212,6 +212,59 @@ import Testing
         #expect(back.html.contains(">k.panel.holder taps=0<"))  // a new position, fresh state
     }
 
+    /// Something a view only sends into (EV's `eventSubject`): not read while rendering.
+    final class Outbox: SendOnlyObject {
+        var sent: [String] = []
+        func send(_ message: String) { sent.append(message) }
+    }
+
+    /// Holds an ``Outbox`` from the environment and sends from its button, like EV's Center screen.
+    struct Sender: View {
+        let label: String
+        @Environment(\.outbox) var outbox
+        var body: some View {
+            SkippingTests.evaluated(label)
+            return Button("Send") { outbox.send(label) }
+        }
+    }
+
+    /// Reads which outbox to hand down from a class, so it is evaluated on every render.
+    final class Mailroom {
+        var outbox = Outbox()
+    }
+
+    struct SenderRoot: View {
+        let label: String
+        let mailroom: Mailroom
+        var body: some View {
+            Sender(label: label).environment(\.outbox, mailroom.outbox)
+        }
+    }
+
+    @Test func aViewHoldingASendOnlyObjectIsSkippedWhileItIsTheSameInstance() {
+        let mailroom = Mailroom()
+        let outbox = mailroom.outbox
+        let host = ViewHost(SenderRoot(label: "o.sender", mailroom: mailroom))
+        let context = RenderContext(formAction: "/rooms/r/events", actionURL: "/rooms/r/actions")
+        let first = host.render(context)
+        for _ in 0..<3 { #expect(host.render(context) == first) }
+        #expect(Self.count("o.sender") == 1)
+
+        // The skipped view's closure still sends into the same object.
+        let action = first.html.matches(of: /name="control" value="([^"]*)"/).map { String($0.1) }.first
+        #expect(action.map { host.perform(action: $0, value: nil) } == .performed)
+        #expect(outbox.sent == ["o.sender"])
+
+        // Another instance is another value: the view is evaluated again and its button sends there.
+        let other = Outbox()
+        mailroom.outbox = other
+        let again = host.render(context)
+        #expect(Self.count("o.sender") == 2)
+        let newAction = again.html.matches(of: /name="control" value="([^"]*)"/).map { String($0.1) }.first
+        #expect(newAction.map { host.perform(action: $0, value: nil) } == .performed)
+        #expect(other.sent == ["o.sender"] && outbox.sent == ["o.sender"])
+    }
+
     /// The same operations on a host that skips and one that always evaluates `body` give the same pages,
     /// fragments, skeletons and state, render after render.
     @Test func skippingNeverChangesWhatIsDrawn() {
@@ -260,6 +313,10 @@ private struct AccentNameKey: EnvironmentKey {
     static var defaultValue: String { "none" }
 }
 
+private struct OutboxKey: EnvironmentKey {
+    static var defaultValue: SkippingTests.Outbox { SkippingTests.Outbox() }
+}
+
 private struct ModelKey: EnvironmentKey {
     static var defaultValue: SkippingTests.Model { SkippingTests.Model() }
 }
@@ -268,6 +325,11 @@ extension EnvironmentValues {
     fileprivate var accentName: String {
         get { self[AccentNameKey.self] }
         set { self[AccentNameKey.self] = newValue }
+    }
+
+    fileprivate var outbox: SkippingTests.Outbox {
+        get { self[OutboxKey.self] }
+        set { self[OutboxKey.self] = newValue }
     }
 
     fileprivate var model: SkippingTests.Model {

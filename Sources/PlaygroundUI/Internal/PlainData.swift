@@ -2,6 +2,7 @@
 
 /// Whether values of a type are plain data: equal bits mean equal values, and nothing reachable from a value can
 /// change behind it (no class instances, closures or existentials, which could read mutable state elsewhere).
+/// A ``SendOnlyObject`` counts as plain data compared by identity: nothing in it shows in a view's output.
 ///
 /// Trivial types, strings and the standard collections, optionals and structs of plain data qualify; enums with
 /// payloads that are not trivial do not, because their payload types cannot be listed. A view made of plain data
@@ -23,6 +24,7 @@ enum PlainData {
 
     private static func decide(_ type: Any.Type, _ known: inout [ObjectIdentifier: Bool]) -> Bool {
         if isTrivial(type) || type == String.self || type == Substring.self || type == Character.self { return true }
+        if type is any SendOnlyObject.Type { return true }
         if let container = type as? any PlainDataContainer.Type {
             return container.elementTypes.allSatisfy { isPlain($0, &known) }
         }

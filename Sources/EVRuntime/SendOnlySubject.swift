@@ -1,0 +1,16 @@
+import OpenCombine
+import PlaygroundUI
+
+/// The room's `eventSubject` as the views hold it: `eventSubject.send(.changeBothSidesColors)` reads as in the
+/// article, but a view can only send into it, never read its value while rendering — so holding it does not stop
+/// the renderer from skipping an unchanged view (``SendOnlyObject``).
+public final class SendOnlySubject<Event>: SendOnlyObject {
+    private let subject: CurrentValueSubject<Event, Never>
+
+    public init(_ subject: CurrentValueSubject<Event, Never>) {
+        self.subject = subject
+    }
+
+    /// Sends `event` to the subject's subscribers, as `CurrentValueSubject.send` does.
+    public func send(_ event: Event) { subject.send(event) }
+}
