@@ -1,3 +1,5 @@
+import PlaygroundUI
+
 extension ListView {
 
     /// What the interactor (and the view's Random button) depend on: the seed's `Dependencies`, whose `service`

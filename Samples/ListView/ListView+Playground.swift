@@ -55,7 +55,7 @@ public final class ListViewPlayground: HostedApp {
 
     public init(services: AppServices) {
         instance = ListViewInstance(
-            isolation: services.isolation, random: services.randomSeed.map { RandomSource(seed: $0) } ?? RandomSource(),
+            isolation: services.isolation, random: services.makeRandomSource(),
             maxPendingActions: Self.maxPendingActions)
         instance.onChange = services.changed
         instance.observer = { [weak self] event in self?.observe(event) }

@@ -6,37 +6,37 @@ import Synchronization
 /// show `Loading`, `ApiError` and a slow answer overtaken by a newer query.
 ///
 /// Settings can be changed at any time (the room changes them on its executor); a request uses the settings in
-/// force when it starts. The failure draw comes from a seedable generator, so tests are reproducible.
+/// force when it starts. The failure draw comes from the room's ``RandomSource``, so a seeded run replays.
 ///
 /// ```swift
-/// let faulty = FaultInjectingMovieRepository(wrapping: repository, seed: 1)
+/// let faulty = FaultInjectingMovieRepository(wrapping: repository, random: RandomSource(seed: 1))
 /// faulty.setFaults(FaultSettings(latencyMs: 1_500, failureRate: 0.5))
 /// ```
 public final class FaultInjectingMovieRepository: MovieRepository {
     /// The repository that answers when no fault is injected.
     public let upstream: any MovieRepository
-    private let state: Mutex<(settings: FaultSettings, generator: SeededRandomNumberGenerator)>
+    private let random: RandomSource
+    private let state: Mutex<FaultSettings>
 
-    /// Wraps `upstream` with `settings`; `seed` fixes the failure draws (random when `nil`).
-    public init(wrapping upstream: any MovieRepository, settings: FaultSettings = .none, seed: UInt64? = nil) {
+    /// Wraps `upstream` with `settings`; the failures are drawn from `random`.
+    public init(wrapping upstream: any MovieRepository, settings: FaultSettings = .none, random: RandomSource = RandomSource()) {
         self.upstream = upstream
-        var system = SystemRandomNumberGenerator()
-        state = Mutex((settings, SeededRandomNumberGenerator(seed: seed ?? system.next())))
+        self.random = random
+        state = Mutex(settings)
     }
 
     /// The settings in force.
-    public var settings: FaultSettings { state.withLock { $0.settings } }
+    public var settings: FaultSettings { state.withLock { $0 } }
 
     /// Replaces the settings; requests already waiting keep the ones they started with.
     public func setFaults(_ settings: FaultSettings) {
-        state.withLock { $0.settings = settings }
+        state.withLock { $0 = settings }
     }
 
     /// Waits the latency (cancellable), then fails with ``InjectedFault`` at the failure rate, else asks `upstream`.
     public func searchMovies(query: String, page: Int) async throws -> TMDBSearchResponse {
-        let (settings, fails) = state.withLock { state in
-            (state.settings, Double.random(in: 0..<1, using: &state.generator) < state.settings.failureRate)
-        }
+        let settings = self.settings
+        let fails = random.chance(settings.failureRate)
         if settings.latencyMs > 0 {
             try await Task.sleep(for: .milliseconds(settings.latencyMs))
         }

@@ -23,9 +23,9 @@ public final class MovieSearchInstance {
     private let app: MVIAppInstance<SearchPageViewModel, MovieSearchApp>
 
     /// Starts the app on `isolation`'s executor (the room actor), fetching from `repository`; `faults` are the
-    /// starting fault settings and `randomSeed` fixes the failure draws.
-    public init(isolation: any Actor, repository: any MovieRepository, faults: FaultSettings = .none, randomSeed: UInt64? = nil) {
-        self.repository = FaultInjectingMovieRepository(wrapping: repository, settings: faults, seed: randomSeed)
+    /// starting fault settings and `random` draws the failures.
+    public init(isolation: any Actor, repository: any MovieRepository, faults: FaultSettings = .none, random: RandomSource = RandomSource()) {
+        self.repository = FaultInjectingMovieRepository(wrapping: repository, settings: faults, random: random)
         viewModel = SearchPageViewModel(repository: self.repository, isolation: isolation)
         app = MVIAppInstance(viewModel, root: MovieSearchApp(viewModel: viewModel, faults: self.repository))
     }

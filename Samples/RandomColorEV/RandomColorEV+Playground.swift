@@ -49,7 +49,7 @@ public final class RandomColorEVPlayground: HostedApp {
     private var watching: AnyCancellable?
 
     public init(services: AppServices) {
-        instance = RandomColorEVInstance(randomColor: services.randomSeed.map { RandomColorSource(seed: $0) } ?? RandomColorSource())
+        instance = RandomColorEVInstance(randomColor: RandomColorSource(random: services.makeRandomSource()))
         watching = instance.eventSubject.dropFirst().sink { [weak self] event in self?.sent(event) }
     }
 

@@ -82,10 +82,9 @@ public struct AppServices {
         (self.isolation, self.randomSeed, self.changed, self.ownBaseURL, self.values) = (isolation, randomSeed, changed, ownBaseURL, values)
     }
 
-    /// A random number generator for the app: seeded from ``randomSeed``, or the system's.
-    public func makeRandomNumberGenerator() -> any RandomNumberGenerator {
-        if let randomSeed { return SeededRandomNumberGenerator(seed: randomSeed) }
-        return SystemRandomNumberGenerator()
+    /// The app's randomness, the one source its draws come from: seeded from ``randomSeed``, or by the system.
+    public func makeRandomSource() -> RandomSource {
+        RandomSource(seed: randomSeed)
     }
 }
 

@@ -1,4 +1,5 @@
 import MovieCatalog
+import PlaygroundUI
 import Testing
 @testable import MovieSearchMVI
 
@@ -39,7 +40,8 @@ import Testing
     @Test func theSameSeedFailsTheSameRequests() async throws {
         func outcomes(seed: UInt64) async -> [Bool] {
             let repository = FaultInjectingMovieRepository(
-                wrapping: StubRepository(.success(response([]))), settings: FaultSettings(latencyMs: 0, failureRate: 0.5), seed: seed)
+                wrapping: StubRepository(.success(response([]))), settings: FaultSettings(latencyMs: 0, failureRate: 0.5),
+                random: RandomSource(seed: seed))
             var failed: [Bool] = []
             for _ in 0..<32 {
                 failed.append((try? await repository.searchMovies(query: "x", page: 1)) == nil)

@@ -2,6 +2,7 @@ import Dispatch
 import MVIRuntime
 import MovieSearchMVI
 import PlaygroundTesting
+import PlaygroundUI
 
 /// A room for tests: an actor on its own serial executor that owns one movie search and records what its
 /// observers saw.
@@ -23,7 +24,7 @@ actor TestRoom {
 
     /// Starts the movie search on this room's executor.
     func start(repository: any MovieRepository, faults: FaultSettings = .none, seed: UInt64 = 1) {
-        let app = MovieSearchInstance(isolation: self, repository: repository, faults: faults, randomSeed: seed)
+        let app = MovieSearchInstance(isolation: self, repository: repository, faults: faults, random: RandomSource(seed: seed))
         app.observe { [unowned self] event in self.assumeIsolated { $0.events.append(event) } }
         app.onChange = { [unowned self] in
             self.assumeIsolated { $0.changes.append(TestRoomExecutor.isOnRoomQueue) }

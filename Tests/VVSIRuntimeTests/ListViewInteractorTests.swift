@@ -1,4 +1,5 @@
 import OpenCombine
+import PlaygroundUI
 import Testing
 import VVSIRuntime
 @testable import ListViewVVSI
