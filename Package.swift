@@ -23,11 +23,13 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // The one JSON string escaper (also safe inside HTML), shared by the server's errors and the film catalog's API.
+        .target(name: "JSONText"),
         // HTTP/1.1 + Server-Sent Events on libmicrohttpd: the only module that imports the C binding.
         .target(
             name: "PlaygroundHTTP",
             dependencies: [
-                "CMicroHTTPD",
+                "CMicroHTTPD", "JSONText",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
@@ -54,7 +56,7 @@ let package = Package(
             dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         // The film catalog behind the MVI movie search: CSV loading and the search index.
-        .target(name: "MovieCatalog"),
+        .target(name: "MovieCatalog", dependencies: ["JSONText"]),
         .executableTarget(name: "movie-search-bench", dependencies: ["MovieCatalog"]),
         // What one EV event costs the view layer (send + render), for profiling the renderer.
         .executableTarget(name: "render-bench", dependencies: ["RandomColorEV", "EVRuntime", "PlaygroundUI"]),
@@ -82,7 +84,7 @@ let package = Package(
         .target(
             name: "PlaygroundApp",
             dependencies: [
-                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "MovieCatalog",
+                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "MovieCatalog", "JSONText",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -98,7 +100,7 @@ let package = Package(
         ),
         // Live-test support (a raw TCP client for HTTP and SSE), shared by the test targets.
         .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog", "AppSeam", "PlaygroundUI"], path: "Tests/Support/PlaygroundTesting"),
-        .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting"]),
+        .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting", "JSONText"]),
         .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI"]),
         .testTarget(name: "AppSeamTests", dependencies: ["AppSeam", "PlaygroundUI"]),
         .testTarget(

@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+import JSONText
 
 extension TMDBSearchResponse {
     /// The response as compact JSON text, keys in TMDB's order.

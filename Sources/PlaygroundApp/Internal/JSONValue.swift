@@ -1,3 +1,4 @@
+import JSONText
 import PlaygroundHTTP
 
 /// A JSON value the playground writes (state snapshots, receipts, health).

@@ -1,3 +1,5 @@
+import JSONText
+
 /// Every error a client sees: `{"error":{"code":"…","message":"…"}}` (JSON-escaped), status as given.
 ///
 /// Messages say what was wrong and what is accepted:

@@ -1,18 +1,29 @@
-/// Builds JSON text as UTF-8 bytes; ``appendString(_:)`` is the one place strings are escaped.
-struct JSONWriter {
+/// Builds JSON text as UTF-8 bytes; ``appendString(_:)`` is the one place in the project where strings are
+/// escaped for JSON (RFC 8259; `<`, `>`, `&`, U+2028 and U+2029 too, so the text is also safe inside HTML).
+///
+/// ```swift
+/// var json = JSONWriter()
+/// json.append("{\"title\":")
+/// json.appendString("<b>\"Up\"</b>")
+/// json.append("}")
+/// json.text   // {"title":"\u003cb\u003e\"Up\"\u003c/b\u003e"}
+/// ```
+public struct JSONWriter {
     /// The bytes written so far.
-    private(set) var bytes: [UInt8] = []
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
 
     /// The bytes as text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends JSON syntax or a number as it is.
-    mutating func append(_ raw: String) {
+    public mutating func append(_ raw: String) {
         bytes.append(contentsOf: raw.utf8)
     }
 
     /// Appends `string` as a quoted JSON string, escaped so that it is also safe inside HTML `<script>`.
-    mutating func appendString(_ string: String) {
+    public mutating func appendString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         let utf8 = Array(string.utf8)
         var index = 0
@@ -46,5 +57,15 @@ struct JSONWriter {
         for shift in stride(from: 12, through: 0, by: -4) {
             bytes.append(hex[Int((value >> UInt32(shift)) & 0xF)])
         }
+    }
+}
+
+/// One JSON string literal, escaped by ``JSONWriter``.
+public enum JSONString {
+    /// `text` as a quoted JSON string literal: `JSONString.quoted("a\"b")` is `"a\"b"` with the quote escaped.
+    public static func quoted(_ text: String) -> String {
+        var json = JSONWriter()
+        json.appendString(text)
+        return json.text
     }
 }
