@@ -1,7 +1,10 @@
 import PlaygroundUI
 
 /// The seed's `randomColor()`: the screens call `color = randomColor()`, drawing from the room's ``RandomSource``.
-public struct RandomColorSource {
+///
+/// A class: the renderer compares environment values by identity, so the same source keeps the views below
+/// skippable (a struct holding a class compares as different every render).
+public final class RandomColorSource {
     private let random: RandomSource
 
     /// Colours drawn from `random` (the room's source; seed it for reproducible runs).
@@ -10,7 +13,7 @@ public struct RandomColorSource {
     }
 
     /// Reproducible colours.
-    public init(seed: UInt64) {
+    public convenience init(seed: UInt64) {
         self.init(random: RandomSource(seed: seed))
     }
 

@@ -19,6 +19,10 @@ public final class ViewHost<Root: View> {
     /// Whether views whose inputs and state did not change are drawn from their last output instead of their
     /// `body` (as SwiftUI skips them); off only to compare against full renders.
     var reusesUnchangedViews = true
+    /// Set to record, on each render, which custom views' `body` ran (``lastEvaluated``).
+    var recordsEvaluations = false
+    /// The custom views whose `body` ran in the last render, in order, while ``recordsEvaluations`` is set.
+    private(set) var lastEvaluated: [Any.Type] = []
 
     /// Makes a host for `root`; nothing is mounted until the first ``render(_:)``.
     public init(_ root: Root, environment: EnvironmentValues = EnvironmentValues()) {
@@ -30,10 +34,12 @@ public final class ViewHost<Root: View> {
 
     /// Renders the tree: links state, (re)subscribes new positions, tears down vanished ones.
     public func render(_ context: RenderContext) -> RenderedView {
-        let renderer = Renderer(store: store, context: context, reusesUnchangedViews: reusesUnchangedViews)
+        let renderer = Renderer(
+            store: store, context: context, reusesUnchangedViews: reusesUnchangedViews, recordsEvaluations: recordsEvaluations)
         store.beginPass()
         renderer.render(root, RenderState(path: store.root, environment: environment))
         store.endPass()
+        if let evaluated = renderer.evaluated { lastEvaluated = evaluated }
         return renderer.result
     }
 

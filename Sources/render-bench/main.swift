@@ -7,7 +7,8 @@ import PlaygroundUI
 import RandomColorEV
 
 let app = RandomColorEVInstance(randomColor: RandomColorSource(seed: 1))
-let context = RenderContext(formAction: "/rooms/x/events")
+// As a room renders: controls holding closures post their action ids to /actions.
+let context = RenderContext(formAction: "/rooms/x/events", actionURL: "/rooms/x/actions", actionFields: [FormField("app", "ev")])
 _ = app.render(context)
 let count = Int(CommandLine.arguments.dropFirst().first ?? "2000") ?? 2000
 var bytes = 0

@@ -1,7 +1,7 @@
 import EVRuntime
 import OpenCombine
 import Foundation
-import PlaygroundUI
+@testable import PlaygroundUI
 import Testing
 @testable import RandomColorEV
 
@@ -29,6 +29,22 @@ import Testing
     static func page(left: String, right: String) -> String {
         #"<div class="tabview tabview-page"><div class="tab" data-tag="left">\#(left)</div>"#
             + #"<div class="tab tab-selected" data-tag="center">\#(center)</div><div class="tab" data-tag="right">\#(right)</div></div>"#
+    }
+
+    /// An event changes Left and Right only: Center (it holds the send-only eventSubject) is drawn from its last
+    /// output, so an EV event costs what it did before the button held a closure.
+    @Test func anEventReevaluatesTheChangedScreensAndSkipsCenter() {
+        let app = RandomColorEVInstance(randomColor: RandomColorSource(seed: 42))
+        app.host.recordsEvaluations = true
+        _ = app.render(context)
+        #expect(app.host.lastEvaluated.contains { $0 == CenterScreen.self })
+        for _ in 0..<2 {
+            app.send(.changeBothSidesColors)
+            _ = app.render(context)
+            let evaluated = app.host.lastEvaluated.map { String(describing: $0) }
+            #expect(evaluated.contains("LeftScreen") && evaluated.contains("RightScreen"))
+            #expect(!evaluated.contains("CenterScreen"), "\(evaluated)")
+        }
     }
 
     @Test func theCenterButtonsClosureSendsIntoEventSubject() {

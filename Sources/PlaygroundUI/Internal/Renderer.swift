@@ -10,11 +10,14 @@ final class Renderer {
     private var subtreeUntracked = false
     /// Whether unchanged views may be skipped (off only to compare against full renders in tests).
     private let reusesUnchangedViews: Bool
+    /// The custom views whose `body` ran, in order, when the host asked for them (tests of what is skipped).
+    private(set) var evaluated: [Any.Type]?
 
-    init(store: PositionStore, context: RenderContext, reusesUnchangedViews: Bool = true) {
+    init(store: PositionStore, context: RenderContext, reusesUnchangedViews: Bool = true, recordsEvaluations: Bool = false) {
         self.store = store
         self.context = context
         self.reusesUnchangedViews = reusesUnchangedViews
+        evaluated = recordsEvaluations ? [] : nil
         writer = HTMLWriter(capacity: store.expectedHTMLSize)
     }
 
@@ -85,6 +88,7 @@ final class Renderer {
     /// Links a custom view's properties to its position and renders its `body`.
     private func evaluate<V: View>(_ view: V, _ info: ViewTypeInfo, _ path: ViewPath, _ state: RenderState) {
         DynamicPropertyLinker.link(view, info.properties, at: path, environment: state.environment, store: store)
+        evaluated?.append(V.self)
         var bodyState = state
         bodyState.path = path.appending(.index(0))
         render(view.body, bodyState)
