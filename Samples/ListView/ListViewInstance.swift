@@ -42,7 +42,7 @@ public final class ListViewInstance {
             .with(\.alertDismissEvent, ListViewEvent.dismissAlert)
         host = ViewHost(
             ListViewApp(dependencies: ListView.Dependencies(service: random), maxPendingActions: maxPendingActions),
-            environment: environment)
+            environment: environment, inspecting: [ListView.self])
     }
 
     /// The view's view state (mounting the view the first time).
@@ -50,8 +50,8 @@ public final class ListViewInstance {
         if let mounted { return mounted }
         isolation.preconditionIsolated("a ListViewInstance must be used on its room's executor")
         _ = host.render(RenderContext(formAction: ""))
-        guard let viewState = host.stateObject(of: ListView.self, "viewState", as: ViewState<ListView.Interactor>.self) else {
-            preconditionFailure("ListView keeps its ViewState in @StateObject var viewState")
+        guard let viewState = host.view(ListView.self)?.viewState else {
+            preconditionFailure("ListViewApp shows a ListView")
         }
         viewState.observer = { [weak self] in self?.observer?($0) }
         viewState.onChange = { [weak self] in self?.onChange?() }
@@ -90,14 +90,8 @@ public final class ListViewInstance {
     /// What `/state` shows.
     public var snapshot: ListViewSnapshot {
         let viewState = viewState
-        let alert = host.state(of: ListView.self, "alertType", as: ListView.AlertType?.self) ?? nil
-        let message: String? =
-            switch alert {
-            case .error(let message): message
-            case nil: nil
-            }
         return ListViewSnapshot(
-            items: viewState.state.items, alert: message, pendingActions: viewState.pendingActionCount,
+            items: viewState.state.items, alert: host.presentedAlertText?.message, pendingActions: viewState.pendingActionCount,
             actionRunning: viewState.isRunningAction)
     }
 

@@ -1,5 +1,5 @@
 /// A read-only snapshot of the list app for `/state`.
-public struct ListViewSnapshot: Sendable, Equatable, Codable {
+public struct ListViewSnapshot: Sendable, Equatable, Encodable {
     /// The items shown.
     public var items: [String]
     /// The message of the alert shown, or `nil`.

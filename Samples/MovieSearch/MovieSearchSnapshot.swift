@@ -1,5 +1,5 @@
 /// A read-only snapshot of the movie search for `/state`.
-public struct MovieSearchSnapshot: Sendable, Equatable, Codable {
+public struct MovieSearchSnapshot: Sendable, Equatable, Encodable {
     /// The query of the latest intent (empty before the first).
     public var query: String
     /// The page of the latest intent.

@@ -7,22 +7,23 @@ public typealias RandomColorEVInstance = EVAppInstance<EventEnum, RandomColorEVA
 extension EVAppInstance where EventEnum == RandomColorEV.EventEnum, Root == RandomColorEVApp {
     /// Starts the app with colours from `randomColor`.
     public convenience init(randomColor: RandomColorSource = RandomColorSource()) {
-        self.init(RandomColorEVApp(randomColor: randomColor), eventSubjectKey: \.eventSubject)
+        self.init(
+            RandomColorEVApp(randomColor: randomColor), eventSubjectKey: \.eventSubject,
+            inspecting: [RandomColorEVApp.self, LeftScreen.self, RightScreen.self])
     }
 
     /// What `/state` shows: the selected page and each side's colour (`nil` while white).
     public var snapshot: RandomColorEVSnapshot {
-        let tab = host.state(of: RandomColorEVApp.self, "selectedTab", as: RandomColorEVApp.TabItem.self) ?? .center
-        return RandomColorEVSnapshot(
-            selectedTab: String(describing: tab),
-            leftColor: host.state(of: LeftScreen.self, "color", as: Color?.self)??.hex,
-            rightColor: host.state(of: RightScreen.self, "color", as: Color?.self)??.hex
+        RandomColorEVSnapshot(
+            selectedTab: String(describing: host.view(RandomColorEVApp.self)?.selectedTab ?? .center),
+            leftColor: host.view(LeftScreen.self)?.color?.hex,
+            rightColor: host.view(RightScreen.self)?.color?.hex
         )
     }
 }
 
 /// A read-only snapshot of the app's state for `/state`.
-public struct RandomColorEVSnapshot: Sendable, Equatable, Codable {
+public struct RandomColorEVSnapshot: Sendable, Equatable, Encodable {
     /// `left`, `center` or `right`.
     public var selectedTab: String
     /// The left page's colour as `#rrggbb`, `nil` while it is white.

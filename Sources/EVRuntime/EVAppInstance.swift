@@ -20,16 +20,17 @@ public final class EVAppInstance<EventEnum: EventEnumProtocol, Root: View> {
     public let host: ViewHost<Root>
 
     /// Starts the app with `eventSubject` at `EventEnum.initial`; `environment` may add app values, and
-    /// `eventSubjectKey` names where the views read the subject (the seed's global `eventSubject`, one per room here).
+    /// `eventSubjectKey` names where the views read the subject (the seed's global `eventSubject`, one per room here);
+    /// the `inspecting` view types can be read back with `host.view(_:)`.
     public init(
         _ root: Root, environment: EnvironmentValues = EnvironmentValues(),
-        eventSubjectKey: WritableKeyPath<EnvironmentValues, SendOnlySubject<EventEnum>>? = nil
+        eventSubjectKey: WritableKeyPath<EnvironmentValues, SendOnlySubject<EventEnum>>? = nil, inspecting: [any View.Type] = []
     ) {
         eventSubject = CurrentValueSubject(EventEnum.initial)
         actionSource = ActionSource(eventSubject: eventSubject)
         var environment = environment.with(\.actionSource, actionSource)
         if let eventSubjectKey { environment[keyPath: eventSubjectKey] = SendOnlySubject(eventSubject) }
-        host = ViewHost(root, environment: environment)
+        host = ViewHost(root, environment: environment, inspecting: inspecting)
     }
 
     /// Renders the app.

@@ -24,10 +24,12 @@ public final class ViewHost<Root: View> {
     /// The custom views whose `body` ran in the last render, in order, while ``recordsEvaluations`` is set.
     private(set) var lastEvaluated: [Any.Type] = []
 
-    /// Makes a host for `root`; nothing is mounted until the first ``render(_:)``.
-    public init(_ root: Root, environment: EnvironmentValues = EnvironmentValues()) {
+    /// Makes a host for `root`; nothing is mounted until the first ``render(_:)``. The `inspecting` types can be
+    /// read back as last drawn with ``view(_:)`` (their positions keep a copy of each value).
+    public init(_ root: Root, environment: EnvironmentValues = EnvironmentValues(), inspecting: [any View.Type] = []) {
         self.root = root
         self.environment = environment
+        store.inspectedTypes = Set(inspecting.map { ObjectIdentifier($0) })
     }
 
     deinit { store.removeAll() }
@@ -80,9 +82,20 @@ public final class ViewHost<Root: View> {
         }
     }
 
-    /// The value of the `@State var name` of the first `view` in render order, if that view is in the tree.
-    public func state<V: View, Value>(of view: V.Type, _ name: String, as type: Value.Type = Value.self) -> Value? {
-        stateValues.first { $0.view == V.self && $0.property == name }.flatMap { $0.value as? Value }
+    /// The first `V` in render order as last drawn, for a type the host was made `inspecting`: its `@State` and
+    /// `@StateObject` properties read their position's current values, typed, as the view's own code does.
+    ///
+    /// ```swift
+    /// let host = ViewHost(RootView(), inspecting: [LeftScreen.self])
+    /// _ = host.render(context)
+    /// host.view(LeftScreen.self)?.color    // the left screen's @State, now
+    /// ```
+    public func view<V: View>(_ type: V.Type) -> V? {
+        assert(store.inspectedTypes.contains(ObjectIdentifier(V.self)), "make the host inspecting \(V.self) to read it back")
+        for position in store.orderedPositions where position.viewType == V.self {
+            if let view = position.latestValue as? V { return view }
+        }
+        return nil
     }
 }
 

@@ -101,14 +101,18 @@ import Testing
                 EmptyView().alert(isPresented: $showing) { Alert(title: Text("Saved")) }
             }
         }
-        let host = ViewHost(Toggle(), environment: EnvironmentValues().with(\.alertDismissEvent, TestEvent(postedFields: [("event", "d")])))
+        let host = ViewHost(
+            Toggle(), environment: EnvironmentValues().with(\.alertDismissEvent, TestEvent(postedFields: [("event", "d")])),
+            inspecting: [Toggle.self])
         #expect(
             host.render(context).html
                 == #"<div class="alert" role="alertdialog" aria-modal="true" aria-label="Saved"><span class="text alert-title">Saved</span>"#
                 + #"<form class="button-form" method="post" action="/rooms/r1/events"><input type="hidden" name="event" value="d">"#
                 + #"<button class="button alert-button" type="submit"><span class="text">OK</span></button></form></div>"#)
+        #expect(host.presentedAlertText?.title == "Saved" && host.presentedAlertText?.message == nil)
         #expect(host.dismissPresentedAlert())
-        #expect(host.state(of: Toggle.self, "showing", as: Bool.self) == false)
+        #expect(host.view(Toggle.self)?.showing == false)
+        #expect(host.presentedAlertText == nil)
         #expect(host.render(context).html == "")
     }
 

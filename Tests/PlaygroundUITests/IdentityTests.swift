@@ -80,13 +80,12 @@ import Testing
     }
 
     @Test func stateValuesAreReportedInRenderOrder() {
-        let host = ViewHost(Root(inputs: inputs, ticks: ticks))
+        let host = ViewHost(Root(inputs: inputs, ticks: ticks), inspecting: [Counter.self])
         _ = host.render(context)
         ticks.send("*")
         #expect(host.stateValues.map(\.property) == Array(repeating: "count", count: 7))
         #expect(host.stateValues.compactMap { $0.value as? Int } == Array(repeating: 1, count: 7))
-        #expect(host.state(of: Counter.self, "count", as: Int.self) == 1)
-        #expect(host.state(of: Counter.self, "missing", as: Int.self) == nil)
+        #expect(host.view(Counter.self)?.count == 1)
     }
 
     @Test func onReceiveSubscribesOncePerPositionAndIsCancelledWithIt() {

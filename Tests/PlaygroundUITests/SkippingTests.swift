@@ -158,7 +158,7 @@ import Testing
         #expect(Self.count("s.panel") == 2)
         #expect(Self.count("s.panel.holder") == 2)
         #expect(Self.count("s.panel.sibling") == 1)
-        #expect(host.state(of: Holder.self, "taps", as: Int.self) == 3)
+        #expect(host.stateValues.first { $0.view == Holder.self }?.value as? Int == 3)
     }
 
     @Test func anEnvironmentChangeReevaluatesTheViewsThatSeeIt() {

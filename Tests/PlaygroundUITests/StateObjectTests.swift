@@ -48,21 +48,19 @@ import Testing
 
     @Test func madeOncePerPositionAndKeptAcrossRenders() throws {
         let counter = MakeCounter(), inputs = Inputs()
-        let host = ViewHost(Root(counter: counter, inputs: inputs))
+        let host = ViewHost(Root(counter: counter, inputs: inputs), inspecting: [Owner.self])
         #expect(host.render(context).html == #"<div class="vstack"><span class="text">a#1=0</span><span class="text">b#2=0</span></div>"#)
-        let first = try #require(host.stateObject(of: Owner.self, "model", as: Model.self))
+        let first = try #require(host.view(Owner.self)?.model)
         first.count = 5
         _ = host.render(context)
         #expect(host.render(context).html == #"<div class="vstack"><span class="text">a#1=5</span><span class="text">b#2=0</span></div>"#)
         #expect(counter.made == 2)  // re-created view values never evaluate their autoclosure
         #expect(first.linkedStyles == [.automatic, .automatic, .automatic])
-        #expect(host.stateObject(of: Owner.self, "missing", as: Model.self) == nil)
-        #expect(host.stateObject(of: Root.self, "model", as: Model.self) == nil)
     }
 
     @Test func cancelledWhenThePositionGoesAndRemadeWhenItComesBack() throws {
         let counter = MakeCounter(), inputs = Inputs()
-        let host = ViewHost(Root(counter: counter, inputs: inputs))
+        let host = ViewHost(Root(counter: counter, inputs: inputs), inspecting: [Owner.self])
         _ = host.render(context)
         let b = try #require(host.stateObjects(of: Owner.self).last)
         #expect(b.linkedStyles == [.plain])
@@ -71,11 +69,11 @@ import Testing
         #expect(b.cancelled)
         inputs.showFirst = true
         #expect(host.render(context).html.contains("b#3=0"))
-        let a = try #require(host.stateObject(of: Owner.self, "model", as: Model.self))
+        let a = try #require(host.view(Owner.self)?.model)
         #expect(!a.cancelled)
         host.unmount()
         #expect(a.cancelled)
-        #expect(host.stateObject(of: Owner.self, "model", as: Model.self) == nil)
+        #expect(host.view(Owner.self)?.model == nil)
     }
 }
 
@@ -83,7 +81,7 @@ extension ViewHost {
     /// Every `model` state object of `view`, in render order (test helper).
     func stateObjects<V: View>(of view: V.Type) -> [StateObjectTests.Model] {
         store.orderedPositions.filter { $0.viewType == V.self }.compactMap { position in
-            position.slots.values.compactMap { ($0.object as? any StateObjectStorage)?.anyObject as? StateObjectTests.Model }.first
+            position.slots.values.compactMap { ($0.object as? StateObjectBox<StateObjectTests.Model>)?.object }.first
         }
     }
 }

@@ -195,9 +195,9 @@ typealias CounterStep = Step<Counter, CounterAction, CounterNotification>
             let loose = ViewState(Counter(), CounterInteractor())
             #expect(loose.trigger(.increment) == .inactive)
 
-            let host = ViewHost(Screen(), environment: EnvironmentValues().with(\.viewStateIsolation, room))
+            let host = ViewHost(Screen(), environment: EnvironmentValues().with(\.viewStateIsolation, room), inspecting: [Screen.self])
             #expect(host.render(RenderContext(formAction: "/e")).html == #"<span class="text">7</span>"#)
-            let viewState = host.stateObject(of: Screen.self, "viewState", as: ViewState<CounterInteractor>.self)!
+            let viewState = host.view(Screen.self)!.viewState
             #expect(viewState.isActive)
             #expect(viewState.trigger(.increment) == .started)
             await viewState.idle()

@@ -17,6 +17,8 @@ final class Position {
     var visitOrder = 0
     /// The render pass that last reached this position.
     var pass = 0
+    /// The view's value as last evaluated, for an inspected type (its `@State` read the position's current values).
+    var latestValue: Any?
 
     init(path: ViewPath, viewType: Any.Type) {
         self.path = path
@@ -56,5 +58,6 @@ final class Position {
             (slot?.object as? any Cancellable)?.cancel()
         }
         storage.removeAll()
+        latestValue = nil
     }
 }

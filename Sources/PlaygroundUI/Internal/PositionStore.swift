@@ -10,6 +10,8 @@ final class PositionStore {
     /// The positions reached in this pass, in order (a memo keeps the stretch its view's subtree reached); emptied
     /// when the pass ends, so it holds no position between renders.
     private(set) var visits: [Position] = []
+    /// The custom view types whose latest values positions keep (``ViewHost/view(_:)``).
+    var inspectedTypes: Set<ObjectIdentifier> = []
     private var typeInfos: [ObjectIdentifier: ViewTypeInfo] = [:]
     /// The size of the last page rendered, so the next one is written without regrowing its buffer.
     var expectedHTMLSize = 1024
@@ -92,6 +94,7 @@ final class PositionStore {
         let id = ObjectIdentifier(type)
         if path.viewType == id, let info = path.viewTypeInfo { return info }
         let info = typeInfos[id] ?? ViewTypeInfo.make(type)
+        info.keepsLatestValue = inspectedTypes.contains(id)
         typeInfos[id] = info
         path.viewType = id
         path.viewTypeInfo = info

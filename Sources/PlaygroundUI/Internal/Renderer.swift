@@ -89,6 +89,7 @@ final class Renderer {
     private func evaluate<V: View>(_ view: V, _ info: ViewTypeInfo, _ path: ViewPath, _ state: RenderState) {
         DynamicPropertyLinker.link(view, info.properties, at: path, environment: state.environment, store: store)
         evaluated?.append(V.self)
+        if info.keepsLatestValue { store.position(at: path, viewType: V.self).latestValue = view }
         var bodyState = state
         bodyState.path = path.appending(.index(0))
         render(view.body, bodyState)

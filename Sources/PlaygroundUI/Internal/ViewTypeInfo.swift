@@ -10,6 +10,8 @@ class ViewTypeInfo {
     let isPrimitive: Bool
     /// For a custom view whose output its value settles, what to compare to skip it (see ``RenderMemo``).
     let memoLayout: MemoLayout?
+    /// Whether the host keeps each position's latest value of this type (``ViewHost/view(_:)``).
+    var keepsLatestValue = false
 
     fileprivate init<V: View>(_ type: V.Type, properties: DynamicPropertyLinker.Layout, isPrimitive: Bool = false) {
         isTransparent = type is any TransparentView.Type

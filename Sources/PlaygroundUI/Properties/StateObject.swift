@@ -57,16 +57,10 @@ public protocol EnvironmentLinkedObject: AnyObject {
     func link(to environment: EnvironmentValues)
 }
 
-/// Type-erased access to a state object, for ``ViewHost/stateObject(of:_:as:)``.
-protocol StateObjectStorage: AnyObject {
-    var anyObject: AnyObject { get }
-}
-
 /// The persistent storage behind one `@StateObject`; cancelling it cancels a `Cancellable` object.
-final class StateObjectBox<ObjectType: AnyObject>: StateObjectStorage, Cancellable {
+final class StateObjectBox<ObjectType: AnyObject>: Cancellable {
     let object: ObjectType
     init(_ object: ObjectType) { self.object = object }
-    var anyObject: AnyObject { object }
 
     func cancel() {
         (object as? any Cancellable)?.cancel()
