@@ -6,7 +6,7 @@ import Synchronization
 /// The playground's HTTP surface (DESIGN.md "HTTP surface"): routes requests to rooms, static files and health.
 ///
 /// Everything that needs no room state (lookup, parsing, validation) is answered at once on the
-/// server's thread; work on a room is deferred onto the room's executor.
+/// server's thread; work on a room runs on the room's executor (a short synchronous job).
 final class PlaygroundResponder: HTTPResponder {
     let rooms: RoomRegistry
     let files: StaticFiles
@@ -107,8 +107,8 @@ final class PlaygroundResponder: HTTPResponder {
         return router.route(request)
     }
 
-    /// `result`, calling `record` with its status once it is known (at once, or when deferred work completes).
-    private static func observing(_ result: HTTPResult, _ record: @escaping @Sendable (HTTPStatus) -> Void) -> HTTPResult {
+    /// `result`, calling `record` with its status.
+    private static func observing(_ result: HTTPResult, _ record: (HTTPStatus) -> Void) -> HTTPResult {
         switch result {
         case .response(let response):
             record(response.status)
@@ -116,10 +116,6 @@ final class PlaygroundResponder: HTTPResponder {
         case .eventStream:
             record(.ok)
             return result
-        case .deferred(let work):
-            return .deferred { observing(await work(), record) }
-        case .completion(let start):
-            return .completion { complete in start { complete(observing($0, record)) } }
         }
     }
 

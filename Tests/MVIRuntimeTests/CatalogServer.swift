@@ -12,7 +12,7 @@ import PlaygroundTesting
 /// - `/garbage/3/search/movie`: 200 with a body that is not JSON;
 /// - `/echo/3/search/movie`: one movie whose title is the `query` the server decoded and whose overview is the
 ///   `api_key` (or `-`);
-/// - `/slow/3/search/movie`: answers after 5 s.
+/// - `/slow/3/search/movie`: sends `200` and its headers, then no body until the client leaves (or the server stops).
 final class CatalogServer: Sendable {
     let server: HTTPServer
 
@@ -55,10 +55,7 @@ final class CatalogServer: Sendable {
                 voteCount: 1)
             return .response(.json(.ok, TMDBSearchResponse(page: 1, results: [echoed], totalPages: 1, totalResults: 1).jsonText()))
         case "/slow/3/search/movie":
-            return .deferred {
-                try? await Task.sleep(for: .seconds(5))
-                return .response(.json(.ok, #"{"page":1,"results":[],"total_pages":0,"total_results":0}"#))
-            }
+            return .eventStream(EventStream(queueLimit: 4))
         default:
             return .response(.json(.notFound, #"{"status_message":"not found"}"#))
         }

@@ -37,13 +37,6 @@ import Testing
         #expect(server.server.metrics.peakStreams == 2)
     }
 
-    @Test func deferredResultCanBeAStream() async throws {
-        let server = try TestServer()
-        defer { server.server.shutdown() }
-        let socket = try await server.subscribe("/stream-deferred")
-        #expect(await socket.read { _ in socket.streamBody == "event: hello\ndata: deferred\n\n" })
-    }
-
     @Test func largeMessagesArriveWholeAcrossManyReads() async throws {
         let server = try TestServer()
         defer { server.server.shutdown() }

@@ -4,23 +4,13 @@ internal import Synchronization
 /// Per-request state, stored in libmicrohttpd's `*con_cls`.
 ///
 /// Ownership: the access handler's first call retains it (`Unmanaged.passRetained`) into `*con_cls`;
-/// `MHD_OPTION_NOTIFY_COMPLETED` releases that reference. A deferred Task holds its own strong reference.
+/// `MHD_OPTION_NOTIFY_COMPLETED` releases that reference.
 final class RequestContext: Sendable {
-    enum Phase {
-        /// Headers and body arriving; no answer yet.
-        case receiving
-        /// Suspended while a deferred handler runs.
-        case suspended
-        /// Resumed with this result, to be queued on the next access-handler call.
-        case resumed(HTTPResult)
-        /// A response was queued.
-        case answered
-    }
-
     struct State {
         var body: [UInt8] = []
         var bodyTooLarge = false
-        var phase = Phase.receiving
+        /// A response was queued (later access-handler calls for this request do nothing).
+        var answered = false
         /// The request's client address (`HTTPRequest.clientAddress`), for the per-client stream limit.
         var client: String?
     }
@@ -40,25 +30,6 @@ final class RequestContext: Sendable {
             } else {
                 state.body.append(contentsOf: chunk)
             }
-        }
-    }
-
-    /// Suspends the connection (MHD thread, inside the access handler).
-    func suspend() {
-        state.withLock { state in
-            state.phase = .suspended
-            MHD_suspend_connection(connection.pointer)
-        }
-    }
-
-    /// Stores `result` and resumes, if still suspended; false when someone else resumed first (any thread).
-    @discardableResult
-    func resume(with result: HTTPResult) -> Bool {
-        state.withLock { state in
-            guard case .suspended = state.phase else { return false }
-            state.phase = .resumed(result)
-            MHD_resume_connection(connection.pointer)
-            return true
         }
     }
 }

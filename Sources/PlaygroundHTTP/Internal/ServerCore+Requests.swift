@@ -39,76 +39,35 @@ extension ServerCore {
             uploadSize.pointee = 0
             return .YES
         }
-        let step = context.state.withLock { state -> (phase: RequestContext.Phase, body: [UInt8], tooLarge: Bool) in
-            let phase = state.phase
-            if case .resumed = phase { state.phase = .answered }
-            return (phase, state.body, state.bodyTooLarge)
-        }
-        switch step.phase {
-        case .resumed(let result):
-            state.withLock { _ = $0.deferred.removeValue(forKey: ObjectIdentifier(context)) }
-            return answer(result, context: context, connection: connection)
-        case .suspended, .answered:
-            return .NO
-        case .receiving:
-            if step.tooLarge { return queue(bodyTooLarge().response, on: connection) }
-            let request = makeRequest(connection: connection, url: url, method: method, body: step.body)
-            context.state.withLock { $0.client = request.clientAddress }
-            return answer(responder.respond(to: request), context: context, connection: connection)
-        }
+        let step = context.state.withLock { state in (state.answered, state.body, state.bodyTooLarge) }
+        let (answered, body, tooLarge) = step
+        if answered { return .NO }
+        if tooLarge { return queue(bodyTooLarge().response, on: connection) }
+        let request = makeRequest(connection: connection, url: url, method: method, body: body)
+        context.state.withLock { $0.client = request.clientAddress }
+        return answer(responder.respond(to: request), context: context, connection: connection)
     }
 
     /// `MHD_OPTION_NOTIFY_COMPLETED`: releases the context retained on the first access-handler call.
     func requestCompleted(_ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         guard let raw = requestSlot.pointee else { return }
         requestSlot.pointee = nil
-        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
-        state.withLock { _ = $0.deferred.removeValue(forKey: ObjectIdentifier(context)) }
+        Unmanaged<RequestContext>.fromOpaque(raw).release()
     }
 
     private func answer(_ result: HTTPResult, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         switch result {
         case .response(let response):
-            context.state.withLock { $0.phase = .answered }
+            context.state.withLock { $0.answered = true }
             return queue(response, on: connection)
         case .eventStream(let stream):
             let client = context.state.withLock { state in
-                state.phase = .answered
+                state.answered = true
                 return state.client
             }
             return openStream(stream, on: connection, client: client)
-        case .deferred(let work):
-            guard suspendForLater(context) else { return .YES }
-            Task {
-                let result = await work()
-                context.resume(with: result)  // no-op if shutdown resumed it first
-            }
-            return .YES
-        case .completion(let start):
-            guard suspendForLater(context) else { return .YES }
-            start { result in context.resume(with: result) }  // no-op if shutdown resumed it first
-            return .YES
         }
     }
-
-    /// Suspends the connection and registers it so shutdown can answer it; false (already answered with 503)
-    /// when shutdown has begun.
-    private func suspendForLater(_ context: RequestContext) -> Bool {
-        context.suspend()
-        let admitted = state.withLock { state -> Bool in
-            guard !state.shuttingDown else { return false }
-            state.deferred[ObjectIdentifier(context)] = context
-            return true
-        }
-        if !admitted {
-            // Shutdown already walked the registry: answer 503 ourselves (resume right after suspend is legal).
-            context.resume(with: .error(Self.shuttingDownError))
-        }
-        return admitted
-    }
-
-    static let shuttingDownError = HTTPError(
-        .serviceUnavailable, code: "shutting_down", message: "The server is shutting down; retry in a moment.")
 
     private func bodyTooLarge() -> HTTPError {
         HTTPError(

@@ -15,8 +15,6 @@ final class ServerCore: Sendable {
         var shuttingDown = false
         /// Admitted streams until their free callback runs (heartbeat and shutdown walk them).
         var streams: [ObjectIdentifier: OpenStream] = [:]
-        /// Requests suspended for a deferred handler (shutdown resumes them with 503).
-        var deferred: [ObjectIdentifier: RequestContext] = [:]
         /// Open streams per client address (`HTTPRequest.clientAddress`), for `maxStreamsPerClient`.
         var streamsPerClient: [String: Int] = [:]
     }
@@ -114,16 +112,16 @@ final class ServerCore: Sendable {
         }
     }
 
-    /// Refuses new streams and deferred requests from now on; returns what is open to be ended.
-    func beginShutdown() -> (streams: [EventStream], deferred: [RequestContext]) {
+    /// Refuses new streams from now on; returns the open ones, to be ended.
+    func beginShutdown() -> [EventStream] {
         state.withLock { state in
             state.shuttingDown = true
-            return (state.streams.values.map(\.stream), Array(state.deferred.values))
+            return state.streams.values.map(\.stream)
         }
     }
 
-    /// Streams and suspended requests not yet ended.
-    var pendingCount: Int { state.withLock { $0.streams.count + $0.deferred.count } }
+    /// Streams not yet ended (each holds a suspended connection).
+    var pendingCount: Int { state.withLock { $0.streams.count } }
 
     /// Queues a complete response; `MUST_COPY` so the Swift array can go away at once.
     func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

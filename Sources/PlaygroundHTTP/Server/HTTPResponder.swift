@@ -1,4 +1,5 @@
-/// Answers requests; called on a libmicrohttpd thread, so it must not block (return `.deferred` for slow work).
+/// Answers requests; called on a libmicrohttpd thread, so it must answer promptly (every route here is in memory:
+/// a room's work is a short job on its executor).
 public protocol HTTPResponder: Sendable {
     /// The result for one request.
     func respond(to request: HTTPRequest) -> HTTPResult

@@ -135,15 +135,13 @@ public final class HTTPServer: Sendable {
         running.heartbeat?.cancel()
         running.acceptor.stop()  // closes the listening socket; the first daemon was quiesced when it started
         running.watcher.stop()  // no watchdog verdicts while the daemons stop
-        let (streams, deferred) = core.beginShutdown()
-        for stream in streams { stream.finish() }
-        for request in deferred { request.resume(with: .error(ServerCore.shuttingDownError)) }
+        for stream in core.beginShutdown() { stream.finish() }
         // MHD_stop_daemon aborts the process if a connection is still suspended: wait until every stream's
-        // free callback ran and every deferred request was answered (all were resumed above).
+        // free callback ran.
         let deadline = ContinuousClock.now + .milliseconds(Int(core.configuration.shutdownGraceSeconds * 1_000))
         while core.pendingCount > 0, ContinuousClock.now < deadline { usleep(2_000) }
         if core.pendingCount > 0 {
-            core.logger.warning("stopping with \(core.pendingCount) streams or requests still open after the grace period")
+            core.logger.warning("stopping with \(core.pendingCount) streams still open after the grace period")
         }
         for daemon in running.daemons { MHD_stop_daemon(daemon) }
         core.watcher.withLock { $0 = nil }  // the watcher's closures hold the core: break the cycle

@@ -71,28 +71,8 @@ final class TestServer: Sendable {
         router.add(.get, "/rooms/:id") { request, parameters in
             .response(.text(.ok, "room \(parameters["id"] ?? "?") v=\(request.queryValue("v") ?? "-")"))
         }
-        router.add(.get, "/completion") { _, _ in
-            .completion { complete in
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { complete(.response(.text(.ok, "queued"))) }
-            }
-        }
-        router.add(.get, "/completion-now") { _, _ in
-            .completion { complete in complete(.response(.text(.ok, "at once"))) }
-        }
         // Which server thread answered (to see how connections are spread over a thread pool).
         router.add(.get, "/thread") { _, _ in .response(.text(.ok, String(UInt(bitPattern: Int(pthread_self()))))) }
-        router.add(.get, "/deferred") { _, _ in
-            .deferred {
-                try? await Task.sleep(for: .milliseconds(30))
-                return .response(.text(.ok, "later"))
-            }
-        }
-        router.add(.get, "/never") { _, _ in
-            .deferred {
-                try? await Task.sleep(for: .seconds(30))
-                return .response(.text(.ok, "too late"))
-            }
-        }
         // An initial message goes out with the head (the app's usual pattern).
         router.add(.get, "/stream") { _, _ in
             let stream = EventStream(queueLimit: queueLimit)
@@ -106,15 +86,6 @@ final class TestServer: Sendable {
             let stream = EventStream(queueLimit: queueLimit)
             hub.add(stream)
             return .eventStream(stream)
-        }
-        router.add(.get, "/stream-deferred") { _, _ in
-            .deferred {
-                try? await Task.sleep(for: .milliseconds(20))
-                let stream = EventStream(queueLimit: queueLimit)
-                stream.send(SSEMessage(event: "hello", id: nil, data: "deferred"))
-                hub.add(stream)
-                return .eventStream(stream)
-            }
         }
         if let staticFiles {
             router.add(.get, "/public/*path") { request, parameters in

@@ -87,7 +87,7 @@ public final class TestSocket {
     }
 
     /// Reads until `condition` holds for the bytes received so far, EOF, or the timeout; returns whether it held.
-    /// Waits with `Task.sleep`, never blocking a cooperative thread (deferred handlers run on that pool).
+    /// Waits with `Task.sleep`, never blocking a cooperative thread.
     @discardableResult
     public func read(timeout: Duration = .seconds(5), until condition: ([UInt8]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
