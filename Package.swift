@@ -102,14 +102,17 @@ let package = Package(
         .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog", "AppSeam", "PlaygroundUI"], path: "Tests/Support/PlaygroundTesting"),
         .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting", "JSONText"]),
         .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI"]),
-        .testTarget(name: "AppSeamTests", dependencies: ["AppSeam", "PlaygroundUI"]),
+        .testTarget(name: "AppSeamTests", dependencies: ["AppSeam", "PlaygroundUI", "PlaygroundTesting"]),
         .testTarget(
             name: "EVRuntimeTests",
-            dependencies: ["EVRuntime", "RandomColorEV", "PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]),
+            dependencies: [
+                "EVRuntime", "RandomColorEV", "PlaygroundUI", "AppSeam", "PlaygroundTesting",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ]),
         .testTarget(
             name: "VVSIRuntimeTests",
             dependencies: [
-                "VVSIRuntime", "ListViewVVSI", "PlaygroundUI", "PlaygroundTesting",
+                "VVSIRuntime", "ListViewVVSI", "PlaygroundUI", "PlaygroundTesting", "AppSeam",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
@@ -117,7 +120,7 @@ let package = Package(
         .testTarget(
             name: "MVIRuntimeTests",
             dependencies: [
-                "MVIRuntime", "MovieSearchMVI", "MovieCatalog", "PlaygroundUI", "PlaygroundHTTP", "PlaygroundTesting",
+                "MVIRuntime", "MovieSearchMVI", "MovieCatalog", "PlaygroundUI", "PlaygroundHTTP", "PlaygroundTesting", "AppSeam",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -90,9 +90,18 @@ public final class ListViewPlayground: HostedApp {
     }
 
     private func triggered(_ action: ListView.VAction, from source: EventSource) {
-        teaching.trace.record(source: source, event: String(describing: action), became: [])
+        teaching.trace.record(source: source, event: Self.describe(action), became: [])
         teaching.flow.light(
-            [.request, .trigger, .execute], caption: "\(String(describing: action)) from \(source.spoken) was handed to the Interactor.")
+            [.request, .trigger, .execute], caption: "\(Self.describe(action)) from \(source.spoken) was handed to the Interactor.")
+    }
+
+    /// The action as the trace shows it: `add`, `remove`, `random(count: 3, length: 2)`.
+    static func describe(_ action: ListView.VAction) -> String {
+        switch action {
+        case .add: "add"
+        case .remove: "remove"
+        case .random(let options): "random(count: \(options.count), length: \(options.length))"
+        }
     }
 
     private func observe(_ event: ListViewInstance.Observation) {

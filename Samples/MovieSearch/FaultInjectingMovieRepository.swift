@@ -16,12 +16,17 @@ public final class FaultInjectingMovieRepository: MovieRepository {
     /// The repository that answers when no fault is injected.
     public let upstream: any MovieRepository
     private let random: RandomSource
+    private let clock: any Clock<Duration>
     private let state: Mutex<FaultSettings>
 
-    /// Wraps `upstream` with `settings`; the failures are drawn from `random`.
-    public init(wrapping upstream: any MovieRepository, settings: FaultSettings = .none, random: RandomSource = RandomSource()) {
+    /// Wraps `upstream` with `settings`; the failures are drawn from `random`, the latency waited on `clock`.
+    public init(
+        wrapping upstream: any MovieRepository, settings: FaultSettings = .none, random: RandomSource = RandomSource(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.upstream = upstream
         self.random = random
+        self.clock = clock
         state = Mutex(settings)
     }
 
@@ -38,7 +43,7 @@ public final class FaultInjectingMovieRepository: MovieRepository {
         let settings = self.settings
         let fails = random.chance(settings.failureRate)
         if settings.latencyMs > 0 {
-            try await Task.sleep(for: .milliseconds(settings.latencyMs))
+            try await clock.sleep(for: .milliseconds(settings.latencyMs))
         }
         if fails {
             throw InjectedFault(failureRate: settings.failureRate)

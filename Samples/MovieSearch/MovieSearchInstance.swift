@@ -23,9 +23,12 @@ public final class MovieSearchInstance {
     private let app: MVIAppInstance<SearchPageViewModel, MovieSearchApp>
 
     /// Starts the app on `isolation`'s executor (the room actor), fetching from `repository`; `faults` are the
-    /// starting fault settings and `random` draws the failures.
-    public init(isolation: any Actor, repository: any MovieRepository, faults: FaultSettings = .none, random: RandomSource = RandomSource()) {
-        self.repository = FaultInjectingMovieRepository(wrapping: repository, settings: faults, random: random)
+    /// starting fault settings, `random` draws the failures and the latency is waited on `clock`.
+    public init(
+        isolation: any Actor, repository: any MovieRepository, faults: FaultSettings = .none, random: RandomSource = RandomSource(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.repository = FaultInjectingMovieRepository(wrapping: repository, settings: faults, random: random, clock: clock)
         viewModel = SearchPageViewModel(repository: self.repository, isolation: isolation)
         app = MVIAppInstance(viewModel, root: MovieSearchApp(viewModel: viewModel, faults: self.repository))
     }

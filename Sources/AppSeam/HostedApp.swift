@@ -77,9 +77,16 @@ public struct AppServices {
     public let ownBaseURL: String
     /// What the composition root provides, by key.
     public var values: AppServiceValues
+    /// The clock the app waits on (a seed's delay, injected latency): the real one in a room, a manual one in
+    /// tests, so a 1.5 s wait is one `advance(by:)` instead of 1.5 s.
+    public let clock: any Clock<Duration>
 
-    public init(isolation: any Actor, randomSeed: UInt64?, changed: @escaping () -> Void, ownBaseURL: String, values: AppServiceValues) {
+    public init(
+        isolation: any Actor, randomSeed: UInt64?, changed: @escaping () -> Void, ownBaseURL: String, values: AppServiceValues,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         (self.isolation, self.randomSeed, self.changed, self.ownBaseURL, self.values) = (isolation, randomSeed, changed, ownBaseURL, values)
+        self.clock = clock
     }
 
     /// The app's randomness, the one source its draws come from: seeded from ``randomSeed``, or by the system.

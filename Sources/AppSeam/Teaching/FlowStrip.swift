@@ -19,7 +19,7 @@ public protocol FlowStage: CaseIterable, Hashable, Sendable {
 
 /// An architecture's data flow as a strip of stages (drawn from its seed), with the stages the last event
 /// passed through lit.
-public struct FlowStrip<Stage: FlowStage> {
+public struct FlowStrip<Stage: FlowStage>: Sendable {
     public let id: String
     public let title: String
     /// The stages the last event went through.

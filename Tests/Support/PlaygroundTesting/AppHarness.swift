@@ -4,7 +4,8 @@ import PlaygroundUI
 
 /// One app hosted exactly as a room hosts it (its own `RoomExecutor`, seeded randomness, the `changed()` callback),
 /// for tests in the spirit of an exhaustive store test: send an input or press a control, then expect the exact
-/// snapshot and the exact trace the teaching layer shows; wait until the app is idle; randomness is the seed's.
+/// snapshot and the exact trace the teaching layer shows; wait until the app is idle; randomness is the seed's, and
+/// time is the clock's (a ``TestClock`` the test advances, or the real one).
 ///
 /// ```swift
 /// let harness = AppHarness<ListViewPlayground>(seed: 7)
@@ -17,14 +18,19 @@ public actor AppHarness<App: HostedApp> {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let seed: UInt64
     private let values: AppServiceValues
+    private let clock: any Clock<Duration>
     private var started: App?
     private let context: RenderContext
     /// How many times the app said it changed outside an input (an answer arrived, a task finished).
     public private(set) var changes = 0
 
-    public init(seed: UInt64 = 1, values: AppServiceValues = AppServiceValues(), ownBaseURL: String = "http://127.0.0.1:9") {
+    public init(
+        seed: UInt64 = 1, values: AppServiceValues = AppServiceValues(), ownBaseURL: String = "http://127.0.0.1:9",
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.seed = seed
         self.values = values
+        self.clock = clock
         self.context = RenderContext(
             formAction: "/rooms/test/events", actionURL: "/rooms/test/actions", actionFields: [FormField("app", App.about.id)])
         self.ownBaseURL = ownBaseURL
@@ -38,7 +44,7 @@ public actor AppHarness<App: HostedApp> {
         let app = App(
             services: AppServices(
                 isolation: self, randomSeed: seed, changed: { [weak self] in self?.assumeIsolated { $0.changes += 1 } },
-                ownBaseURL: ownBaseURL, values: values))
+                ownBaseURL: ownBaseURL, values: values, clock: clock))
         started = app
         return app
     }
@@ -70,6 +76,9 @@ public actor AppHarness<App: HostedApp> {
 
     /// The trace rows the teaching layer shows now, newest first.
     public var trace: [Trace.Entry] { app.teaching.trace.entries }
+
+    /// The flow strip now: its lit stages and caption.
+    public var flow: FlowStrip<App.Stage> { app.teaching.flow }
 
     /// The snapshot as `/state` would show it, keys sorted so tests can compare whole strings.
     public var snapshotJSON: String {
