@@ -1,0 +1,112 @@
+import OpenCombine
+
+/// The seed's base view model: a screen's ``contentLoadState``, its subscriptions (``cancellables``), binding to
+/// its view (``bindViewModel()`` as the view appears, ``unbindViewModel()`` as it disappears) and the room's
+/// ``ErrorService``, whose every displayable error moves a bound view model to `.error`.
+///
+/// ```swift
+/// final class PostsViewModel: ObservableVM {
+///     override func bindViewModel() {
+///         super.bindViewModel()
+///         fetchPosts()
+///     }
+/// }
+/// ```
+///
+/// It lives on its room's executor; ``task(_:)`` is the seed's `Task { @MainActor in … }` there.
+open class ObservableVM: ObservableObject {
+    @Injected(\.errorService) public var errorService: ErrorService
+    @Injected(\.roomLoop) private var roomLoop: RoomLoop
+
+    /// Subscriptions and tasks of the bound view model; cancelled on unbind (and on a new bind).
+    public var cancellables: [AnyCancellable] = []
+
+    /// What the view shows.
+    @Published public var contentLoadState: ContentLoadState = .noData
+
+    /// Set by the base methods: ``BindToVM`` checks that an override called `super`.
+    public private(set) var baseBindCalled = false
+    public private(set) var baseUnbindCalled = false
+
+    public init() {}
+
+    /// Called as the view disappears: cancels every subscription and task.
+    open func unbindViewModel() {
+        cancellables.cancelAll()
+        baseUnbindCalled = true
+    }
+
+    /// Called as the view appears: starts afresh and listens for errors. Overrides call `super` first.
+    open func bindViewModel() {
+        cancellables.cancelAll()
+        bindDisplayableError()
+        baseBindCalled = true
+    }
+
+    /// Listens for the room's displayable errors (a view model may override it to handle or suppress some).
+    open func bindDisplayableError() {
+        errorService.didReceiveDisplayableError
+            .sink { [weak self] displayError in
+                self?.handleDisplayableError(displayError)
+            }.store(in: &cancellables)
+    }
+
+    open func handleDisplayableError(_ error: any DisplayableError) {
+        contentLoadState = .error(error: error)
+    }
+
+    /// Sends an error to the room's ``ErrorService``: every bound view model shows it.
+    public func triggerError() {
+        errorService.error.send(UnknownError(message: "You triggered an error!"))
+    }
+
+    /// Runs `body` on the room's executor, as the seed's `Task { @MainActor in … }`; the task is one of the
+    /// ``cancellables`` (unbinding cancels it) and the room renders when it ends.
+    ///
+    /// ```swift
+    /// task { [self] in
+    ///     do {
+    ///         let posts = try await postRepo.getPostList(cacheMode: .cacheAndUpdate)
+    ///         try Task.checkCancellation()
+    ///         self.allPosts = posts.map(…)
+    ///     } catch {
+    ///         errorService.capture(error)
+    ///     }
+    /// }
+    /// ```
+    public func task(_ body: nonisolated(nonsending) @escaping () async -> Void) {
+        let loop = roomLoop
+        loop.isolation.preconditionIsolated("a view model starts its tasks on its room's executor")
+        let bound = RoomBound(body)
+        let isolation = loop.isolation
+        let changed = loop.changed
+        let task = Task { await runViewModelTask(bound, on: isolation, then: changed) }
+        cancellables.append(AnyCancellable { task.cancel() })
+    }
+}
+
+private func runViewModelTask(
+    _ body: RoomBound<nonisolated(nonsending) () async -> Void>, on room: isolated any Actor, then changed: @Sendable () -> Void
+) async {
+    // A nonsending closure runs on its caller's executor: here, the room's.
+    await body.value()
+    changed()
+}
+
+@available(*, unavailable, message: "a view model lives on its room's executor")
+extension ObservableVM: Sendable {}
+
+extension ErrorService {
+    /// Sends `error` unless it is the cancellation of an unbound view model's task (nothing to show then).
+    public func capture(_ error: any Error) {
+        if error is CancellationError || Task.isCancelled { return }
+        self.error.send(error)
+    }
+}
+
+/// A view model's closure carried by its task to the room's executor, where it was made and where it runs
+/// (``ObservableVM/task(_:)`` checks it is started there). Nothing else touches it on the way.
+struct RoomBound<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

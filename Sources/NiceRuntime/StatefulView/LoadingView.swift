@@ -1,0 +1,12 @@
+import PlaygroundUI
+
+/// The default loading view: a spinner.
+public struct LoadingView: View {
+    public init() {}
+
+    public var body: some View {
+        VStack(alignment: .center) {
+            ProgressView()
+        }
+    }
+}
