@@ -1,0 +1,44 @@
+import NiceRuntime
+import OpenCombine
+
+/// One post, read from the repository's cache (the list put it there).
+public final class PostDetailViewModel: ObservableVM {
+    @Injected(\.postRepository) private var postRepo: any PostRepositoryProtocol
+    @Injected(\.loadDelay) private var loadDelay: Duration
+
+    private unowned let coordinator: PostsCoordinator
+
+    public let postId: Int
+    @Published public private(set) var post: Post? {
+        didSet {
+            contentLoadState = post == nil ? .noData : .hasData
+        }
+    }
+
+    init(coordinator: PostsCoordinator, postId: Int) {
+        self.coordinator = coordinator
+        self.postId = postId
+    }
+
+    override public func bindViewModel() {
+        super.bindViewModel()
+
+        fetchPostDetails()
+    }
+
+    private func fetchPostDetails() {
+        contentLoadState = .loading
+
+        task { [self, postRepo, loadDelay, postId] in
+            do {
+                try await Task.sleep(for: loadDelay)
+
+                let post = try await postRepo.getPost(id: postId, cacheMode: .cacheOnly)
+                try Task.checkCancellation()
+                self.post = post
+            } catch {
+                errorService.capture(error)
+            }
+        }
+    }
+}
