@@ -24,7 +24,9 @@ public final class PostsViewModel: ObservableVM {
 
     /// Each view state of the view model is a published property.
     @Published public private(set) var allPosts: [PostViewState] = []
-    @Published public var displayState: PostsDisplayState = .all
+    @Published public var displayState: PostsDisplayState = .all {
+        didSet { showFilteredPosts() }
+    }
     @Published public private(set) var favourites: Set<Int> = []
 
     public var filteredPosts: [PostViewState] {
@@ -59,6 +61,15 @@ public final class PostsViewModel: ObservableVM {
 
         allPosts[postIndex].favourite.toggle()
         if allPosts[postIndex].favourite { favourites.insert(postId) } else { favourites.remove(postId) }
+        showFilteredPosts()
+    }
+
+    /// Not in the seed: a list that the filter leaves empty is `.noData`, so it shows "No data." (the seed shows
+    /// an empty list).
+    private func showFilteredPosts() {
+        guard contentLoadState == .hasData || contentLoadState == .noData else { return }
+        let state: ContentLoadState = filteredPosts.isEmpty ? .noData : .hasData
+        if state != contentLoadState { contentLoadState = state }
     }
 
     private func fetchPosts() {
@@ -88,7 +99,7 @@ public final class PostsViewModel: ObservableVM {
                     return PostViewState(id: post.id, text: post.title, user: user.name, favourite: self.favourites.contains(post.id))
                 }
 
-                contentLoadState = self.allPosts.isEmpty ? .noData : .hasData
+                contentLoadState = self.filteredPosts.isEmpty ? .noData : .hasData
             } catch {
                 errorService.capture(error)
             }
