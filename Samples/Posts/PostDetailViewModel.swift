@@ -29,14 +29,15 @@ public final class PostDetailViewModel: ObservableVM {
     private func fetchPostDetails() {
         contentLoadState = .loading
 
-        task { [self, postRepo, loadDelay, postId] in
-            do {
-                try await Task.sleep(for: loadDelay)
+        task { [postRepo, loadDelay, postId] in
+            try await Task.sleep(for: loadDelay)
 
-                let post = try await postRepo.getPost(id: postId, cacheMode: .cacheOnly)
-                try Task.checkCancellation()
+            return try await postRepo.getPost(id: postId, cacheMode: .cacheOnly)
+        } then: { [self] result in
+            switch result {
+            case .success(let post):
                 self.post = post
-            } catch {
+            case .failure(let error):
                 errorService.capture(error)
             }
         }

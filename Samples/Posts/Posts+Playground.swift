@@ -74,6 +74,8 @@ public final class PostsPlayground: HostedApp {
     private let log: NiceLog
     private var observations: [AnyCancellable] = []
     private var detailObservation: AnyCancellable?
+    /// True from an event or press until the render after it: a view appearing then belongs to that event's trace row.
+    private var eventPending = false
 
     public init(services: AppServices) {
         let api = services.values[PostsAPI.self]
@@ -122,6 +124,7 @@ public final class PostsPlayground: HostedApp {
             break
         }
         teaching.trace.record(source: source, event: describe(event), became: [])
+        eventPending = true
         InjectedValues.withValues(injected) {
             switch event {
             case .reload:
@@ -175,6 +178,7 @@ public final class PostsPlayground: HostedApp {
     public func perform(action: String, value: String?) -> ActionOutcome {
         let before = snapshot
         teaching.trace.record(source: .browser, event: "press on the page", became: [])
+        eventPending = true
         let outcome = InjectedValues.withValues(injected) { host.perform(action: action, value: value) }
         guard case .performed = outcome else {
             teaching.trace.removeNewest()
@@ -214,6 +218,11 @@ public final class PostsPlayground: HostedApp {
     }
 
     private func stateChanged(_ owner: String, _ state: ContentLoadState) {
+        if state == .loading, !eventPending {
+            // A view appeared with no event behind it (the page's first render): its binding gets a row of its own.
+            teaching.trace.record(source: .browser, event: "the page drew \(owner)'s view: .bindToVM → bindViewModel()", became: [])
+            teaching.flow.light([.view, .viewModel], caption: "\(owner) bound as its view appeared")
+        }
         flushLog()
         var lit: Set<Stage> = [.contentLoadState, .statefulView]
         if case .error = state { lit.insert(.errorService) }
@@ -233,6 +242,7 @@ public final class PostsPlayground: HostedApp {
 
     public func render(_ context: RenderContext) -> RenderedView {
         let rendered = InjectedValues.withValues(injected) { host.render(context) }
+        eventPending = false
         flushLog()
         return rendered
     }

@@ -12,6 +12,11 @@ public enum PostsDisplayState: String, CaseIterable, Sendable {
 /// Favourites are kept by post id, so they survive a reload (the seed keeps them in the rows, which a reload
 /// replaces).
 public final class PostsViewModel: ObservableVM {
+    private struct Raw: Sendable {
+        var posts: [Post]
+        var users: [User]
+    }
+
     @Injected(\.postRepository) private var postRepo: any PostRepositoryProtocol
     @Injected(\.userRepository) private var userRepo: any UserRepositoryProtocol
     @Injected(\.loadDelay) private var loadDelay: Duration
@@ -77,22 +82,18 @@ public final class PostsViewModel: ObservableVM {
 
         // Fetches the posts and the users who wrote them, concurrently, then joins the titles and names into rows
         // (a post whose user is unknown is dropped).
-        task { [self, postRepo, userRepo, loadDelay] in
-            do {
-                struct Raw {
-                    var posts: [Post]
-                    var users: [User]
-                }
+        task { [postRepo, userRepo, loadDelay] in
+            // Wait a little here so we can show our nice loading view (the seed blocks the main thread with
+            // `sleep(1)`; this only suspends the task).
+            try await Task.sleep(for: loadDelay)
 
-                // Wait a little here so we can show our nice loading view (the seed blocks the main thread with
-                // `sleep(1)`; this only suspends the task).
-                try await Task.sleep(for: loadDelay)
+            async let rawPosts = postRepo.getPostList(cacheMode: .cacheAndUpdate)
+            async let users = userRepo.getUsers(cacheMode: .cacheAndUpdate)
 
-                async let rawPosts = postRepo.getPostList(cacheMode: .cacheAndUpdate)
-                async let users = userRepo.getUsers(cacheMode: .cacheAndUpdate)
-
-                let raw = try Raw(posts: await rawPosts, users: await users)
-                try Task.checkCancellation()
+            return try Raw(posts: await rawPosts, users: await users)
+        } then: { [self] result in
+            switch result {
+            case .success(let raw):
                 self.allPosts = raw.posts.compactMap { post in
                     guard let user = raw.users.first(where: { $0.id == post.userId }) else { return nil }
 
@@ -100,7 +101,7 @@ public final class PostsViewModel: ObservableVM {
                 }
 
                 contentLoadState = self.filteredPosts.isEmpty ? .noData : .hasData
-            } catch {
+            case .failure(let error):
                 errorService.capture(error)
             }
         }

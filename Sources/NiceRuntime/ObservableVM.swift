@@ -60,36 +60,49 @@ open class ObservableVM: ObservableObject {
         errorService.error.send(UnknownError(message: "You triggered an error!"))
     }
 
-    /// Runs `body` on the room's executor, as the seed's `Task { @MainActor in … }`; the task is one of the
-    /// ``cancellables`` (unbinding cancels it) and the room renders when it ends.
+    /// The seed's `Task { @MainActor in … }`, split where it touches the view model: `work` runs off the room
+    /// (fetching; it captures only `Sendable` values), then `apply` runs on the room's executor with its result
+    /// and the room renders. The task is one of the ``cancellables``: unbinding cancels it, and a cancelled task
+    /// applies nothing.
     ///
     /// ```swift
-    /// task { [self] in
-    ///     do {
-    ///         let posts = try await postRepo.getPostList(cacheMode: .cacheAndUpdate)
-    ///         try Task.checkCancellation()
-    ///         self.allPosts = posts.map(…)
-    ///     } catch {
-    ///         errorService.capture(error)
+    /// task { [postRepo] in
+    ///     try await postRepo.getPostList(cacheMode: .cacheAndUpdate)
+    /// } then: { result in
+    ///     switch result {
+    ///     case .success(let posts): self.allPosts = posts.map(…)
+    ///     case .failure(let error): self.errorService.capture(error)
     ///     }
     /// }
     /// ```
-    public func task(_ body: nonisolated(nonsending) @escaping () async -> Void) {
+    public func task<Output: Sendable>(
+        _ work: @escaping @Sendable () async throws -> Output, then apply: @escaping (Result<Output, any Error>) -> Void
+    ) {
         let loop = roomLoop
         loop.isolation.preconditionIsolated("a view model starts its tasks on its room's executor")
-        let bound = RoomBound(body)
+        let bound = RoomBound(apply)
         let isolation = loop.isolation
         let changed = loop.changed
-        let task = Task { await runViewModelTask(bound, on: isolation, then: changed) }
+        let task = Task {
+            let result: Result<Output, any Error>
+            do {
+                result = .success(try await work())
+            } catch {
+                result = .failure(error)
+            }
+            await deliver(result, to: bound, on: isolation, then: changed)
+        }
         cancellables.append(AnyCancellable { task.cancel() })
     }
 }
 
-private func runViewModelTask(
-    _ body: RoomBound<nonisolated(nonsending) () async -> Void>, on room: isolated any Actor, then changed: @Sendable () -> Void
-) async {
-    // A nonsending closure runs on its caller's executor: here, the room's.
-    await body.value()
+/// Applies a task's result on the room's executor, unless the task was cancelled (its view model unbound).
+private func deliver<Output: Sendable>(
+    _ result: Result<Output, any Error>, to apply: RoomBound<(Result<Output, any Error>) -> Void>, on room: isolated any Actor,
+    then changed: @Sendable () -> Void
+) {
+    guard !Task.isCancelled else { return }
+    apply.value(result)
     changed()
 }
 
@@ -105,7 +118,8 @@ extension ErrorService {
 }
 
 /// A view model's closure carried by its task to the room's executor, where it was made and where it runs
-/// (``ObservableVM/task(_:)`` checks it is started there). Nothing else touches it on the way.
+/// (``ObservableVM/task(_:then:)`` checks it is started there, `deliver` runs isolated to it). Nothing else
+/// touches it on the way.
 struct RoomBound<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

@@ -1,25 +1,35 @@
 import NiceRuntime
 import OpenCombine
 import PlaygroundUI
+import Synchronization
 import Testing
 
-/// A view model whose load waits until cancelled (or `release` is set), so tests can see it in flight.
+/// How a task's work ended, written off the room.
+private final class Ended: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+/// A view model whose load waits until cancelled; its work counts how it ended.
 private final class SlowViewModel: ObservableVM {
-    var cancelledTasks = 0
-    var finishedTasks = 0
+    let ended = Ended()
+    var applied = 0
 
     override func bindViewModel() {
         super.bindViewModel()
         contentLoadState = .loading
-        task { [self] in
+        task { [ended] in
             do {
                 try await Task.sleep(for: .seconds(30))
-                finishedTasks += 1
-                contentLoadState = .hasData
+                ended.append("slept")
             } catch {
-                cancelledTasks += 1
-                errorService.capture(error)
+                ended.append("cancelled")
+                throw error
             }
+        } then: { [self] result in
+            applied += 1
+            if case .failure(let error) = result { errorService.capture(error) } else { contentLoadState = .hasData }
         }
     }
 }
@@ -29,8 +39,9 @@ private final class QuickViewModel: ObservableVM {
     override func bindViewModel() {
         super.bindViewModel()
         contentLoadState = .loading
-        task { [self] in
+        task {
             await Task.yield()
+        } then: { [self] _ in
             contentLoadState = .hasData
         }
     }
@@ -76,14 +87,15 @@ struct ObservableVMTests {
             #expect(viewModel.cancellables.isEmpty)
             #expect(viewModel.baseUnbindCalled)
         }
-        #expect(await room.waitUntil { room in (room.kept["vm"]!() as SlowViewModel).cancelledTasks == 1 })
-        let (names, finished) = await room.run { room in
+        #expect(await room.waitUntil { room in (room.kept["vm"]!() as SlowViewModel).ended.all == ["cancelled"] })
+        try? await Task.sleep(for: .milliseconds(20))
+        let (names, applied) = await room.run { room in
             let viewModel: SlowViewModel = room.kept["vm"]!()
             viewModel.triggerError()
-            return ((room.kept["recorder"]!() as StateRecorder).names, viewModel.finishedTasks)
+            return ((room.kept["recorder"]!() as StateRecorder).names, viewModel.applied)
         }
-        #expect(names == ["noData", "loading"], "the cancelled task sent nothing to the ErrorService, and unbound, it hears none")
-        #expect(finished == 0)
+        #expect(names == ["noData", "loading"], "the cancelled task applied nothing, and unbound, the view model hears no error")
+        #expect(applied == 0)
     }
 
     @Test func theViewBindsAsItAppearsAndUnbindsAsItDisappears() async {
