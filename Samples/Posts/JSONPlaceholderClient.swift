@@ -17,7 +17,10 @@ public struct JSONPlaceholderClient: Sendable {
     let faults: PostsFaults
     let log: NiceLog
 
-    public init(baseURL: String = "https://jsonplaceholder.typicode.com", timeout: Duration = .seconds(10), faults: PostsFaults = PostsFaults(), log: NiceLog) {
+    public init(
+        baseURL: String = "https://jsonplaceholder.typicode.com", timeout: Duration = .seconds(10), faults: PostsFaults = PostsFaults(),
+        log: NiceLog
+    ) {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         (self.baseURL, self.timeout, self.faults, self.log) = (base, timeout, faults, log)
@@ -94,7 +97,9 @@ extension URLSession {
                 }
                 call.begin(continuation, task: task)
                 let (seconds, attoseconds) = timeout.components
-                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))) {
+                DispatchQueue.global().asyncAfter(
+                    deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+                ) {
                     call.finish(.failure(PostsAPIError(.transport, "\(url) did not answer within \(timeout)")))
                 }
             }

@@ -5,6 +5,7 @@ import PlaygroundUI
 public struct PostDetailView: View {
     @ObservedObject var viewModel: PostDetailViewModel
 
+    /// The post of `viewModel`.
     public init(viewModel: PostDetailViewModel) {
         self.viewModel = viewModel
     }

@@ -8,7 +8,9 @@ public final class PostDetailViewModel: ObservableVM {
 
     private unowned let coordinator: PostsCoordinator
 
+    /// The post shown.
     public let postId: Int
+    /// The post, once read; setting it moves the load state.
     @Published public private(set) var post: Post? {
         didSet {
             contentLoadState = post == nil ? .noData : .hasData

@@ -1,9 +1,12 @@
 import NiceRuntime
 
 struct PostRepositoryKey: InjectionKey {
-    static var currentValue: any PostRepositoryProtocol { PostRepository(cache: CacheService(name: "posts", log: InjectedValues.current.log)) }
+    static var currentValue: any PostRepositoryProtocol {
+        PostRepository(cache: CacheService(name: "posts", log: InjectedValues.current.log))
+    }
 }
 
+/// The posts, through a cache: what the view models ask for.
 public protocol PostRepositoryProtocol: Sendable {
     @discardableResult func getPost(id: Int, cacheMode: CacheMode) async throws -> Post
     @discardableResult func getPostList(cacheMode: CacheMode) async throws -> [Post]

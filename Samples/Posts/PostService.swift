@@ -4,6 +4,7 @@ struct PostServiceKey: InjectionKey {
     static var currentValue: any PostServiceProtocol { PostService(client: JSONPlaceholderClient(log: InjectedValues.current.log)) }
 }
 
+/// Where the posts come from (a protocol, so a test can hand in another).
 public protocol PostServiceProtocol: Sendable {
     func getPost(id: Int) async throws -> Post
     func getPosts() async throws -> [Post]

@@ -68,7 +68,9 @@ public final class PostsPlayground: HostedApp {
     public let teaching = Teaching<Stage>(appID: "nice")
     /// The room's dependencies.
     public let injected = InjectedValues()
+    /// The posts flow.
     public let coordinator: PostsCoordinator
+    /// The room's fault injection.
     public let faults: PostsFaults
     private let host: ViewHost<PostsApp>
     private let log: NiceLog
@@ -77,6 +79,8 @@ public final class PostsPlayground: HostedApp {
     /// True from an event or press until the render after it: a view appearing then belongs to that event's trace row.
     private var eventPending = false
 
+    /// Fills the room's dependencies (services fetching from `services.ownBaseURL` or the configured API), then
+    /// makes the coordinator in the room's scope.
     public init(services: AppServices) {
         let api = services.values[PostsAPI.self]
         let log = NiceLog()
@@ -113,13 +117,16 @@ public final class PostsPlayground: HostedApp {
 
     // MARK: - Events
 
+    /// Applies an event as the views would: 409 for a post while the list is not loaded or `closePost` on the list,
+    /// 404 for a post the list does not have.
     public func handle(_ event: PostsEvent, from source: EventSource) throws(AppError) {
         let list = coordinator.viewModel!
         switch event {
         case .toggleFavourite(let postId), .openPost(let postId):
             try requirePost(postId, event: event.eventName)
         case .closePost where coordinator.postDetailViewModel == nil:
-            throw AppError(.conflict, code: "no_post_open", message: "No post is open; closePost goes back from an open post (send openPost first).")
+            throw AppError(
+                .conflict, code: "no_post_open", message: "No post is open; closePost goes back from an open post (send openPost first).")
         default:
             break
         }
@@ -143,7 +150,9 @@ public final class PostsPlayground: HostedApp {
                 step("PostsViewModel.favourite(\(postId))", lit: [.view, .viewModel, .statefulView])
                 list.favourite(postId)
             case .openPost(let postId):
-                step("PostsViewModel.showPostDetail(\(postId)) → coordinator.handleRoute(.post(\(postId)))", lit: [.view, .viewModel, .coordinator])
+                step(
+                    "PostsViewModel.showPostDetail(\(postId)) → coordinator.handleRoute(.post(\(postId)))",
+                    lit: [.view, .viewModel, .coordinator])
                 list.showPostDetail(postId)
             case .closePost:
                 step("coordinator.pop(): back to the list", lit: [.view, .coordinator])
@@ -165,7 +174,9 @@ public final class PostsPlayground: HostedApp {
         guard list.contentLoadState == .hasData || list.contentLoadState == .noData else {
             throw AppError(
                 .conflict, code: "posts_not_loaded",
-                message: "The posts are not loaded (contentLoadState is \(list.contentLoadState.caseName)); \(event) needs a post of the list. Wait for hasData, or send reload.")
+                message:
+                    "The posts are not loaded (contentLoadState is \(list.contentLoadState.caseName)); \(event) needs a post of the list. Wait for hasData, or send reload."
+            )
         }
         guard list.allPosts.contains(where: { $0.id == postId }) else {
             let ids = list.allPosts.map(\.id)
@@ -185,8 +196,12 @@ public final class PostsPlayground: HostedApp {
             return outcome
         }
         let after = snapshot
-        if before.filter != after.filter { step("PostsViewModel.displayState = .\(after.filter)", lit: [.view, .viewModel, .statefulView]) }
-        if before.favourites != after.favourites { step("PostsViewModel.favourite(_:): favourites \(after.favourites)", lit: [.view, .viewModel, .statefulView]) }
+        if before.filter != after.filter {
+            step("PostsViewModel.displayState = .\(after.filter)", lit: [.view, .viewModel, .statefulView])
+        }
+        if before.favourites != after.favourites {
+            step("PostsViewModel.favourite(_:): favourites \(after.favourites)", lit: [.view, .viewModel, .statefulView])
+        }
         if before.route != after.route {
             if let route = after.route {
                 step("coordinator.handleRoute(.post(\(route)))", lit: [.view, .viewModel, .coordinator])

@@ -7,6 +7,7 @@ import PlaygroundUI
 public struct PostsCoordinatorView: View {
     @ObservedObject var coordinator: PostsCoordinator
 
+    /// The flow of `coordinator`.
     public init(coordinator: PostsCoordinator) {
         self.coordinator = coordinator
     }

@@ -6,8 +6,10 @@ import Synchronization
 /// fails at `failureRate` (an ``InjectedFault``, which the ``ErrorService`` shows as "Please try again later.").
 /// Shared by the room's services; the draws come from a seedable generator, so tests are reproducible.
 public final class PostsFaults: Sendable {
+    /// The highest latency accepted.
     public static let maximumLatencyMs = 10_000
 
+    /// Latency before each fetch and the share of fetches that fail.
     public struct Settings: Sendable, Equatable {
         public var latencyMs: Int
         public var failureRate: Double
@@ -22,13 +24,16 @@ public final class PostsFaults: Sendable {
 
     private let state: Mutex<(settings: Settings, generator: SeededRandomNumberGenerator)>
 
+    /// Faults with `settings`; `seed` fixes the failure draws (random when nil).
     public init(settings: Settings = .none, seed: UInt64? = nil) {
         var system = SystemRandomNumberGenerator()
         state = Mutex((settings, SeededRandomNumberGenerator(seed: seed ?? system.next())))
     }
 
+    /// The settings in force.
     public var settings: Settings { state.withLock { $0.settings } }
 
+    /// Replaces the settings; fetches already waiting keep theirs.
     public func set(_ settings: Settings) {
         state.withLock { $0.settings = settings }
     }

@@ -6,6 +6,7 @@ import PlaygroundUI
 public struct PostsView: View {
     @ObservedObject var viewModel: PostsViewModel
 
+    /// The list of `viewModel`.
     public init(viewModel: PostsViewModel) {
         self.viewModel = viewModel
     }

@@ -32,8 +32,10 @@ public final class PostsViewModel: ObservableVM {
     @Published public var displayState: PostsDisplayState = .all {
         didSet { showFilteredPosts() }
     }
+    /// The hearted posts' ids.
     @Published public private(set) var favourites: Set<Int> = []
 
+    /// The rows the filter shows.
     public var filteredPosts: [PostViewState] {
         switch displayState {
         case .all:
@@ -55,10 +57,12 @@ public final class PostsViewModel: ObservableVM {
         bindViewModel()
     }
 
+    /// A row was tapped: the coordinator pushes its post.
     public func showPostDetail(_ postId: Int) {
         coordinator.handleRoute(.post(postId))
     }
 
+    /// Toggles the heart of a post of the list.
     public func favourite(_ postId: Int) {
         guard let postIndex = allPosts.firstIndex(where: { $0.id == postId }) else {
             return

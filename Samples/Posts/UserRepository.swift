@@ -1,9 +1,12 @@
 import NiceRuntime
 
 struct UserRepositoryKey: InjectionKey {
-    static var currentValue: any UserRepositoryProtocol { UserRepository(cache: CacheService(name: "users", log: InjectedValues.current.log)) }
+    static var currentValue: any UserRepositoryProtocol {
+        UserRepository(cache: CacheService(name: "users", log: InjectedValues.current.log))
+    }
 }
 
+/// The users, through a cache.
 public protocol UserRepositoryProtocol: Sendable {
     @discardableResult func getUsers(cacheMode: CacheMode) async throws -> [User]
 }

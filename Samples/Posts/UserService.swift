@@ -4,6 +4,7 @@ struct UserServiceKey: InjectionKey {
     static var currentValue: any UserServiceProtocol { UserService(client: JSONPlaceholderClient(log: InjectedValues.current.log)) }
 }
 
+/// Where the users come from.
 public protocol UserServiceProtocol: Sendable {
     func getUsers() async throws -> [User]
 }

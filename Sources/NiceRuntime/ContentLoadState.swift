@@ -12,6 +12,7 @@ public enum ContentLoadState: Equatable {
     /// Something went wrong.
     case error(error: any Error)
 
+    /// Same case, and for errors the same text.
     public static func == (lhs: ContentLoadState, rhs: ContentLoadState) -> Bool {
         switch (lhs, rhs) {
         case (.loading, .loading), (.noData, .noData), (.hasData, .hasData): true

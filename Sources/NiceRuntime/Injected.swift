@@ -70,7 +70,8 @@ public struct InjectedValues: Sendable {
 
     /// The values by key type. A room's values are used by the room's jobs and the tasks they start (services are
     /// `Sendable`; view-model-side values such as the ``ErrorService`` are only touched on the room's executor); the
-    /// dictionary itself is guarded by the lock.
+    /// dictionary itself is guarded by the lock (an `NSLock`: a `Mutex` can hand out only `sending` values, and the
+    /// values are not `Sendable`).
     private final class Storage: @unchecked Sendable {
         private let lock = NSLock()
         private var values: [ObjectIdentifier: Any] = [:]
@@ -100,11 +101,13 @@ public struct Injected<T> {
     /// The room's values, taken when the owner was made: two rooms' owners never see each other's.
     private let values: InjectedValues
 
+    /// The dependency at `keyPath` of the values current now (the room's, inside ``InjectedValues/withValues(_:_:)``).
     public init(_ keyPath: WritableKeyPath<InjectedValues, T>) {
         self.keyPath = keyPath
         self.values = InjectedValues.current
     }
 
+    /// The room's value now; setting it replaces it for the whole room.
     public var wrappedValue: T {
         get { values[keyPath: keyPath] }
         nonmutating set {

@@ -8,6 +8,7 @@ public final class NiceLog: Sendable {
     public let capacity: Int
     private let lines = Mutex<(lines: [String], dropped: Int)>(([], 0))
 
+    /// A log keeping at most `capacity` lines between drains.
     public init(capacity: Int = 200) {
         self.capacity = capacity
     }
@@ -40,6 +41,7 @@ public struct RoomLoop: Sendable {
     /// Tells the room to render and patch; called on the room's executor.
     public let changed: @Sendable () -> Void
 
+    /// The loop of the room `isolation`, which `changed` tells to render.
     public init(isolation: any Actor, changed: @escaping @Sendable () -> Void) {
         (self.isolation, self.changed) = (isolation, changed)
     }
@@ -47,9 +49,11 @@ public struct RoomLoop: Sendable {
 
 /// The room values the runtime itself reads.
 public struct NiceLogKey: InjectionKey {
+    /// A new log for each room.
     public static var currentValue: NiceLog { NiceLog() }
 }
 
+/// The key of ``InjectedValues/roomLoop``.
 public struct RoomLoopKey: InjectionKey {
     /// Outside a room: the main actor, and nothing to tell.
     public static var currentValue: RoomLoop { RoomLoop(isolation: MainActor.shared, changed: {}) }

@@ -15,6 +15,7 @@ import OpenCombine
 ///
 /// It lives on its room's executor; ``task(_:)`` is the seed's `Task { @MainActor in … }` there.
 open class ObservableVM: ObservableObject {
+    /// The room's error service: send errors to it, and (bound) hear its displayable errors.
     @Injected(\.errorService) public var errorService: ErrorService
     @Injected(\.roomLoop) private var roomLoop: RoomLoop
 
@@ -26,8 +27,10 @@ open class ObservableVM: ObservableObject {
 
     /// Set by the base methods: ``BindToVM`` checks that an override called `super`.
     public private(set) var baseBindCalled = false
+    /// Set by the base ``unbindViewModel()``.
     public private(set) var baseUnbindCalled = false
 
+    /// A view model of the room current where it is made (its ``Injected`` values are that room's).
     public init() {}
 
     /// Called as the view disappears: cancels every subscription and task.
@@ -51,6 +54,7 @@ open class ObservableVM: ObservableObject {
             }.store(in: &cancellables)
     }
 
+    /// Shows `error`: ``contentLoadState`` becomes `.error`. Override to handle some errors differently.
     open func handleDisplayableError(_ error: any DisplayableError) {
         contentLoadState = .error(error: error)
     }

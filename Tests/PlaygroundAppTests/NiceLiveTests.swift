@@ -36,14 +36,19 @@ struct NiceLiveTests {
         let list = try #require(try JSONSerialization.jsonObject(with: Data(posts.text.utf8)) as? [[String: Any]])
         #expect(list.count == 100)
         #expect(Set(list[0].keys) == ["userId", "id", "title", "body"])
-        let users = try #require(try JSONSerialization.jsonObject(with: Data(try await live.request("GET", "/users").text.utf8)) as? [[String: Any]])
+        let users = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await live.request("GET", "/users").text.utf8)) as? [[String: Any]])
         #expect(users.count == 10 && Set(users[0].keys).isSuperset(of: ["id", "name", "username", "email"]))
         let one = try await live.request("GET", "/posts/3")
         #expect(one.status == 200 && one.text.contains(#""id":3,"#))
-        for (path, status, code) in [("/posts/0", 404, "no_such_post"), ("/posts/101", 404, "no_such_post"), ("/posts/abc", 400, "invalid_post_id"),
-            ("/posts/03", 400, "invalid_post_id"), ("/posts/-1", 404, "no_such_post"), ("/posts/3.0", 400, "invalid_post_id")] {
+        for (path, status, code) in [
+            ("/posts/0", 404, "no_such_post"), ("/posts/101", 404, "no_such_post"), ("/posts/abc", 400, "invalid_post_id"),
+            ("/posts/03", 400, "invalid_post_id"), ("/posts/-1", 404, "no_such_post"), ("/posts/3.0", 400, "invalid_post_id"),
+        ] {
             let response = try await live.request("GET", path)
-            #expect(response.status == status && response.text.contains(code) && response.text.contains("1 to 100"), "\(path): \(response.text)")
+            #expect(
+                response.status == status && response.text.contains(code) && response.text.contains("1 to 100"), "\(path): \(response.text)"
+            )
         }
     }
 
@@ -116,7 +121,10 @@ struct NiceLiveTests {
         let (room, _) = try await loadedRoom(live)
         let before = try await live.state(room)
         let cases: [(String, Int, String)] = [
-            (#"{"app":"nice","event":"explode"}"#, 400, "accepted: reload, setFilter, toggleFavourite, openPost, closePost, triggerError, setFaults"),
+            (
+                #"{"app":"nice","event":"explode"}"#, 400,
+                "accepted: reload, setFilter, toggleFavourite, openPost, closePost, triggerError, setFaults"
+            ),
             (#"{"app":"nice","event":"openPost"}"#, 400, "postId"),
             (#"{"app":"nice","event":"openPost","postId":"3"}"#, 400, "integer"),
             (#"{"app":"nice","event":"openPost","postId":2.5}"#, 400, "integer"),
@@ -133,7 +141,8 @@ struct NiceLiveTests {
             #expect(!response.text.contains("<b>"), "echoed input is quoted, never raw markup")
         }
         let form = try await live.request(
-            "POST", room + "/events", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "app=nice&event=openPost&postId=x")
+            "POST", room + "/events", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: "app=nice&event=openPost&postId=x")
         #expect(form.status == 400)
         #expect(try await live.state(room) == before, "no refused input changed the state")
     }
@@ -141,7 +150,8 @@ struct NiceLiveTests {
     @Test func everyTitleAndBodyIsEscaped() async throws {
         let hostile = #"<script>alert('x')</script> \"q\" & data: event: x"#
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("posts-\(UUID().uuidString).json")
-        let json = #"{"users":[{"id":1,"name":"Ada Whitfield","username":"a","email":"a@x"}],"posts":[{"userId":1,"id":1,"title":"\#(hostile)","body":"\#(hostile) body"}]}"#
+        let json =
+            #"{"users":[{"id":1,"name":"Ada Whitfield","username":"a","email":"a@x"}],"posts":[{"userId":1,"id":1,"title":"\#(hostile)","body":"\#(hostile) body"}]}"#
         try Data(json.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let live = try await playground(postsFile: file.path)
@@ -167,7 +177,9 @@ struct NiceLiveTests {
         let room = try await unreachable.newRoom()
         let stream = try await unreachable.subscribe(room)
         #expect(await stream.waitFor("Something&#39;s gone wrong! Try reloading."))
-        #expect(try await niceState(unreachable, room)["error"] as? String == "Network Connectivity Error: Please check your internet connection and try again.")
+        #expect(
+            try await niceState(unreachable, room)["error"] as? String
+                == "Network Connectivity Error: Please check your internet connection and try again.")
     }
 }
 

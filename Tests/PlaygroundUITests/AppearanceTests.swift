@@ -14,7 +14,9 @@ private struct Row: View {
 
     var body: some View {
         Text("\(name): \(log.value)")
-            .onAppear { log.lines.append("appear \(name)"); log.value = "changed by \(name)" }
+            .onAppear {
+                log.lines.append("appear \(name)"); log.value = "changed by \(name)"
+            }
             .onDisappear { log.lines.append("disappear \(name)") }
     }
 }

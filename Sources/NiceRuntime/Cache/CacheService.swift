@@ -9,16 +9,19 @@ public actor CacheService {
     public let name: String
     private let log: NiceLog?
 
+    /// An empty cache called `name`, logging its lookups to `log`.
     public init(name: String = "cache", log: NiceLog? = nil) {
         self.name = name
         self.log = log
     }
 
+    /// Forgets everything.
     public func clearCache() {
         cachedObjects.removeAll()
         cachedRequests.removeAll()
     }
 
+    /// Forgets one value.
     public func remove<T>(key: CacheKey<T>) {
         cachedObjects[key.key] = nil
     }
@@ -54,6 +57,7 @@ public actor CacheService {
         return CacheResult(result: objects, shouldExit: cacheMode == .cacheOnly)
     }
 
+    /// Keeps `value` under `key`.
     public func update<T>(key: CacheKey<T>, value: T) {
         cachedObjects[key.key] = value
     }

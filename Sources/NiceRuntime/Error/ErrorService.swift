@@ -18,6 +18,7 @@ public final class ErrorService {
     /// What view models show.
     public let didReceiveDisplayableError = PassthroughSubject<any DisplayableError, Never>()
 
+    /// A service logging to the current room's log.
     public init() {
         error
             .sink { [weak self] error in self?.route(error) }
@@ -51,11 +52,14 @@ public final class ErrorService {
 @available(*, unavailable, message: "an ErrorService lives on its room's executor")
 extension ErrorService: Sendable {}
 
+/// The key of ``InjectedValues/errorService``.
 public struct ErrorServiceKey: InjectionKey {
+    /// A new service for each room.
     public static var currentValue: ErrorService { ErrorService() }
 }
 
 extension InjectedValues {
+    /// The room's error service.
     public var errorService: ErrorService {
         get { self[ErrorServiceKey.self] }
         set { self[ErrorServiceKey.self] = newValue }

@@ -12,8 +12,10 @@ public protocol LoggableError: Error {
 }
 
 extension LoggableError {
+    /// False: an error says so when it is one.
     public var isConnectionError: Bool { false }
 
+    /// Records "typeDescription: errorDescription".
     public func log(to log: NiceLog) {
         log.record("\(typeDescription): \(errorDescription)")
     }

@@ -8,12 +8,15 @@ import PlaygroundUI
 @propertyWrapper
 @dynamicMemberLookup
 public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
+    /// The object.
     public var wrappedValue: ObjectType
 
+    /// Observes `wrappedValue`.
     public init(wrappedValue: ObjectType) {
         self.wrappedValue = wrappedValue
     }
 
+    /// `$viewModel`, for bindings to its properties.
     public var projectedValue: Self { self }
 
     /// A binding to a property of the object (`$viewModel.displayState`).
@@ -22,6 +25,7 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
         return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
     }
 
+    /// Nothing to link: the coordinator owns the object, not the view's position.
     public func link(to slot: DynamicPropertySlot) {}
 }
 

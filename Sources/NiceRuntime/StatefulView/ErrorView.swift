@@ -4,6 +4,7 @@ import PlaygroundUI
 public struct ErrorView: View {
     private let error: any Error
 
+    /// Shows `error`.
     public init(error: any Error) {
         self.error = error
     }

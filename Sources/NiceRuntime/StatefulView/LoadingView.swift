@@ -2,6 +2,7 @@ import PlaygroundUI
 
 /// The default loading view: a spinner.
 public struct LoadingView: View {
+    /// The spinner.
     public init() {}
 
     public var body: some View {

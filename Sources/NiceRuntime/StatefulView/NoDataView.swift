@@ -4,6 +4,7 @@ import PlaygroundUI
 public struct NoDataView: View {
     private let message: String
 
+    /// Shows `message`, or "No data.".
     public init(message: String? = nil) {
         self.message = message ?? "No data."
     }

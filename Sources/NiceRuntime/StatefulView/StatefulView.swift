@@ -9,11 +9,16 @@ import PlaygroundUI
 public struct StatefulView<AnyHasDataView: View, AnyErrorView: View, AnyLoadingView: View, AnyNoDataView: View>: View {
     private let state: ContentLoadState
 
+    /// The content, for `.hasData`.
     public let hasDataView: () -> AnyHasDataView
+    /// The view for `.error`.
     public let errorView: (any Error) -> AnyErrorView
+    /// The view for `.loading`.
     public let loadingView: () -> AnyLoadingView
+    /// The view for `.noData`.
     public let noDataView: () -> AnyNoDataView
 
+    /// The view for `state`; the views not given are the defaults.
     public init(
         state: ContentLoadState,
         @ViewBuilder hasDataView: @escaping () -> AnyHasDataView,
@@ -41,6 +46,7 @@ public struct StatefulView<AnyHasDataView: View, AnyErrorView: View, AnyLoadingV
 }
 
 extension StatefulView where AnyErrorView == ErrorView, AnyLoadingView == LoadingView, AnyNoDataView == NoDataView {
+    /// The view for `state`; the views not given are the defaults.
     public init(state: ContentLoadState, @ViewBuilder hasDataView: @escaping () -> AnyHasDataView) {
         self.init(
             state: state, hasDataView: hasDataView, errorView: { ErrorView(error: $0) }, loadingView: { LoadingView() },
@@ -49,6 +55,7 @@ extension StatefulView where AnyErrorView == ErrorView, AnyLoadingView == Loadin
 }
 
 extension StatefulView where AnyErrorView == ErrorView, AnyLoadingView == LoadingView {
+    /// The view for `state`; the views not given are the defaults.
     public init(
         state: ContentLoadState, @ViewBuilder hasDataView: @escaping () -> AnyHasDataView,
         @ViewBuilder noDataView: @escaping () -> AnyNoDataView
@@ -60,6 +67,7 @@ extension StatefulView where AnyErrorView == ErrorView, AnyLoadingView == Loadin
 }
 
 extension StatefulView where AnyErrorView == ErrorView, AnyNoDataView == NoDataView {
+    /// The view for `state`; the views not given are the defaults.
     public init(
         state: ContentLoadState, @ViewBuilder hasDataView: @escaping () -> AnyHasDataView,
         @ViewBuilder loadingView: @escaping () -> AnyLoadingView
@@ -71,6 +79,7 @@ extension StatefulView where AnyErrorView == ErrorView, AnyNoDataView == NoDataV
 }
 
 extension StatefulView where AnyLoadingView == LoadingView, AnyNoDataView == NoDataView {
+    /// The view for `state`; the views not given are the defaults.
     public init(
         state: ContentLoadState, @ViewBuilder hasDataView: @escaping () -> AnyHasDataView,
         @ViewBuilder errorView: @escaping (any Error) -> AnyErrorView

@@ -81,12 +81,14 @@ struct PostsAPI: Sendable {
         guard let id = Int(raw), String(id) == raw else {
             return HTTPError(
                 .badRequest, code: "invalid_post_id",
-                message: "A post id is a whole number, \(idRange.lowerBound) to \(idRange.upperBound); got \(quoted(raw)).").response
+                message: "A post id is a whole number, \(idRange.lowerBound) to \(idRange.upperBound); got \(quoted(raw))."
+            ).response
         }
         guard let json = postJSON[id] else {
             return HTTPError(
                 .notFound, code: "no_such_post",
-                message: "There is no post \(id); the posts have ids \(idRange.lowerBound) to \(idRange.upperBound).").response
+                message: "There is no post \(id); the posts have ids \(idRange.lowerBound) to \(idRange.upperBound)."
+            ).response
         }
         return Self.cached(.json(.ok, json))
     }
