@@ -89,7 +89,8 @@ struct PostsThroughTheHarnessTests {
         #expect(press.map(\.event) == ["press on the page"])
         #expect(
             press.first?.became == [
-                "Unknown Error: You triggered an error!", "PostsViewModel.contentLoadState = .error(Unknown Error: You triggered an error!)",
+                "Unknown Error: You triggered an error!",
+                "PostsViewModel.contentLoadState = .error(Unknown Error: You triggered an error!)",
             ], "the ErrorService logs the loggable UnknownError, then forwards it: the bound list shows it")
         #expect(await harness.render().html.contains("Something&#39;s gone wrong! Try reloading."))
         try await harness.press("Reload")
