@@ -16,7 +16,11 @@ public struct PostsCoordinatorView: View {
         VStack(alignment: .leading, spacing: 8) {
             if let detail = coordinator.postDetailViewModel {
                 Button("‹ Posts") { coordinator.pop() }
-                PostDetailView(viewModel: detail)
+                // Each detail view model is a new pushed view, which binds as it appears (opening another post
+                // from an open one replaces the destination, as a navigation link does).
+                ForEach([ObjectIdentifier(detail)], id: \.self) { _ in
+                    PostDetailView(viewModel: detail)
+                }
             } else {
                 PostsView(viewModel: coordinator.viewModel)
             }

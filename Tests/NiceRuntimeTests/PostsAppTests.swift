@@ -135,6 +135,10 @@ struct PostsAppTests {
         let trace = await harness.trace
         #expect(trace.first?.became.contains("cache posts: hit 2") == true, "\(trace.first?.became ?? [])")
         #expect(await harness.render().html.contains(">MVI<"))
+        try await harness.send(.openPost(postId: 1))
+        _ = await harness.render()
+        #expect(await harness.waitUntil { $0.app.snapshot.route == 1 && $0.app.snapshot.detailState == "hasData" })
+        #expect(await harness.render().html.contains("&lt;b&gt;MVVM&lt;/b&gt;"), "another post opened from an open one binds and shows")
         try await harness.send(.closePost)
         _ = await harness.render()
         #expect(await harness.waitUntil { $0.app.snapshot.contentLoadState == "hasData" && $0.app.snapshot.route == nil })
