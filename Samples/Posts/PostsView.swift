@@ -13,10 +13,14 @@ public struct PostsView: View {
 
     public var body: some View {
         VStack(alignment: .leading, spacing: 8) {
-            Picker("Select a post", selection: $viewModel.displayState) {
-                ForEach(PostsDisplayState.allCases, id: \.self) {
-                    Text($0.rawValue).tag($0)
+            HStack(spacing: 12) {
+                Picker("Select a post", selection: $viewModel.displayState) {
+                    ForEach(PostsDisplayState.allCases, id: \.self) {
+                        Text($0.rawValue).tag($0)
+                    }
                 }
+                // The seed triggers the error by swiping a row to delete it.
+                Button("Trigger error") { viewModel.triggerError() }
             }
 
             StatefulView(
@@ -30,8 +34,6 @@ public struct PostsView: View {
                 }
             )
 
-            // The seed triggers the error by swiping a row to delete it.
-            Button("Trigger error") { viewModel.triggerError() }
         }
         .bindToVM(viewModel)
     }

@@ -1,11 +1,13 @@
 """NiceArchitecture posts: the list loads (the seed's 1 s delay, then posts and users over HTTP), a row opens its post
 through the coordinator in every tab of the room, and hearts and the Favourites filter are the room's."""
 import json
+import re
 import urllib.request
 
 from helpers import eventually, text
 
 POSTS = "#nice-posts"
+HEART = re.compile(r"^[♥♡] Favourite$")
 ROW = POSTS + ' .hstack:has-text("MVVM: error handling")'
 
 
@@ -38,7 +40,7 @@ def test_open_a_post_in_one_page_then_heart_and_filter_in_the_other(room):
     eventually(lambda: "♥" in text(first, ROW), message="the heart in the first page")
     second.click(POSTS + " button.picker-option:has-text('Favourites')")
     for page in (first, second):
-        eventually(lambda: page.locator(POSTS + " .hstack").count() == 1, message="only the hearted post")
+        eventually(lambda: page.locator(POSTS + " button", has_text=HEART).count() == 1, message="only the hearted post")
         assert "MVVM: error handling" in text(page, POSTS)
     nice = state(first.url)
     assert (nice["favourites"], nice["filter"], nice["postsShown"]) == ([3], "favourites", 1)
