@@ -145,6 +145,25 @@ struct PostsAppTests {
         #expect(recorded() == [".noData", ".loading", ".hasData", ".loading", ".hasData"], "back: the list appears and binds again")
     }
 
+    @Test func unmountCancelsTheLoadInFlight() async throws {
+        states.withLock { $0 = [] }
+        let services = Services(posts: Self.posts, users: Self.users)
+        var values = AppServiceValues()
+        values[PostsPlayground.PostsAPI.self] = PostsPlayground.PostsAPI(loadDelay: .milliseconds(200))
+        let harness = AppHarness<PostsPlayground>(values: values)
+        await harness.run { harness in
+            var injected = harness.app.injected
+            injected.postService = services
+            injected.userService = services
+        }
+        _ = await harness.render()
+        await harness.run { $0.app.unmount() }
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(await harness.run { $0.app.snapshot.contentLoadState } == "loading", "nothing was applied after the unmount")
+        #expect(services.calls.isEmpty, "the delay was cancelled before any fetch")
+        #expect(await harness.changes == 0)
+    }
+
     @Test func favouritesFilterAndBadPostIDs() async throws {
         states.withLock { $0 = [] }
         let harness = await start(Services(posts: Self.posts, users: Self.users))
