@@ -24,8 +24,11 @@ public struct JSONPlaceholderClient: Sendable {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         (self.baseURL, self.timeout, self.faults, self.log) = (base, timeout, faults, log)
+        _ = Self.session
     }
 
+    /// One session for every room (ephemeral, no response cache); ``init`` makes it, so its one-time set-up
+    /// (libcurl's handles and descriptors) happens as the first room starts, not in the middle of a load.
     private static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
@@ -43,6 +46,9 @@ public struct JSONPlaceholderClient: Sendable {
         }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 10)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        // A room fetches twice per load, seconds apart at best: an idle keep-alive connection per fetch would only
+        // hold a socket at both ends (the server is usually this process).
+        request.setValue("close", forHTTPHeaderField: "Connection")
         let (body, response) = try await Self.session.cancellableData(for: request, timeout: timeout)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         let took = (clock.now - start).formatted(.units(allowed: [.milliseconds], width: .narrow))
