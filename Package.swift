@@ -55,6 +55,10 @@ let package = Package(
             name: "MVIRuntime",
             dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
+        .target(
+            name: "NiceRuntime",
+            dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
+        ),
         // The film catalog behind the MVI movie search: CSV loading and the search index.
         .target(name: "MovieCatalog", dependencies: ["JSONText"]),
         .executableTarget(name: "movie-search-bench", dependencies: ["MovieCatalog"]),
@@ -78,8 +82,13 @@ let package = Package(
             ],
             path: "Samples/MovieSearch"
         ),
+        .target(
+            name: "PostsNice",
+            dependencies: ["PlaygroundUI", "NiceRuntime", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Samples/Posts"
+        ),
         // The registry of the apps every room hosts: the one list of samples, used by the executable and the tests.
-        .target(name: "StandardApps", dependencies: ["AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI"]),
+        .target(name: "StandardApps", dependencies: ["AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice"]),
         // The playground: rooms, pages and routes; hosts whatever apps the registry it is given lists.
         .target(
             name: "PlaygroundApp",
@@ -126,10 +135,17 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "NiceRuntimeTests",
+            dependencies: [
+                "NiceRuntime", "PostsNice", "PlaygroundUI", "PlaygroundTesting", "AppSeam",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ]
+        ),
+        .testTarget(
             name: "PlaygroundAppTests",
             dependencies: [
                 "PlaygroundApp", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps", "PlaygroundUI",
-                "RandomColorEV", "ListViewVVSI", "MovieSearchMVI",
+                "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice",
             ]),
     ],
     swiftLanguageModes: [.v6]

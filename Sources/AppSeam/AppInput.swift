@@ -46,13 +46,15 @@ public struct AppInputError: Error, Sendable, Equatable {
     }
 }
 
-/// Why a valid input could not be applied now (the room maps it onto HTTP: conflict 409, busy 503).
+/// Why a valid input could not be applied now (the room maps it onto HTTP: conflict 409, busy 503, not found 404).
 public struct AppError: Error, Sendable, Equatable {
     public enum Kind: Sendable {
         /// The app's state does not allow it now (an alert to dismiss when none is shown).
         case conflict
         /// The app is too busy to take it (a full action queue); try again.
         case busy
+        /// The input names something the app does not have (a post id that does not exist): 404.
+        case notFound
     }
 
     public let kind: Kind

@@ -23,7 +23,8 @@ public final class Playground: Sendable {
     /// What `GET /metrics` shows: the server's and the rooms' instruments, this playground's alone.
     let metrics = PrometheusCollectorRegistry()
 
-    /// Loads `Public/` and the film catalog (unless one is given) and prepares the server; nothing listens until ``start()``.
+    /// Loads `Public/`, the posts data and the film catalog (unless one is given) and prepares the server; nothing
+    /// listens until ``start()``.
     public init(configuration: PlaygroundConfiguration, logger: Logger, catalog: MovieCatalog? = nil) throws {
         self.configuration = configuration
         var metricsFactory = PrometheusMetricsFactory(registry: metrics)
@@ -40,6 +41,11 @@ public final class Playground: Sendable {
         let loadTime = ContinuousClock.now
         let catalog = try catalog ?? MovieCatalog(csvPath: configuration.moviesFile)
         logger.info("movie catalog ready", metadata: ["movies": "\(catalog.movies.count)", "took": "\(ContinuousClock.now - loadTime)"])
+        let postsFile =
+            configuration.postsFile
+            ?? URL(fileURLWithPath: configuration.moviesFile).deletingLastPathComponent().appendingPathComponent("posts.json").path
+        let posts = try PostsAPI(path: postsFile)
+        logger.info("posts ready", metadata: ["posts": "\(posts.postCount)", "users": "\(posts.userCount)"])
         let ownBaseURL = self.ownBaseURL
         let blueprint = Room.Blueprint(
             registry: configuration.apps,
@@ -53,7 +59,7 @@ public final class Playground: Sendable {
         }
         let files = try StaticFiles(directory: configuration.publicDirectory)
         let responder = PlaygroundResponder(
-            rooms: rooms, files: files, movies: MovieAPI(catalog: catalog),
+            rooms: rooms, files: files, movies: MovieAPI(catalog: catalog), posts: posts,
             clientLimiter: ClientEventLimiter(budget: configuration.eventsPerClient), metrics: metrics, instruments: instruments)
         server = HTTPServer(configuration: http, responder: responder, logger: logger)
         responder.attach(server)

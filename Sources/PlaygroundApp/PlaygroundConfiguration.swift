@@ -26,6 +26,8 @@ public struct PlaygroundConfiguration: Sendable {
     public var samplesDirectory: String?
     /// The film catalog (`Data/movies.csv`) served at `/3/search/movie`.
     public var moviesFile: String
+    /// The posts data (`Data/posts.json`) served at `/posts` and `/users`; nil = `posts.json` beside ``moviesFile``.
+    public var postsFile: String?
     /// The apps every room hosts, in page order (the composition root's registry, e.g. `StandardApps.registry()`).
     public var apps: AppRegistry
     /// Settings of the sample apps.

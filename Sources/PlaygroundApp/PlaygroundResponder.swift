@@ -15,7 +15,7 @@ final class PlaygroundResponder: HTTPResponder {
     private let instruments: AppInstruments
 
     init(
-        rooms: RoomRegistry, files: StaticFiles, movies: MovieAPI, clientLimiter: ClientEventLimiter,
+        rooms: RoomRegistry, files: StaticFiles, movies: MovieAPI, posts: PostsAPI, clientLimiter: ClientEventLimiter,
         metrics: PrometheusCollectorRegistry, instruments: AppInstruments
     ) {
         self.rooms = rooms
@@ -34,6 +34,9 @@ final class PlaygroundResponder: HTTPResponder {
         }
         router.add(.get, "/openapi.json") { request, _ in .response(files.response(for: "openapi.json", request: request)) }
         router.add(.get, "/3/search/movie") { request, _ in .response(movies.search(request)) }
+        router.add(.get, "/posts") { _, _ in .response(posts.posts()) }
+        router.add(.get, "/posts/:id") { _, parameters in .response(posts.post(parameters["id"] ?? "")) }
+        router.add(.get, "/users") { _, _ in .response(posts.users()) }
         router.add(.get, "/rooms/:room") { request, parameters in
             // A browser that follows an old link gets a page that says what happened, not JSON.
             if EventSource.prefersHTML(request), (try? rooms.room(parameters["room"] ?? "")) == nil {

@@ -36,6 +36,21 @@ public final class ViewHost<Root: View> {
 
     /// Renders the tree: links state, (re)subscribes new positions, tears down vanished ones.
     public func render(_ context: RenderContext) -> RenderedView {
+        var result = renderPass(context)
+        // `.onAppear` / `.onDisappear` run after the pass that drew or removed their view; what they change is drawn
+        // by another pass (bounded, so views that keep appearing cannot loop).
+        var passes = 1
+        while passes < Self.maximumPasses, store.runAppearanceActions() {
+            result = renderPass(context)
+            passes += 1
+        }
+        return result
+    }
+
+    /// Most passes of one render: the first, and those drawing what appearance actions changed.
+    static var maximumPasses: Int { 4 }
+
+    private func renderPass(_ context: RenderContext) -> RenderedView {
         let renderer = Renderer(
             store: store, context: context, reusesUnchangedViews: reusesUnchangedViews, recordsEvaluations: recordsEvaluations)
         store.beginPass()
@@ -49,6 +64,7 @@ public final class ViewHost<Root: View> {
     /// A later ``render(_:)`` mounts the tree afresh.
     public func unmount() {
         store.removeAll()
+        _ = store.runAppearanceActions()
     }
 
     /// Runs the closure of the control whose action id (its position, as its form posts it) is `action`, with the

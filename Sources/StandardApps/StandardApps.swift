@@ -1,21 +1,28 @@
 import AppSeam
 import ListViewVVSI
 import MovieSearchMVI
+import PostsNice
 import RandomColorEV
 
 /// Where the movie search fetches (`--movie-api`, `--movie-api-key`).
 public typealias MovieAPISettings = MovieSearchPlayground.MovieAPI
+/// Where the NiceArchitecture posts app fetches (`--posts-api`) and its load delay.
+public typealias PostsAPISettings = PostsPlayground.PostsAPI
 
 /// The apps every room hosts, in page order. Adding an architecture's sample is one line here.
 public enum StandardApps {
-    /// The registry; `movieAPI` says where the movie search fetches (default: the playground's own API).
-    public static func registry(movieAPI: MovieAPISettings = .init()) -> AppRegistry {
+    /// The registry; `movieAPI` says where the movie search fetches and `postsAPI` where the posts app does
+    /// (default: the playground's own API).
+    public static func registry(movieAPI: MovieAPISettings = .init(), postsAPI: PostsAPISettings = .init()) -> AppRegistry {
         var movieSearch = AppServiceValues()
         movieSearch[MovieAPISettings.self] = movieAPI
+        var posts = AppServiceValues()
+        posts[PostsAPISettings.self] = postsAPI
         return AppRegistry([
             .app(RandomColorEVPlayground.self),
             .app(ListViewPlayground.self),
             .app(MovieSearchPlayground.self, services: movieSearch),
+            .app(PostsPlayground.self, services: posts),
         ])
     }
 }

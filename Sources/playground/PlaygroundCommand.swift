@@ -78,6 +78,11 @@ struct PlaygroundCommand: ParsableCommand {
     @Option(help: "Base URL of a TMDB-compatible API for the movie search (default: this server's own /3/search/movie).")
     var movieAPI: String?
     @Option(help: "TMDB API key sent as api_key to --movie-api (or set TMDB_API_KEY).") var movieAPIKey: String?
+    @Option(help: "The posts data of the NiceArchitecture app (default: the checkout's Data/posts.json).") var posts: String?
+    @Option(help: "Base URL of a JSONPlaceholder-compatible API for the posts app (default: this server's own /posts and /users).")
+    var postsAPI: String?
+    @Option(help: "How long the posts app waits before each load, to show its loading view (the seed's 1 s).")
+    var postsLoadDelayMs: Int = 1_000
     @Option(help: "Seed for the sample apps' random choices (reproducible demos).") var seed: UInt64?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: Logger.Level = .info
 
@@ -95,7 +100,7 @@ struct PlaygroundCommand: ParsableCommand {
             ("--max-streams-per-client", maxStreamsPerClient, 0), ("--header-timeout-seconds", headerTimeoutSeconds, 0),
             ("--watchdog-seconds", watchdogSeconds, 0), ("--events-per-client-per-second", eventsPerClientPerSecond, 0),
             ("--event-burst-per-client", eventBurstPerClient, 1), ("--events-per-room-per-second", eventsPerRoomPerSecond, 0),
-            ("--event-burst-per-room", eventBurstPerRoom, 1),
+            ("--event-burst-per-room", eventBurstPerRoom, 1), ("--posts-load-delay-ms", postsLoadDelayMs, 0),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum) (got \(value)).")
         }
@@ -126,11 +131,19 @@ struct PlaygroundCommand: ParsableCommand {
             movieAPI.baseURL = base
         }
         movieAPI.apiKey = movieAPIKey ?? ProcessInfo.processInfo.environment["TMDB_API_KEY"]
+        var postsAPI = PostsAPISettings(loadDelay: .milliseconds(postsLoadDelayMs))
+        if let base = self.postsAPI {
+            guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("--posts-api must be an http:// or https:// URL (got \(base)).")
+            }
+            postsAPI.baseURL = base
+        }
         var configuration = PlaygroundConfiguration(
-            apps: StandardApps.registry(movieAPI: movieAPI),
+            apps: StandardApps.registry(movieAPI: movieAPI, postsAPI: postsAPI),
             publicDirectory: publicDirectory,
             moviesFile: movies ?? checkout.appendingPathComponent("Data/movies.csv").path,
             samplesDirectory: checkout.appendingPathComponent("Samples").path)
+        configuration.postsFile = posts
         configuration.http.host = host
         configuration.http.port = port
         configuration.http.connectionLimit = maxConnections

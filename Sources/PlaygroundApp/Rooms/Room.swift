@@ -110,7 +110,13 @@ actor Room {
         do {
             try app(input.appIndex).handle(input, from: source)
         } catch {
-            throw HTTPError(error.kind == .conflict ? .conflict : .serviceUnavailable, code: error.code, message: error.message)
+            let status: HTTPStatus =
+                switch error.kind {
+                case .conflict: .conflict
+                case .busy: .serviceUnavailable
+                case .notFound: .notFound
+                }
+            throw HTTPError(status, code: error.code, message: error.message)
         }
         publishChanges(of: input.appIndex)
         return seq

@@ -31,6 +31,20 @@ final class PositionStore {
 
     var count: Int { live.count }
 
+    /// `.onAppear` / `.onDisappear` actions queued during a pass, run by the host once the pass has ended.
+    var appearanceActions: [() -> Void] = []
+
+    /// Runs the queued appearance actions (and any they queue); false when there were none.
+    func runAppearanceActions() -> Bool {
+        guard !appearanceActions.isEmpty else { return false }
+        while !appearanceActions.isEmpty {
+            let actions = appearanceActions
+            appearanceActions.removeAll()
+            for action in actions { action() }
+        }
+        return true
+    }
+
     /// Positions in the order the last render reached them.
     var orderedPositions: [Position] { live.sorted { $0.visitOrder < $1.visitOrder } }
 

@@ -74,6 +74,11 @@ public actor AppHarness<App: HostedApp> {
         return app.teaching.trace.entries.filter { $0.number > before }
     }
 
+    /// Runs `body` in the harness's isolation (to set up or read the app directly).
+    public func run<T: Sendable>(_ body: @Sendable (isolated AppHarness) throws -> T) rethrows -> T {
+        try body(self)
+    }
+
     /// The trace rows the teaching layer shows now, newest first.
     public var trace: [Trace.Entry] { app.teaching.trace.entries }
 

@@ -1,0 +1,47 @@
+import NiceRuntime
+import OpenCombine
+
+/// One post, read from the repository's cache (the list put it there).
+public final class PostDetailViewModel: ObservableVM {
+    @Injected(\.postRepository) private var postRepo: any PostRepositoryProtocol
+    @Injected(\.loadDelay) private var loadDelay: Duration
+
+    private unowned let coordinator: PostsCoordinator
+
+    /// The post shown.
+    public let postId: Int
+    /// The post, once read; setting it moves the load state.
+    @Published public private(set) var post: Post? {
+        didSet {
+            contentLoadState = post == nil ? .noData : .hasData
+        }
+    }
+
+    init(coordinator: PostsCoordinator, postId: Int) {
+        self.coordinator = coordinator
+        self.postId = postId
+    }
+
+    override public func bindViewModel() {
+        super.bindViewModel()
+
+        fetchPostDetails()
+    }
+
+    private func fetchPostDetails() {
+        contentLoadState = .loading
+
+        task { [postRepo, loadDelay, postId] in
+            try await Task.sleep(for: loadDelay)
+
+            return try await postRepo.getPost(id: postId, cacheMode: .cacheOnly)
+        } then: { [self] result in
+            switch result {
+            case .success(let post):
+                self.post = post
+            case .failure(let error):
+                errorService.capture(error)
+            }
+        }
+    }
+}

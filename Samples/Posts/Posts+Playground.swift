@@ -1,0 +1,309 @@
+import AppSeam
+import NiceRuntime
+import OpenCombine
+import PlaygroundUI
+
+/// Glue, not from the article: the NiceArchitecture posts app as a playground app. The room's dependencies
+/// live in its own ``InjectedValues`` (the seed's are process-wide statics); the coordinator's views render as
+/// `nice-posts`, the fault controls as `nice-faults`.
+public final class PostsPlayground: HostedApp {
+    public static let about = AppAbout(
+        id: "nice", title: "NiceArchitecture · view models, load states, a coordinator",
+        summary: "The list's view model binds as its view appears: contentLoadState goes to loading, the repositories fetch "
+            + "/posts and /users concurrently over HTTP (through their caches), and the join becomes hasData or noData. "
+            + "Errors go through the ErrorService, which moves every bound view model to .error; a row opens its post through "
+            + "the coordinator, read from the cache.",
+        sampleFolder: "Posts",
+        articleFiles: [
+            "PostsCoordinatorView.swift", "PostsCoordinator.swift", "PostsView.swift", "PostCell.swift", "PostsViewModel.swift",
+            "PostDetailView.swift", "PostDetailViewModel.swift", "PostRepository.swift", "UserRepository.swift", "PostService.swift",
+            "UserService.swift", "InjectedValues+Posts.swift", "Post.swift", "Coordinator.swift",
+        ])
+
+    /// The NiceArchitecture flow, from the seed.
+    public enum Stage: FlowStage {
+        case view, viewModel, repository, service, contentLoadState, statefulView, errorService, coordinator
+
+        public var name: String {
+            switch self {
+            case .view: "View"
+            case .viewModel: "ViewModel"
+            case .repository: "Repository"
+            case .service: "Service (HTTP)"
+            case .contentLoadState: "contentLoadState"
+            case .statefulView: "StatefulView"
+            case .errorService: "ErrorService"
+            case .coordinator: "Coordinator"
+            }
+        }
+
+        public var detail: String {
+            switch self {
+            case .view: "appears: .bindToVM(vm)"
+            case .viewModel: "bindViewModel()"
+            case .repository: "getPostList(cacheMode:) · CacheService"
+            case .service: "GET /posts · GET /users"
+            case .contentLoadState: "loading · hasData · noData · error"
+            case .statefulView: "re-rendered, patched over SSE"
+            case .errorService: "broadcast: every bound VM → .error"
+            case .coordinator: "handleRoute(.post(id))"
+            }
+        }
+    }
+
+    /// Where the services fetch and how long the views wait before loading (the seed's 1 s).
+    public struct PostsAPI: AppServiceKey, Sendable {
+        /// A JSONPlaceholder-compatible base URL; nil = the playground's own `/posts` and `/users`.
+        public var baseURL: String?
+        /// The wait before each load, to show the loading view.
+        public var loadDelay: Duration
+
+        public init(baseURL: String? = nil, loadDelay: Duration = .seconds(1)) {
+            (self.baseURL, self.loadDelay) = (baseURL, loadDelay)
+        }
+
+        public static let defaultValue = PostsAPI()
+    }
+
+    public let teaching = Teaching<Stage>(appID: "nice")
+    /// The room's dependencies.
+    public let injected = InjectedValues()
+    /// The posts flow.
+    public let coordinator: PostsCoordinator
+    /// The room's fault injection.
+    public let faults: PostsFaults
+    private let host: ViewHost<PostsApp>
+    private let log: NiceLog
+    private var observations: [AnyCancellable] = []
+    private var detailObservation: AnyCancellable?
+    /// True from an event or press until the render after it: a view appearing then belongs to that event's trace row.
+    private var eventPending = false
+
+    /// Fills the room's dependencies (services fetching from `services.ownBaseURL` or the configured API), then
+    /// makes the coordinator in the room's scope.
+    public init(services: AppServices) {
+        let api = services.values[PostsAPI.self]
+        let log = NiceLog()
+        let faults = PostsFaults(seed: services.randomSeed)
+        (self.log, self.faults) = (log, faults)
+        var injected = self.injected
+        injected.log = log
+        injected.loadDelay = api.loadDelay
+        let client = JSONPlaceholderClient(baseURL: api.baseURL ?? services.ownBaseURL, faults: faults, log: log)
+        injected.postService = PostService(client: client)
+        injected.userService = UserService(client: client)
+        let coordinator = InjectedValues.withValues(injected) { PostsCoordinator() }
+        self.coordinator = coordinator
+        host = ViewHost(PostsApp(coordinator: coordinator, faults: faults))
+        let onRoom = RoomBound(services.changed)
+        let flushed = RoomBound(Flush())
+        injected.roomLoop = RoomLoop(isolation: services.isolation) {
+            flushed.value.run?()
+            onRoom.value()
+        }
+        flushed.value.run = { [weak self] in self?.flushLog() }
+        observations.append(
+            coordinator.viewModel.$contentLoadState.dropFirst().sink { [weak self] state in
+                self?.stateChanged("PostsViewModel", state)
+            })
+        observations.append(
+            coordinator.$postDetailViewModel.dropFirst().sink { [weak self] detail in
+                guard let self else { return }
+                self.detailObservation = detail?.$contentLoadState.dropFirst().sink { [weak self] state in
+                    self?.stateChanged("PostDetailViewModel(\(detail?.postId ?? 0))", state)
+                }
+            })
+    }
+
+    // MARK: - Events
+
+    /// Applies an event as the views would: 409 for a post while the list is not loaded or `closePost` on the list,
+    /// 404 for a post the list does not have.
+    public func handle(_ event: PostsEvent, from source: EventSource) throws(AppError) {
+        let list = coordinator.viewModel!
+        switch event {
+        case .toggleFavourite(let postId), .openPost(let postId):
+            try requirePost(postId, event: event.eventName)
+        case .closePost where coordinator.postDetailViewModel == nil:
+            throw AppError(
+                .conflict, code: "no_post_open", message: "No post is open; closePost goes back from an open post (send openPost first).")
+        default:
+            break
+        }
+        teaching.trace.record(source: source, event: describe(event), became: [])
+        eventPending = true
+        InjectedValues.withValues(injected) {
+            switch event {
+            case .reload:
+                if let detail = coordinator.postDetailViewModel {
+                    step("PostDetailViewModel.bindViewModel() (reload)", lit: [.view, .viewModel])
+                    detail.bindViewModel()
+                } else {
+                    step("PostsViewModel.reload() → bindViewModel()", lit: [.view, .viewModel])
+                    list.reload()
+                }
+            case .setFilter(let filter):
+                let state = PostsEvent.filters.first { $0.name == filter }!.state
+                step("PostsViewModel.displayState = .\(filter)", lit: [.view, .viewModel, .statefulView])
+                list.displayState = state
+            case .toggleFavourite(let postId):
+                step("PostsViewModel.favourite(\(postId))", lit: [.view, .viewModel, .statefulView])
+                list.favourite(postId)
+            case .openPost(let postId):
+                step(
+                    "PostsViewModel.showPostDetail(\(postId)) → coordinator.handleRoute(.post(\(postId)))",
+                    lit: [.view, .viewModel, .coordinator])
+                list.showPostDetail(postId)
+            case .closePost:
+                step("coordinator.pop(): back to the list", lit: [.view, .coordinator])
+                coordinator.pop()
+            case .triggerError:
+                step("triggerError() → errorService.error.send(UnknownError)", lit: [.view, .viewModel, .errorService])
+                list.triggerError()
+            case .setFaults(let latencyMs, let failureRate):
+                step("faults: \(latencyMs) ms, failure rate \(failureRate)", lit: [.service])
+                faults.set(PostsFaults.Settings(latencyMs: latencyMs, failureRate: failureRate))
+            }
+        }
+        flushLog()
+    }
+
+    /// The post must be in the loaded list: 409 while it is not loaded, 404 for an id it does not have.
+    private func requirePost(_ postId: Int, event: String) throws(AppError) {
+        let list = coordinator.viewModel!
+        guard list.contentLoadState == .hasData || list.contentLoadState == .noData else {
+            throw AppError(
+                .conflict, code: "posts_not_loaded",
+                message:
+                    "The posts are not loaded (contentLoadState is \(list.contentLoadState.caseName)); \(event) needs a post of the list. Wait for hasData, or send reload."
+            )
+        }
+        guard list.allPosts.contains(where: { $0.id == postId }) else {
+            let ids = list.allPosts.map(\.id)
+            let range = ids.isEmpty ? "none are loaded" : "the list has ids \(ids.min()!) to \(ids.max()!)"
+            throw AppError(.notFound, code: "no_such_post", message: "There is no post \(postId); \(range).")
+        }
+    }
+
+    /// A press on the page runs its control's closure; the trace says what changed.
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        let before = snapshot
+        teaching.trace.record(source: .browser, event: "press on the page", became: [])
+        eventPending = true
+        let outcome = InjectedValues.withValues(injected) { host.perform(action: action, value: value) }
+        guard case .performed = outcome else {
+            teaching.trace.removeNewest()
+            return outcome
+        }
+        let after = snapshot
+        if before.filter != after.filter {
+            step("PostsViewModel.displayState = .\(after.filter)", lit: [.view, .viewModel, .statefulView])
+        }
+        if before.favourites != after.favourites {
+            step("PostsViewModel.favourite(_:): favourites \(after.favourites)", lit: [.view, .viewModel, .statefulView])
+        }
+        if before.route != after.route {
+            if let route = after.route {
+                step("coordinator.handleRoute(.post(\(route)))", lit: [.view, .viewModel, .coordinator])
+            } else {
+                step("coordinator.pop(): back to the list", lit: [.view, .coordinator])
+            }
+        }
+        flushLog()
+        return outcome
+    }
+
+    // MARK: - Teaching
+
+    private func describe(_ event: PostsEvent) -> String {
+        switch event {
+        case .reload: "reload"
+        case .setFilter(let filter): "setFilter \(quoted(filter))"
+        case .toggleFavourite(let postId): "toggleFavourite \(postId)"
+        case .openPost(let postId): "openPost \(postId)"
+        case .closePost: "closePost"
+        case .triggerError: "triggerError"
+        case .setFaults(let latencyMs, let failureRate): "setFaults \(latencyMs) ms, \(Int((failureRate * 100).rounded())) %"
+        }
+    }
+
+    private func step(_ text: String, lit: Set<Stage>) {
+        teaching.trace.appendStep(text)
+        teaching.flow.light(lit, caption: text)
+    }
+
+    private func stateChanged(_ owner: String, _ state: ContentLoadState) {
+        if state == .loading, !eventPending {
+            // A view appeared with no event behind it (the page's first render): its binding gets a row of its own.
+            teaching.trace.record(source: .browser, event: "the page drew \(owner)'s view: .bindToVM → bindViewModel()", became: [])
+            teaching.flow.light([.view, .viewModel], caption: "\(owner) bound as its view appeared")
+        }
+        flushLog()
+        var lit: Set<Stage> = [.contentLoadState, .statefulView]
+        if case .error = state { lit.insert(.errorService) }
+        if state == .hasData || state == .noData { lit.formUnion([.repository, .service]) }
+        teaching.trace.appendStep("\(owner).contentLoadState = \(state)")
+        teaching.flow.light(teaching.flow.lit.union(lit), caption: "\(owner).contentLoadState = \(state)")
+    }
+
+    /// Moves the log's lines (fetches with their timings, cache hits and misses, logged errors) into the trace.
+    private func flushLog() {
+        for line in log.drain() {
+            teaching.trace.appendStep(line)
+        }
+    }
+
+    // MARK: - Rendering and state
+
+    public func render(_ context: RenderContext) -> RenderedView {
+        let rendered = InjectedValues.withValues(injected) { host.render(context) }
+        eventPending = false
+        flushLog()
+        return rendered
+    }
+
+    public var snapshot: PostsSnapshot {
+        let list = coordinator.viewModel!
+        let filter = PostsEvent.filters.first { $0.state == list.displayState }?.name ?? "all"
+        let settings = faults.settings
+        return PostsSnapshot(
+            contentLoadState: list.contentLoadState.caseName, error: list.contentLoadState.errorText, filter: filter,
+            favourites: list.favourites.sorted(), route: coordinator.postDetailViewModel?.postId,
+            postsShown: list.contentLoadState == .hasData ? list.filteredPosts.count : 0, postCount: list.allPosts.count,
+            detailState: coordinator.postDetailViewModel?.contentLoadState.caseName, latencyMs: settings.latencyMs,
+            failureRate: settings.failureRate)
+    }
+
+    public func unmount() {
+        observations.cancelAll()
+        detailObservation?.cancel()
+        InjectedValues.withValues(injected) { host.unmount() }
+    }
+}
+
+/// The coordinator's views and the fault controls: the pane's two fragments.
+struct PostsApp: View {
+    let coordinator: PostsCoordinator
+    let faults: PostsFaults
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 12) {
+            PostsCoordinatorView(coordinator: coordinator)
+                .id("nice-posts")
+            PostsFaultControls(settings: faults.settings)
+                .id("nice-faults")
+        }
+    }
+}
+
+/// The log flush the room loop runs when a view model's task ends (set once the app is made).
+private final class Flush {
+    var run: (() -> Void)?
+}
+
+/// A value made on the room's executor that a task carries back there (the room loop's callbacks): only ever
+/// called on that executor.
+private struct RoomBound<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,70 @@
+import AppSeam
+import PlaygroundUI
+
+/// Glue: every event the posts app accepts over HTTP and from its forms, read from the flat envelope.
+///
+/// | event | arguments |
+/// |---|---|
+/// | `reload`, `closePost`, `triggerError` | none |
+/// | `setFilter` | `filter`: `all` or `favourites` |
+/// | `toggleFavourite`, `openPost` | `postId`: an integer, a post of the list |
+/// | `setFaults` | `latencyMs` (0…10000) and `failureRate` (0…1) |
+public enum PostsEvent: AppInput, Codable, Equatable, PostableEvent {
+    case reload
+    case setFilter(filter: String)
+    case toggleFavourite(postId: Int)
+    case openPost(postId: Int)
+    case closePost
+    case triggerError
+    case setFaults(latencyMs: Int, failureRate: Double)
+
+    /// The filters `setFilter` takes, by the name it is sent as.
+    public static let filters: [(name: String, state: PostsDisplayState)] = [("all", .all), ("favourites", .favourites)]
+
+    public func validate() throws(AppInputError) {
+        switch self {
+        case .setFilter(let filter):
+            guard Self.filters.contains(where: { $0.name == filter }) else {
+                throw AppInputError(.invalidArgument, "\"filter\" must be one of: all, favourites; got \(quoted(filter)).")
+            }
+        case .toggleFavourite(let postId), .openPost(let postId):
+            guard postId >= 1 else {
+                throw AppInputError(.invalidArgument, "\"postId\" must be a post's id, a whole number from 1; got \(postId).")
+            }
+        case .setFaults(let latencyMs, let failureRate):
+            guard (0...PostsFaults.maximumLatencyMs).contains(latencyMs) else {
+                throw AppInputError(
+                    .invalidArgument,
+                    "\"latencyMs\" must be a whole number of milliseconds from 0 to \(PostsFaults.maximumLatencyMs); got \(latencyMs).")
+            }
+            guard failureRate.isFinite, (0...1).contains(failureRate) else {
+                throw AppInputError(.invalidArgument, "\"failureRate\" must be a number from 0 to 1; got \(failureRate).")
+            }
+        case .reload, .closePost, .triggerError:
+            break
+        }
+    }
+
+    public static var examples: [(label: String, input: PostsEvent)] {
+        [
+            ("Reload", .reload), ("Show favourites", .setFilter(filter: "favourites")),
+            ("Toggle the heart of post 3", .toggleFavourite(postId: 3)), ("Open post 3", .openPost(postId: 3)),
+            ("Back to the list", .closePost), ("Trigger an error", .triggerError),
+            ("Inject latency and failures", .setFaults(latencyMs: 1500, failureRate: 0.5)),
+        ]
+    }
+
+    /// The fields a form posts: `app=nice&event=…`.
+    public var postedFields: [(name: String, value: String)] {
+        [("app", PostsPlayground.about.id)]
+            + envelopeFields.map { field in
+                switch field.value {
+                case .string(let text), .formText(let text): (field.name, text)
+                case .integer(let value): (field.name, String(value))
+                case .number(let value): (field.name, String(value))
+                case .boolean(let value): (field.name, value ? "true" : "false")
+                case .null: (field.name, "")
+                }
+            }
+    }
+}

@@ -1,0 +1,30 @@
+import PlaygroundUI
+
+/// Not in the seed: the settings in force and presets, each a button posting
+/// `{"app":"nice","event":"setFaults","latencyMs":…,"failureRate":…}`.
+struct PostsFaultControls: View {
+    let settings: PostsFaults.Settings
+
+    static let presets: [(name: String, settings: PostsFaults.Settings)] = [
+        ("No faults", .none),
+        ("Slow (1.5 s)", PostsFaults.Settings(latencyMs: 1_500, failureRate: 0)),
+        ("Flaky (50%)", PostsFaults.Settings(latencyMs: 600, failureRate: 0.5)),
+        ("Broken (100%)", PostsFaults.Settings(latencyMs: 0, failureRate: 1)),
+    ]
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Text("Fault injection: \(settings.latencyMs) ms latency, \(Int((settings.failureRate * 100).rounded()))% of fetches fail")
+                .font(.caption)
+            HStack(spacing: 8) {
+                ForEach(Self.presets, id: \.name) { preset in
+                    Button(
+                        preset.name,
+                        posting: PostsEvent.setFaults(latencyMs: preset.settings.latencyMs, failureRate: preset.settings.failureRate)
+                    )
+                    .buttonStyle(preset.settings == settings ? .borderedProminent : .bordered)
+                }
+            }
+        }
+    }
+}

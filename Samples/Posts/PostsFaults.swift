@@ -1,0 +1,60 @@
+import NiceRuntime
+import PlaygroundUI
+import Synchronization
+
+/// Not in the seed: the playground's fault injection, as the MVI pane's. Every fetch first waits `latencyMs`, then
+/// fails at `failureRate` (an ``InjectedFault``, which the ``ErrorService`` shows as "Please try again later.").
+/// Shared by the room's services; the draws come from a seedable generator, so tests are reproducible.
+public final class PostsFaults: Sendable {
+    /// The highest latency accepted.
+    public static let maximumLatencyMs = 10_000
+
+    /// Latency before each fetch and the share of fetches that fail.
+    public struct Settings: Sendable, Equatable {
+        public var latencyMs: Int
+        public var failureRate: Double
+
+        public init(latencyMs: Int, failureRate: Double) {
+            self.latencyMs = min(max(latencyMs, 0), PostsFaults.maximumLatencyMs)
+            self.failureRate = failureRate.isNaN ? 0 : min(max(failureRate, 0), 1)
+        }
+
+        public static let none = Settings(latencyMs: 0, failureRate: 0)
+    }
+
+    private let state: Mutex<(settings: Settings, generator: SeededRandomNumberGenerator)>
+
+    /// Faults with `settings`; `seed` fixes the failure draws (random when nil).
+    public init(settings: Settings = .none, seed: UInt64? = nil) {
+        var system = SystemRandomNumberGenerator()
+        state = Mutex((settings, SeededRandomNumberGenerator(seed: seed ?? system.next())))
+    }
+
+    /// The settings in force.
+    public var settings: Settings { state.withLock { $0.settings } }
+
+    /// Replaces the settings; fetches already waiting keep theirs.
+    public func set(_ settings: Settings) {
+        state.withLock { $0.settings = settings }
+    }
+
+    /// Waits the latency (cancellable), then throws at the failure rate.
+    func apply(path: String, log: NiceLog) async throws {
+        let (settings, fails) = state.withLock { state in
+            (state.settings, Double.random(in: 0..<1, using: &state.generator) < state.settings.failureRate)
+        }
+        if settings.latencyMs > 0 {
+            try await Task.sleep(for: .milliseconds(settings.latencyMs))
+        }
+        if fails {
+            log.record("GET \(path) → injected failure")
+            throw InjectedFault(failureRate: settings.failureRate)
+        }
+    }
+}
+
+/// The failure ``PostsFaults`` injects: neither loggable nor displayable, so the ``ErrorService`` replaces it.
+public struct InjectedFault: Error, Sendable, Equatable, CustomStringConvertible {
+    public let failureRate: Double
+    public var description: String { "injected failure (failure rate \(failureRate))" }
+}

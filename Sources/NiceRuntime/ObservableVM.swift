@@ -1,0 +1,130 @@
+import OpenCombine
+
+/// The seed's base view model: a screen's ``contentLoadState``, its subscriptions (``cancellables``), binding to
+/// its view (``bindViewModel()`` as the view appears, ``unbindViewModel()`` as it disappears) and the room's
+/// ``ErrorService``, whose every displayable error moves a bound view model to `.error`.
+///
+/// ```swift
+/// final class PostsViewModel: ObservableVM {
+///     override func bindViewModel() {
+///         super.bindViewModel()
+///         fetchPosts()
+///     }
+/// }
+/// ```
+///
+/// It lives on its room's executor; ``task(_:)`` is the seed's `Task { @MainActor in … }` there.
+open class ObservableVM: ObservableObject {
+    /// The room's error service: send errors to it, and (bound) hear its displayable errors.
+    @Injected(\.errorService) public var errorService: ErrorService
+    @Injected(\.roomLoop) private var roomLoop: RoomLoop
+
+    /// Subscriptions and tasks of the bound view model; cancelled on unbind (and on a new bind).
+    public var cancellables: [AnyCancellable] = []
+
+    /// What the view shows.
+    @Published public var contentLoadState: ContentLoadState = .noData
+
+    /// Set by the base methods: ``BindToVM`` checks that an override called `super`.
+    public private(set) var baseBindCalled = false
+    /// Set by the base ``unbindViewModel()``.
+    public private(set) var baseUnbindCalled = false
+
+    /// A view model of the room current where it is made (its ``Injected`` values are that room's).
+    public init() {}
+
+    /// Called as the view disappears: cancels every subscription and task.
+    open func unbindViewModel() {
+        cancellables.cancelAll()
+        baseUnbindCalled = true
+    }
+
+    /// Called as the view appears: starts afresh and listens for errors. Overrides call `super` first.
+    open func bindViewModel() {
+        cancellables.cancelAll()
+        bindDisplayableError()
+        baseBindCalled = true
+    }
+
+    /// Listens for the room's displayable errors (a view model may override it to handle or suppress some).
+    open func bindDisplayableError() {
+        errorService.didReceiveDisplayableError
+            .sink { [weak self] displayError in
+                self?.handleDisplayableError(displayError)
+            }.store(in: &cancellables)
+    }
+
+    /// Shows `error`: ``contentLoadState`` becomes `.error`. Override to handle some errors differently.
+    open func handleDisplayableError(_ error: any DisplayableError) {
+        contentLoadState = .error(error: error)
+    }
+
+    /// Sends an error to the room's ``ErrorService``: every bound view model shows it.
+    public func triggerError() {
+        errorService.error.send(UnknownError(message: "You triggered an error!"))
+    }
+
+    /// The seed's `Task { @MainActor in … }`, split where it touches the view model: `work` runs off the room
+    /// (fetching; it captures only `Sendable` values), then `apply` runs on the room's executor with its result
+    /// and the room renders. The task is one of the ``cancellables``: unbinding cancels it, and a cancelled task
+    /// applies nothing.
+    ///
+    /// ```swift
+    /// task { [postRepo] in
+    ///     try await postRepo.getPostList(cacheMode: .cacheAndUpdate)
+    /// } then: { result in
+    ///     switch result {
+    ///     case .success(let posts): self.allPosts = posts.map(…)
+    ///     case .failure(let error): self.errorService.capture(error)
+    ///     }
+    /// }
+    /// ```
+    public func task<Output: Sendable>(
+        _ work: @escaping @Sendable () async throws -> Output, then apply: @escaping (Result<Output, any Error>) -> Void
+    ) {
+        let loop = roomLoop
+        loop.isolation.preconditionIsolated("a view model starts its tasks on its room's executor")
+        let bound = RoomBound(apply)
+        let isolation = loop.isolation
+        let changed = loop.changed
+        let task = Task {
+            let result: Result<Output, any Error>
+            do {
+                result = .success(try await work())
+            } catch {
+                result = .failure(error)
+            }
+            await deliver(result, to: bound, on: isolation, then: changed)
+        }
+        cancellables.append(AnyCancellable { task.cancel() })
+    }
+}
+
+/// Applies a task's result on the room's executor, unless the task was cancelled (its view model unbound).
+private func deliver<Output: Sendable>(
+    _ result: Result<Output, any Error>, to apply: RoomBound<(Result<Output, any Error>) -> Void>, on room: isolated any Actor,
+    then changed: @Sendable () -> Void
+) {
+    guard !Task.isCancelled else { return }
+    apply.value(result)
+    changed()
+}
+
+@available(*, unavailable, message: "a view model lives on its room's executor")
+extension ObservableVM: Sendable {}
+
+extension ErrorService {
+    /// Sends `error` unless it is the cancellation of an unbound view model's task (nothing to show then).
+    public func capture(_ error: any Error) {
+        if error is CancellationError || Task.isCancelled { return }
+        self.error.send(error)
+    }
+}
+
+/// A view model's closure carried by its task to the room's executor, where it was made and where it runs
+/// (``ObservableVM/task(_:then:)`` checks it is started there, `deliver` runs isolated to it). Nothing else
+/// touches it on the way.
+struct RoomBound<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

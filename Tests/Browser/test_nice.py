@@ -1,0 +1,71 @@
+"""NiceArchitecture posts: the list loads (the seed's 1 s delay, then posts and users over HTTP), a row opens its post
+through the coordinator in every tab of the room, and hearts and the Favourites filter are the room's."""
+import json
+import re
+import urllib.request
+
+from helpers import eventually, text
+
+POSTS = "#nice-posts"
+HEART = re.compile(r"^[♥♡] Favourite$")
+ROW = POSTS + ' .hstack:has-text("MVVM: error handling")'
+
+
+def state(url):
+    with urllib.request.urlopen(url + "/state", timeout=10) as response:
+        return json.load(response)["nice"]
+
+
+def loaded(page):
+    eventually(lambda: "Ada Whitfield" in text(page, POSTS), timeout=15, message="the joined rows")
+
+
+def test_open_a_post_in_one_page_then_heart_and_filter_in_the_other(room):
+    first, second = room
+    for page in (first, second):
+        loaded(page)
+    assert "Show All" in text(first, POSTS) and "Favourites" in text(first, POSTS)
+
+    first.click(ROW + " button:has-text('MVVM: error handling')")
+    for page in (first, second):
+        eventually(lambda: "Route errors to one place." in text(page, POSTS), message="the detail in both pages")
+    assert state(first.url)["route"] == 3
+
+    second.click(POSTS + " button:has-text('‹ Posts')")
+    for page in (first, second):
+        loaded(page)
+    assert state(first.url)["route"] is None
+
+    second.click(ROW + " button:has-text('Favourite')")
+    eventually(lambda: "♥" in text(first, ROW), message="the heart in the first page")
+    second.click(POSTS + " button.picker-option:has-text('Favourites')")
+    for page in (first, second):
+        eventually(lambda: page.locator(POSTS + " button", has_text=HEART).count() == 1, message="only the hearted post")
+        assert "MVVM: error handling" in text(page, POSTS)
+    nice = state(first.url)
+    assert (nice["favourites"], nice["filter"], nice["postsShown"]) == ([3], "favourites", 1)
+
+
+def test_trigger_error_shows_the_custom_error_view_and_reload_recovers(room):
+    first, second = room
+    loaded(first)
+    first.click(POSTS + " button:has-text('Trigger error')")
+    for page in (first, second):
+        eventually(lambda: "Something's gone wrong! Try reloading." in text(page, POSTS), message="the error view")
+    second.click(POSTS + " button:has-text('Reload')")
+    for page in (first, second):
+        loaded(page)
+
+
+def test_without_javascript_a_row_opens_its_post(server, browser):
+    static = browser.new_context(java_script_enabled=False).new_page()
+    static.goto(server + "/")
+    room = static.url
+    # Nothing patches a page without JavaScript: reload until the list has loaded.
+    eventually(lambda: static.reload() is not None and "Ada Whitfield" in text(static, POSTS), timeout=15,
+               message="the rows after a reload")
+    static.click(ROW + " button:has-text('MVVM: error handling')")
+    assert static.url == room, static.url
+    eventually(lambda: static.reload() is not None and "Route errors to one place." in text(static, POSTS),
+               message="the detail after a reload")
+    static.context.close()
