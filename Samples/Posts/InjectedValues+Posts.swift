@@ -31,8 +31,18 @@ extension InjectedValues {
         get { self[LoadDelayKey.self] }
         set { self[LoadDelayKey.self] = newValue }
     }
+
+    /// The clock the delay is waited on: the room's (a test's manual clock in the harness).
+    var clock: any Clock<Duration> {
+        get { self[ClockKey.self] }
+        set { self[ClockKey.self] = newValue }
+    }
 }
 
 struct LoadDelayKey: InjectionKey {
     static var currentValue: Duration { .seconds(1) }
+}
+
+struct ClockKey: InjectionKey {
+    static var currentValue: any Clock<Duration> { ContinuousClock() }
 }

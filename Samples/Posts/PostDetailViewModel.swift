@@ -5,6 +5,7 @@ import OpenCombine
 public final class PostDetailViewModel: ObservableVM {
     @Injected(\.postRepository) private var postRepo: any PostRepositoryProtocol
     @Injected(\.loadDelay) private var loadDelay: Duration
+    @Injected(\.clock) private var clock: any Clock<Duration>
 
     private unowned let coordinator: PostsCoordinator
 
@@ -31,8 +32,8 @@ public final class PostDetailViewModel: ObservableVM {
     private func fetchPostDetails() {
         contentLoadState = .loading
 
-        task { [postRepo, loadDelay, postId] in
-            try await Task.sleep(for: loadDelay)
+        task { [postRepo, loadDelay, clock, postId] in
+            try await clock.sleep(for: loadDelay)
 
             return try await postRepo.getPost(id: postId, cacheMode: .cacheOnly)
         } then: { [self] result in

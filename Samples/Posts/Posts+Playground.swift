@@ -84,11 +84,12 @@ public final class PostsPlayground: HostedApp {
     public init(services: AppServices) {
         let api = services.values[PostsAPI.self]
         let log = NiceLog()
-        let faults = PostsFaults(seed: services.randomSeed)
+        let faults = PostsFaults(random: services.makeRandomSource(), clock: services.clock)
         (self.log, self.faults) = (log, faults)
         var injected = self.injected
         injected.log = log
         injected.loadDelay = api.loadDelay
+        injected.clock = services.clock
         let client = JSONPlaceholderClient(baseURL: api.baseURL ?? services.ownBaseURL, faults: faults, log: log)
         injected.postService = PostService(client: client)
         injected.userService = UserService(client: client)

@@ -4,7 +4,8 @@ import Synchronization
 
 /// Not in the seed: the playground's fault injection, as the MVI pane's. Every fetch first waits `latencyMs`, then
 /// fails at `failureRate` (an ``InjectedFault``, which the ``ErrorService`` shows as "Please try again later.").
-/// Shared by the room's services; the draws come from a seedable generator, so tests are reproducible.
+/// Shared by the room's services; the failures are drawn from the room's ``RandomSource`` and the latency is waited
+/// on the room's clock, so tests replay the draws and decide when the latency has passed.
 public final class PostsFaults: Sendable {
     /// The highest latency accepted.
     public static let maximumLatencyMs = 10_000
@@ -22,29 +23,30 @@ public final class PostsFaults: Sendable {
         public static let none = Settings(latencyMs: 0, failureRate: 0)
     }
 
-    private let state: Mutex<(settings: Settings, generator: SeededRandomNumberGenerator)>
+    private let state: Mutex<Settings>
+    private let random: RandomSource
+    private let clock: any Clock<Duration>
 
-    /// Faults with `settings`; `seed` fixes the failure draws (random when nil).
-    public init(settings: Settings = .none, seed: UInt64? = nil) {
-        var system = SystemRandomNumberGenerator()
-        state = Mutex((settings, SeededRandomNumberGenerator(seed: seed ?? system.next())))
+    /// Faults with `settings`, drawn from `random`, waited on `clock`.
+    public init(settings: Settings = .none, random: RandomSource = RandomSource(), clock: any Clock<Duration> = ContinuousClock()) {
+        state = Mutex(settings)
+        (self.random, self.clock) = (random, clock)
     }
 
     /// The settings in force.
-    public var settings: Settings { state.withLock { $0.settings } }
+    public var settings: Settings { state.withLock { $0 } }
 
     /// Replaces the settings; fetches already waiting keep theirs.
     public func set(_ settings: Settings) {
-        state.withLock { $0.settings = settings }
+        state.withLock { $0 = settings }
     }
 
     /// Waits the latency (cancellable), then throws at the failure rate.
     func apply(path: String, log: NiceLog) async throws {
-        let (settings, fails) = state.withLock { state in
-            (state.settings, Double.random(in: 0..<1, using: &state.generator) < state.settings.failureRate)
-        }
+        let settings = self.settings
+        let fails = random.chance(settings.failureRate)
         if settings.latencyMs > 0 {
-            try await Task.sleep(for: .milliseconds(settings.latencyMs))
+            try await clock.sleep(for: .milliseconds(settings.latencyMs))
         }
         if fails {
             log.record("GET \(path) → injected failure")

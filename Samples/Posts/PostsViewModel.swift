@@ -20,6 +20,7 @@ public final class PostsViewModel: ObservableVM {
     @Injected(\.postRepository) private var postRepo: any PostRepositoryProtocol
     @Injected(\.userRepository) private var userRepo: any UserRepositoryProtocol
     @Injected(\.loadDelay) private var loadDelay: Duration
+    @Injected(\.clock) private var clock: any Clock<Duration>
 
     private unowned let coordinator: PostsCoordinator
 
@@ -86,10 +87,10 @@ public final class PostsViewModel: ObservableVM {
 
         // Fetches the posts and the users who wrote them, concurrently, then joins the titles and names into rows
         // (a post whose user is unknown is dropped).
-        task { [postRepo, userRepo, loadDelay] in
+        task { [postRepo, userRepo, loadDelay, clock] in
             // Wait a little here so we can show our nice loading view (the seed blocks the main thread with
             // `sleep(1)`; this only suspends the task).
-            try await Task.sleep(for: loadDelay)
+            try await clock.sleep(for: loadDelay)
 
             async let rawPosts = postRepo.getPostList(cacheMode: .cacheAndUpdate)
             async let users = userRepo.getUsers(cacheMode: .cacheAndUpdate)

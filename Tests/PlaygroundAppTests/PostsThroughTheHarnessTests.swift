@@ -37,4 +37,23 @@ struct PostsThroughTheHarnessTests {
         #expect(reload.became.contains("cache posts: hit PostList (100 values)"), "cacheAndUpdate: the cached list, then a fetch")
         #expect(reload.became.contains { $0.hasPrefix("GET /posts → HTTP 200") })
     }
+
+    /// The seed's one-second wait before loading, on the harness's clock: the list shows its placeholders until
+    /// the clock passes 1 s, then loads and joins the posts with their authors.
+    @Test func theListWaitsTheSeedsSecondOnTheRoomsClock() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let clock = TestClock()
+        let harness = AppHarness<PostsPlayground>(seed: 3, ownBaseURL: "http://127.0.0.1:\(live.port)", clock: clock)
+        #expect(await harness.render().html.contains(">…<"), "the placeholder rows while loading")
+        #expect(await clock.waitForSleepers(1))
+        clock.advance(by: .milliseconds(999))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(await harness.run { $0.app.snapshot.contentLoadState } == "loading")
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: .milliseconds(1))
+        #expect(await harness.waitUntil { $0.app.snapshot.contentLoadState == "hasData" })
+        let snapshot = await harness.run { $0.app.snapshot }
+        #expect(snapshot.postsShown == 100 && snapshot.route == nil && snapshot.filter == "all", "\(snapshot)")
+    }
 }
