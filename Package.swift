@@ -59,6 +59,10 @@ let package = Package(
             name: "NiceRuntime",
             dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
+        .target(
+            name: "RouterRuntime",
+            dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
+        ),
         // The film catalog behind the MVI movie search: CSV loading and the search index.
         .target(name: "MovieCatalog", dependencies: ["JSONText"]),
         .executableTarget(name: "movie-search-bench", dependencies: ["MovieCatalog"]),
@@ -87,8 +91,13 @@ let package = Package(
             dependencies: ["PlaygroundUI", "NiceRuntime", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/Posts"
         ),
+        .target(
+            name: "ProductsRouter",
+            dependencies: ["PlaygroundUI", "RouterRuntime", "MovieCatalog", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Samples/Products"
+        ),
         // The registry of the apps every room hosts: the one list of samples, used by the executable and the tests.
-        .target(name: "StandardApps", dependencies: ["AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice"]),
+        .target(name: "StandardApps", dependencies: ["AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter"]),
         // The playground: rooms, pages and routes; hosts whatever apps the registry it is given lists.
         .target(
             name: "PlaygroundApp",

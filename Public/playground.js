@@ -55,8 +55,26 @@
   const source = new EventSource(`${room}/stream?since=${encodeURIComponent(body.dataset.seq || "0")}`);
   source.addEventListener("open", () => setStatus("live", "live"));
   source.addEventListener("patch", (event) => {
+    const before = new Set(document.querySelectorAll(".presentation, .alert"));
     applyPatch(event.data);
     body.dataset.seq = event.lastEventId;
+    // A dialog that has just appeared takes the focus (unless the user is typing somewhere).
+    const typing = document.activeElement && document.activeElement.matches("input[type=text], input:not([type]), textarea");
+    const fresh = Array.from(document.querySelectorAll(".presentation, .alert")).filter((dialog) => !before.has(dialog));
+    if (!typing && fresh.length) {
+      const dialog = fresh[fresh.length - 1];
+      dialog.tabIndex = -1;
+      (dialog.querySelector("button") || dialog).focus();
+    }
+  });
+
+  // Escape closes the topmost presentation (its Close or Back), as a swipe down or the back button does.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const dialogs = document.querySelectorAll(".presentation");
+    const top = dialogs[dialogs.length - 1];
+    const close = top && top.querySelector(":scope > .button-form .presentation-close");
+    if (close) { event.preventDefault(); close.click(); }
   });
   source.addEventListener("error", () => {
     if (source.readyState === EventSource.CLOSED) {

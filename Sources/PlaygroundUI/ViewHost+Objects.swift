@@ -22,6 +22,31 @@ extension ViewHost {
                 if let alert = (slot.object as? AlertPresenter)?.presentation?.alert() {
                     return (alert.title.content, alert.message?.content)
                 }
+                if let alert = slot.object as? AlertActionsPresenter, alert.isShowing {
+                    return (alert.title, alert.message)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The titles of the buttons of the first alert with actions (in render order) shown in the last render.
+    public var presentedAlertActions: [String] {
+        presentedActionsAlert?.actions.compactMap(\.title) ?? []
+    }
+
+    /// Presses the button titled `title` of the first alert with actions shown in the last render, as a tap does:
+    /// the alert is dismissed, then the button's closure runs. False (nothing changes) when no such button is shown.
+    public func performAlertAction(titled title: String) -> Bool {
+        guard let action = presentedActionsAlert?.actions.first(where: { $0.title == title }) else { return false }
+        action.run()
+        return true
+    }
+
+    private var presentedActionsAlert: AlertActionsPresenter? {
+        for position in store.orderedPositions {
+            for slot in position.filledSlots {
+                if let alert = slot.object as? AlertActionsPresenter, alert.isShowing { return alert }
             }
         }
         return nil

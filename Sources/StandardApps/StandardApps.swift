@@ -2,6 +2,7 @@ import AppSeam
 import ListViewVVSI
 import MovieSearchMVI
 import PostsNice
+import ProductsRouter
 import RandomColorEV
 
 /// Where the movie search fetches (`--movie-api`, `--movie-api-key`).
@@ -23,6 +24,7 @@ public enum StandardApps {
             .app(ListViewPlayground.self),
             .app(MovieSearchPlayground.self, services: movieSearch),
             .app(PostsPlayground.self, services: posts),
+            .app(ProductsPlayground.self),
         ])
     }
 }

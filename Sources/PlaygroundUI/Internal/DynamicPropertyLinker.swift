@@ -47,6 +47,11 @@ enum DynamicPropertyLinker {
                     settled = collect(fieldType, at: base + offset, &properties, &references)
                     return settled
                 }
+                // A modifier's own properties belong to the position it is applied at (``ModifiedView``).
+                if fieldType is any ViewModifier.Type, kind == .struct, !(fieldType is any CustomReflectable.Type) {
+                    settled = collect(fieldType, at: base + offset, &properties, &references)
+                    return settled
+                }
                 switch Self.kind(of: fieldType, kind) {
                 case .inert: return true
                 case .reference:
@@ -140,6 +145,10 @@ enum DynamicPropertyLinker {
         var index = 0
         func visit(_ value: Any) {
             for child in Mirror(reflecting: value).children {
+                if child.value is any ViewModifier, !(child.value is any DynamicProperty) {
+                    visit(child.value)
+                    continue
+                }
                 guard let property = child.value as? any DynamicProperty else { continue }
                 let owner = position ?? store.position(at: path, viewType: V.self)
                 position = owner

@@ -66,9 +66,17 @@ extension Button: PrimitiveView {
         case .posting(let event):
             renderer.openForm("button", event, state)
         case .action(let action):
-            renderer.openActionForm("button", viewType: Self.self, state) { value in
+            let alert = state.environment.alertActions  // an alert's button first dismisses it
+            if let alert {
+                alert.actions.append(.init(title: (label as? Text)?.content, role: role) { [weak alert] in
+                    alert?.dismiss()
+                    action()
+                })
+            }
+            renderer.openActionForm("button", viewType: Self.self, state) { [weak alert] value in
                 // A button's form posts no value: one with a value was meant for another control (an old page).
                 guard value == nil else { return .invalid("A button takes no value; its form posts only its control id.") }
+                alert?.dismiss()
                 action()
                 return .performed
             }

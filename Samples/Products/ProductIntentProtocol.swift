@@ -1,0 +1,7 @@
+import RouterRuntime
+
+protocol ProductIntentProtocol {
+    func onTapOpenNext(presentation: RouterScreenPresentationType)
+    func onTapOpen(id: Int, presentation: RouterScreenPresentationType) -> Bool
+    func onTapDone()
+}

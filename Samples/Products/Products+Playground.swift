@@ -1,0 +1,240 @@
+import AppSeam
+import OpenCombine
+import PlaygroundUI
+import RouterRuntime
+
+/// Glue, not from the article: the products app as a playground app. HTTP's events go to the list's intent, to the
+/// topmost presented screen's intent, to the routers' stack (dismiss) or to the alert's buttons (by title).
+public final class ProductsPlayground: HostedApp {
+    public static let about = AppAbout(
+        id: "router", title: "MVI · Container · Router",
+        summary: "The view calls its intent; the intent tells the model; the container hands the model's change to the "
+            + "view one turn later; the model's second output is its router, which presents screens and alerts.",
+        sampleFolder: "Products",
+        articleFiles: [
+            "ProductListView.swift", "ProductListView+Build.swift", "ProductListIntent.swift", "ProductListIntentProtocol.swift",
+            "ProductListModel.swift", "ProductListModelProtocol.swift", "ProductListRouter.swift", "ProductListTypes.swift",
+            "ProductView.swift", "ProductView+Build.swift", "ProductIntent.swift", "ProductIntentProtocol.swift",
+            "ProductModel.swift", "ProductModelProtocol.swift", "ProductRouter.swift", "ProductTypes.swift",
+            "Product.swift", "ProductRepository.swift",
+        ])
+
+    /// The flow: View → Intent → Model → (Container, one turn later) → View, and the Router as the model's second output.
+    public enum Stage: FlowStage {
+        case view, intent, model, container, router, rendered
+
+        public var name: String {
+            switch self {
+            case .view: "View"
+            case .intent: "Intent"
+            case .model: "Model"
+            case .container: "MVIContainer"
+            case .router: "Router"
+            case .rendered: "View (again)"
+            }
+        }
+
+        public var detail: String {
+            switch self {
+            case .view: "a press or a POST"
+            case .intent: "intent.onTap…()"
+            case .model: "@Published state"
+            case .container: "objectWillChange, one turn later"
+            case .router: "routeTo / presentAlert / dismiss"
+            case .rendered: "re-rendered, patched over SSE"
+            }
+        }
+    }
+
+    public typealias Input = ProductsEvent
+
+    public let teaching = Teaching<Stage>(appID: "router")
+    private let host: ViewHost<ProductListView>
+    private let stack = RouterStack()
+    private let changed: () -> Void
+    private var watching: AnyCancellable?
+    private var lastState = ""
+
+    public init(services: AppServices) {
+        changed = services.changed
+        let repository = ProductRepository(baseURL: services.ownBaseURL)
+        let environment = EnvironmentValues()
+            .with(\.routerStack, stack)
+            .with(\.mviContainerIsolation, services.isolation)
+            .with(\.routerFragmentPrefix, Self.about.id)
+        host = ViewHost(
+            ProductListView.build(data: .init(repository: repository, isolation: services.isolation)), environment: environment,
+            inspecting: [ProductListView.self])
+        lastState = describeState()
+    }
+
+    /// Draws the list once if no page has yet (its routers start listening, its `onAppear` loads the products).
+    private func mountIfNeeded() {
+        guard watching == nil else { return }
+        _ = host.render(RenderContext(formAction: ""))
+        watching = listContainer?.objectWillChange.sink { [weak self] in self?.containerForwarded() }
+    }
+
+    private var listContainer: MVIContainer<ProductListIntentProtocol, ProductListModelStatePotocol>? {
+        host.view(ProductListView.self)?.container
+    }
+
+    public func render(_ context: RenderContext) -> RenderedView {
+        mountIfNeeded()
+        return host.render(context)
+    }
+
+    /// Refusals come first and change nothing (the list is not even drawn for them); a valid event reaches the intent.
+    public func handle(_ event: ProductsEvent, from source: EventSource) throws(AppError) {
+        let products = listContainer?.model.products.map(\.id) ?? []
+        switch event {
+        case .openProduct(let id, _) where stack.entries.isEmpty && !products.contains(id), .deleteProduct(let id) where !products.contains(id):
+            throw Self.noSuchProduct(id, in: products)
+        case .dismiss where stack.entries.isEmpty:
+            throw AppError(.conflict, code: "nothing_presented", message: "No screen is presented, so there is nothing to dismiss; send openProduct first.")
+        case .alertAction(let action) where stack.alert == nil:
+            throw AppError(.conflict, code: "no_alert", message: "No alert is shown, so \(quoted(action)) answers nothing; deleteProduct asks one.")
+        default:
+            break
+        }
+        mountIfNeeded()
+        guard let list = listContainer else { throw AppError(.busy, code: "not_mounted", message: "The list could not be drawn.") }
+        switch event {
+        case .openProduct(let id, let presentation):
+            guard let presentation = RouterScreenPresentationType(rawValue: presentation) else { return }
+            if let top = stack.entries.last {
+                guard let screen = top.container as? MVIContainer<ProductIntentProtocol, ProductModelStatePotocol>,
+                    screen.intent.onTapOpen(id: id, presentation: presentation)
+                else { throw Self.noSuchProduct(id, in: products) }
+            } else {
+                list.intent.onTapProduct(id: id, presentation: presentation)
+            }
+        case .dismiss:
+            stack.dismissTop()
+        case .deleteProduct(let id):
+            list.intent.onTapDelete(id: id)
+        case .alertAction(let action):
+            _ = host.render(RenderContext(formAction: ""))  // the alert's buttons as drawn now
+            guard host.performAlertAction(titled: action) else {
+                throw AppError(.conflict, code: "no_alert", message: "No alert is shown, so \(quoted(action)) answers nothing; deleteProduct asks one.")
+            }
+        case .reload:
+            list.intent.onTapReload()
+        }
+        traced(Self.describe(event), from: source)
+    }
+
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        let outcome = host.perform(action: action, value: value)
+        if outcome == .performed { traced("press on the page", from: .browser) }
+        return outcome
+    }
+
+    public var snapshot: ProductsSnapshot {
+        let model = listContainer?.model
+        let state: String =
+            switch model?.contentState {
+            case .content: "content"
+            case .error: "error"
+            case .loading, nil: "loading"
+            }
+        let presented = stack.entries.compactMap { entry -> ProductsSnapshot.Presented? in
+            guard let id = Self.productID(of: entry.screen) else { return nil }
+            return .init(screen: "productScreen", id: id, presentation: entry.presentation.rawValue)
+        }
+        var alert: ProductsSnapshot.Alert?
+        if case .error(let title, let message)? = stack.alert as? ProductListRouterAlertType { alert = .init(title: title, message: message) }
+        return ProductsSnapshot(contentState: state, products: model?.products.map(\.id) ?? [], presented: presented, alert: alert)
+    }
+
+    public func unmount() {
+        watching?.cancel()
+        host.unmount()
+    }
+
+    // MARK: - Teaching
+
+    /// A change the list's container forwarded one turn later (the products arrived, or failed): the room renders.
+    private func containerForwarded() {
+        let state = describeState()
+        if state != lastState {
+            teaching.trace.appendStep("container: objectWillChange (one turn later) → \(state)")
+            teaching.flow.light([.model, .container, .rendered], caption: "The model changed; the container told the view one turn later.")
+            lastState = state
+        }
+        changed()
+    }
+
+    private func traced(_ event: String, from source: EventSource) {
+        let notes = stack.takeNotes()
+        let state = describeState()
+        var steps = notes
+        if state != lastState { steps.append("model: \(state)") }
+        lastState = state
+        teaching.trace.record(source: source, event: event, became: steps)
+        let stages: Set<Stage> = notes.isEmpty ? [.view, .intent, .model, .container, .rendered] : Set(Stage.allCases)
+        teaching.flow.light(stages, caption: notes.last.map { "\(event): \($0)" } ?? "\(event) from \(source.spoken).")
+    }
+
+    private func describeState() -> String {
+        switch listContainer?.model.contentState {
+        case .content(let products): "contentState = .content(\(products.count) products)"
+        case .error(let text): "contentState = .error(\(text))"
+        case .loading, nil: "contentState = .loading"
+        }
+    }
+
+    private static func describe(_ event: ProductsEvent) -> String {
+        switch event {
+        case .openProduct(let id, let presentation): "openProduct(id: \(id), presentation: .\(presentation))"
+        case .dismiss: "dismiss"
+        case .deleteProduct(let id): "deleteProduct(id: \(id))"
+        case .alertAction(let action): "alertAction(\(quoted(action)))"
+        case .reload: "reload"
+        }
+    }
+
+    private static func productID(of screen: Any) -> Int? {
+        switch screen {
+        case ProductListRouterScreenType.productScreen(let id): id
+        case ProductRouterScreenType.productScreen(let id): id
+        default: nil
+        }
+    }
+
+    private static func noSuchProduct(_ id: Int, in products: [Int]) -> AppError {
+        AppError(
+            .notFound, code: "no_such_product",
+            message: products.isEmpty
+                ? "There is no product \(id): the list is empty or still loading (send reload)."
+                : "There is no product \(id); the list has \(products.map(String.init).joined(separator: ", ")).")
+    }
+}
+
+/// What `/state` shows under `router`.
+public struct ProductsSnapshot: Encodable {
+    public struct Presented: Encodable, Equatable {
+        public let screen: String
+        public let id: Int
+        public let presentation: String
+    }
+
+    public struct Alert: Encodable, Equatable {
+        public let title: String
+        public let message: String
+    }
+
+    public let contentState: String
+    public let products: [Int]
+    public let presented: [Presented]
+    public let alert: Alert?
+
+    public func encode(to encoder: any Encoder) throws {
+        enum Key: CodingKey { case contentState, products, presented, alert }
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(contentState, forKey: .contentState)
+        try container.encode(products, forKey: .products)
+        try container.encode(presented, forKey: .presented)
+        try container.encode(alert, forKey: .alert)
+    }
+}

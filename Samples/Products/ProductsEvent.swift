@@ -1,0 +1,54 @@
+import AppSeam
+import PlaygroundUI
+import RouterRuntime
+
+/// Glue: every event the products app accepts over HTTP, read from the flat envelope.
+///
+/// | event | arguments |
+/// |---|---|
+/// | `openProduct` | `id` (a product of the list), `presentation`: `sheet`, `fullScreenCover` or `navigationDestination` |
+/// | `dismiss`, `reload` | none |
+/// | `deleteProduct` | `id` |
+/// | `alertAction` | `action`: `Yes` or `Cancel` |
+public enum ProductsEvent: AppInput, Codable, Equatable {
+    case openProduct(id: Int, presentation: String)
+    case dismiss
+    case deleteProduct(id: Int)
+    case alertAction(action: String)
+    case reload
+
+    /// The alert's buttons, by title.
+    public static let alertActions = ["Yes", "Cancel"]
+
+    public func validate() throws(AppInputError) {
+        switch self {
+        case .openProduct(let id, let presentation):
+            guard RouterScreenPresentationType(rawValue: presentation) != nil else {
+                let accepted = RouterScreenPresentationType.allCases.map(\.rawValue).joined(separator: ", ")
+                throw AppInputError(.invalidArgument, "\"presentation\" must be one of: \(accepted); got \(quoted(presentation)).")
+            }
+            try Self.checkID(id)
+        case .deleteProduct(let id):
+            try Self.checkID(id)
+        case .alertAction(let action):
+            guard Self.alertActions.contains(action) else {
+                throw AppInputError(.invalidArgument, "\"action\" must be one of: Yes, Cancel; got \(quoted(action)).")
+            }
+        case .dismiss, .reload:
+            break
+        }
+    }
+
+    private static func checkID(_ id: Int) throws(AppInputError) {
+        guard id >= 1 else { throw AppInputError(.invalidArgument, "\"id\" must be a product's id, a whole number from 1; got \(id).") }
+    }
+
+    public static var examples: [(label: String, input: ProductsEvent)] {
+        [
+            ("Open product 11 as a sheet", .openProduct(id: 11, presentation: "sheet")),
+            ("Push product 11", .openProduct(id: 11, presentation: "navigationDestination")),
+            ("Dismiss the top screen", .dismiss), ("Ask to delete product 11", .deleteProduct(id: 11)),
+            ("Answer the alert: Yes", .alertAction(action: "Yes")), ("Reload", .reload),
+        ]
+    }
+}
