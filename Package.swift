@@ -134,6 +134,12 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
+        .testTarget(
+            name: "RouterRuntimeTests",
+            dependencies: [
+                "RouterRuntime", "ProductsRouter", "PlaygroundUI", "PlaygroundTesting", .product(name: "OpenCombine", package: "OpenCombine"),
+            ]
+        ),
         .testTarget(name: "MovieCatalogTests", dependencies: ["MovieCatalog", "PlaygroundTesting"]),
         .testTarget(
             name: "MVIRuntimeTests",

@@ -14,6 +14,8 @@ import PlaygroundUI
 public final class MVIContainer<Intent, Model>: ObservableObject, EnvironmentLinkedObject {
     public let intent: Intent
     public let model: Model
+    /// Stored: a class without `@Published` properties would hand out a new publisher on every read.
+    public let objectWillChange = ObservableObjectPublisher()
 
     private let modelChangePublisher: ObservableObjectPublisher
     private var cancellable: Set<AnyCancellable> = []

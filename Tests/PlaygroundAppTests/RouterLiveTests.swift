@@ -1,0 +1,130 @@
+import Foundation
+import PlaygroundTesting
+import Testing
+
+@testable import PlaygroundApp
+
+/// The MVI + Container + Router pane over real HTTP and SSE: every event, every refusal with the state unchanged.
+@Suite("MVI + Container + Router over HTTP")
+struct RouterLiveTests {
+    /// A room whose products have loaded (a stream renders the list, its onAppear loads), with the stream.
+    private func loadedRoom(_ live: LivePlayground) async throws -> (room: String, stream: TestSocket, products: [Int]) {
+        let room = try await live.newRoom()
+        let stream = try await live.subscribe(room)
+        var products: [Int] = []
+        for _ in 0..<200 {
+            products = try await routerState(live, room)["products"] as? [Int] ?? []
+            if !products.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(products.count == 10, "ten films from the catalog")
+        #expect(await stream.waitFor(">Delete</span>"), "the loaded list reached the tab: the container's notice made the room patch")
+        return (room, stream, products)
+    }
+
+    private func routerState(_ live: LivePlayground, _ room: String) async throws -> [String: Any] {
+        let json = try JSONSerialization.jsonObject(with: Data(try await live.state(room).utf8)) as? [String: Any]
+        return try #require(json?["router"] as? [String: Any])
+    }
+
+    private func presented(_ live: LivePlayground, _ room: String) async throws -> [String] {
+        let list = try await routerState(live, room)["presented"] as? [[String: Any]] ?? []
+        return list.map { "\($0["presentation"] ?? "?"):\($0["id"] ?? "?")" }
+    }
+
+    @Test func presentationsStackUpAndDismissFromTheTop() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let (room, stream, products) = try await loadedRoom(live)
+        let (a, b, c) = (products[0], products[1], products[2])
+        #expect(try await live.post(room, #"{"app":"router","event":"openProduct","id":\#(a),"presentation":"navigationDestination"}"#).status == 202)
+        #expect(await stream.waitFor("presentation presentation-push"))
+        #expect(try await live.post(room, #"{"app":"router","event":"openProduct","id":\#(b),"presentation":"sheet"}"#).status == 202)
+        #expect(await stream.waitFor("presentation presentation-sheet"))
+        #expect(try await live.post(room, #"{"app":"router","event":"openProduct","id":\#(c),"presentation":"fullScreenCover"}"#).status == 202)
+        #expect(await stream.waitFor("presentation presentation-cover"))
+        #expect(
+            try await presented(live, room) == ["navigationDestination:\(a)", "sheet:\(b)", "fullScreenCover:\(c)"],
+            "bottom first: a push, a sheet over it, a cover over that")
+        let page = try await live.request("GET", room + "/apps/router").text
+        #expect(page.contains("routeTo(.productScreen(id: \(c))) → fullScreenCover slot"), "the trace shows each router call")
+
+        #expect(try await live.post(room, #"{"app":"router","event":"dismiss"}"#).status == 202)
+        #expect(try await presented(live, room) == ["navigationDestination:\(a)", "sheet:\(b)"])
+        let afterDismiss = try await live.request("GET", room + "/apps/router").text
+        #expect(afterDismiss.contains("onScreenDismiss(type: .productScreen(id: \(c)))"))
+        #expect(try await live.post(room, #"{"app":"router","event":"dismiss"}"#).status == 202)
+        #expect(try await live.post(room, #"{"app":"router","event":"dismiss"}"#).status == 202)
+        #expect(try await presented(live, room) == [])
+        let nothing = try await live.post(room, #"{"app":"router","event":"dismiss"}"#)
+        #expect(nothing.status == 409 && nothing.text.contains("nothing_presented"))
+    }
+
+    @Test func aNewRouteReplacesWhatItsSlotShows() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let (room, _, products) = try await loadedRoom(live)
+        _ = try await live.post(room, #"{"app":"router","event":"openProduct","id":\#(products[0]),"presentation":"sheet"}"#)
+        // From the sheet's own router: a second sheet is presented on top of the first (its own slot).
+        _ = try await live.post(room, #"{"app":"router","event":"openProduct","id":\#(products[1]),"presentation":"sheet"}"#)
+        #expect(try await presented(live, room) == ["sheet:\(products[0])", "sheet:\(products[1])"])
+        let page = try await live.request("GET", room + "/apps/router").text
+        #expect(page.components(separatedBy: "presentation presentation-sheet").count == 3)
+    }
+
+    @Test func deleteAsksTheAlertAndYesDeletesInEveryTab() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let (room, stream, products) = try await loadedRoom(live)
+        #expect(try await live.post(room, #"{"app":"router","event":"deleteProduct","id":\#(products[0])}"#).status == 202)
+        #expect(await stream.waitFor(#"role="alertdialog""#))
+        let alert = try #require(try await routerState(live, room)["alert"] as? [String: Any])
+        #expect((alert["title"] as? String)?.hasPrefix("Delete ") == true && alert["message"] as? String == "It leaves the list of every tab.")
+        #expect(try await live.post(room, #"{"app":"router","event":"alertAction","action":"Cancel"}"#).status == 202)
+        #expect(try await routerState(live, room)["alert"] is NSNull)
+        #expect(try await routerState(live, room)["products"] as? [Int] == products, "Cancel deletes nothing")
+
+        _ = try await live.post(room, #"{"app":"router","event":"deleteProduct","id":\#(products[0])}"#)
+        #expect(try await live.post(room, #"{"app":"router","event":"alertAction","action":"Yes"}"#).status == 202)
+        #expect(try await routerState(live, room)["products"] as? [Int] == Array(products.dropFirst()))
+        let second = try await live.post(room, #"{"app":"router","event":"alertAction","action":"Yes"}"#)
+        #expect(second.status == 409 && second.text.contains("no_alert"))
+    }
+
+    @Test func reloadLoadsTheProductsAgain() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let (room, _, products) = try await loadedRoom(live)
+        #expect(try await live.post(room, #"{"app":"router","event":"reload"}"#).status == 202)
+        var state = try await routerState(live, room)
+        for _ in 0..<200 where state["contentState"] as? String != "content" {
+            try await Task.sleep(for: .milliseconds(20))
+            state = try await routerState(live, room)
+        }
+        #expect(state["contentState"] as? String == "content" && state["products"] as? [Int] == products)
+    }
+
+    @Test(arguments: [
+        (#"{"app":"router","event":"openProduct","id":1,"presentation":"sheet"}"#, 404, "no_such_product"),
+        (#"{"app":"router","event":"openProduct","id":"3","presentation":"sheet"}"#, 400, "invalid_argument"),
+        (#"{"app":"router","event":"openProduct","presentation":"sheet"}"#, 400, "missing_argument"),
+        (#"{"app":"router","event":"openProduct","id":0,"presentation":"sheet"}"#, 400, "invalid_argument"),
+        (#"{"app":"router","event":"openProduct","id":5,"presentation":"popover"}"#, 400, "invalid_argument"),
+        (#"{"app":"router","event":"deleteProduct","id":99999999}"#, 404, "no_such_product"),
+        (#"{"app":"router","event":"dismiss"}"#, 409, "nothing_presented"),
+        (#"{"app":"router","event":"alertAction","action":"Yes"}"#, 409, "no_alert"),
+        (#"{"app":"router","event":"alertAction","action":"<b>No</b>"}"#, 400, "invalid_argument"),
+        (#"{"app":"router","event":"dismiss","id":3}"#, 400, "unexpected_argument"),
+        (#"{"app":"router","event":"fly"}"#, 400, "unknown_event"),
+    ])
+    func badInputIsRefusedWithTheStateUnchanged(_ body: String, _ status: Int, _ code: String) async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let (room, _, _) = try await loadedRoom(live)
+        let before = try await live.state(room)
+        let response = try await live.post(room, body)
+        #expect(response.status == status && response.text.contains(code), "\(body): \(response.status) \(response.text)")
+        #expect(!response.text.contains("<b>"), "what was sent is quoted, escaped by JSON")
+        #expect(try await live.state(room) == before)
+    }
+}
