@@ -69,10 +69,14 @@ public final class ProductsPlayground: HostedApp {
     }
 
     /// Draws the list once if no page has yet (its routers start listening, its `onAppear` loads the products).
-    private func mountIfNeeded() {
+    private func mountIfNeeded(from source: EventSource = .browser) {
         guard watching == nil else { return }
         _ = host.render(RenderContext(formAction: ""))
         watching = listContainer?.objectWillChange.sink { [weak self] in self?.containerForwarded() }
+        lastState = describeState()
+        teaching.trace.record(
+            source: source, event: "the list appeared: .onAppear(perform: intent.viewOnAppear)", became: ["model: \(lastState)"])
+        teaching.flow.light([.view, .intent, .model], caption: "The list appeared; its intent asked the repository for the products.")
     }
 
     private var listContainer: MVIContainer<ProductListIntentProtocol, ProductListModelStatePotocol>? {
@@ -97,7 +101,7 @@ public final class ProductsPlayground: HostedApp {
         default:
             break
         }
-        mountIfNeeded()
+        mountIfNeeded(from: source)
         guard let list = listContainer else { throw AppError(.busy, code: "not_mounted", message: "The list could not be drawn.") }
         switch event {
         case .openProduct(let id, let presentation):
@@ -212,14 +216,18 @@ public final class ProductsPlayground: HostedApp {
 }
 
 /// What `/state` shows under `router`.
-public struct ProductsSnapshot: Encodable {
-    public struct Presented: Encodable, Equatable {
+public struct ProductsSnapshot: Encodable, Sendable, Equatable {
+    public struct Presented: Encodable, Sendable, Equatable {
         public let screen: String
         public let id: Int
         public let presentation: String
+
+        public init(screen: String, id: Int, presentation: String) {
+            (self.screen, self.id, self.presentation) = (screen, id, presentation)
+        }
     }
 
-    public struct Alert: Encodable, Equatable {
+    public struct Alert: Encodable, Sendable, Equatable {
         public let title: String
         public let message: String
     }
