@@ -94,6 +94,10 @@ public final class ProductsPlayground: HostedApp {
         switch event {
         case .openProduct(let id, _) where stack.entries.isEmpty && !products.contains(id), .deleteProduct(let id) where !products.contains(id):
             throw Self.noSuchProduct(id, in: products)
+        case .openProduct where stack.isFull:
+            throw AppError(
+                .conflict, code: "too_many_presented",
+                message: "\(stack.capacity) screens are presented already; dismiss one first ({\"app\":\"router\",\"event\":\"dismiss\"}).")
         case .dismiss where stack.entries.isEmpty:
             throw AppError(.conflict, code: "nothing_presented", message: "No screen is presented, so there is nothing to dismiss; send openProduct first.")
         case .alertAction(let action) where stack.alert == nil:

@@ -51,6 +51,10 @@ struct RouterScreenSlotModifier<ScreenView: View, ScreenType: RouterScreenProtoc
         } else {
             presented(content)
                 .onReceive(publisher) { type in
+                    if let stack, stack.isFull, screenType == nil {
+                        stack.note("routeTo(.\(type)) refused: \(stack.capacity) screens are presented already")
+                        return
+                    }
                     screenType = type
                     generation += 1
                     let isPresented = self.isPresented

@@ -20,13 +20,21 @@ public final class RouterStack {
     }
 
     public private(set) var entries: [Entry] = []
+    /// The most screens presented at once: every screen can present another, so without a bound one client could
+    /// nest screens until drawing them exhausted the room's stack.
+    public let capacity: Int
     /// The alert a router shows (its alert type value), or nil.
     public internal(set) var alert: Any?
     /// Router calls since the last ``takeNotes()``: routes, alerts, dismissals and `onScreenDismiss`.
     private var notes: [String] = []
     private var nextID = 0
 
-    public init() {}
+    public init(capacity: Int = 8) {
+        self.capacity = capacity
+    }
+
+    /// Whether another screen can be presented (a route that replaces a slot's screen always can).
+    public var isFull: Bool { entries.count >= capacity }
 
     /// Dismisses the topmost screen, as its Close or Back does; false when nothing is presented.
     @discardableResult

@@ -60,6 +60,26 @@ struct RouterLiveTests {
         #expect(nothing.status == 409 && nothing.text.contains("nothing_presented"))
     }
 
+    /// Every screen can present another: one client posting openProduct again and again would nest screens without
+    /// end, so the room presents at most eight; the ninth is refused and changes nothing.
+    @Test func atMostEightScreensArePresentedAtOnce() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let (room, _, products) = try await loadedRoom(live)
+        for index in 0..<8 {
+            let presentation = ["sheet", "navigationDestination", "fullScreenCover"][index % 3]
+            let response = try await live.post(room, #"{"app":"router","event":"openProduct","id":\#(products[index]),"presentation":"\#(presentation)"}"#)
+            #expect(response.status == 202, "\(index): \(response.text)")
+        }
+        let before = try await live.state(room)
+        let ninth = try await live.post(room, #"{"app":"router","event":"openProduct","id":\#(products[8]),"presentation":"sheet"}"#)
+        #expect(ninth.status == 409 && ninth.text.contains("too_many_presented"), "\(ninth.text)")
+        #expect(try await live.state(room) == before)
+        #expect(try await presented(live, room).count == 8)
+        let page = try await live.request("GET", room + "/apps/router")
+        #expect(page.status == 200 && page.text.components(separatedBy: #"class="presentation "#).count == 9)
+    }
+
     @Test func aNewRouteReplacesWhatItsSlotShows() async throws {
         let live = try await LivePlayground()
         defer { live.playground.shutdown() }

@@ -93,6 +93,22 @@ import Testing
         #expect(stack.takeNotes().first == "routeTo(.detail(1)) → sheet slot")
     }
 
+    @Test func aFullStackRefusesNewScreensButNotReplacements() {
+        let model = Model(), stack = RouterStack(capacity: 2)
+        let host = host(model, stack: stack)
+        model.routerEvents.routeTo(.detail(1))
+        model.presentation = .fullScreenCover
+        model.routerEvents.routeTo(.detail(2))
+        model.presentation = .navigationDestination
+        model.routerEvents.routeTo(.detail(3))
+        #expect(stack.entries.count == 2 && stack.isFull)
+        #expect(stack.takeNotes().last == "routeTo(.detail(3)) refused: 2 screens are presented already")
+        model.presentation = .sheet
+        model.routerEvents.routeTo(.detail(4))
+        #expect(stack.entries.map { "\($0.screen)" } == ["detail(2)", "detail(4)"], "a replacement is not a new screen")
+        #expect(!host.render(Self.context).html.contains("presentation-push"))
+    }
+
     @Test func onScreenDismissIsCalledExactlyOncePerDismissal() {
         let model = Model(), stack = RouterStack()
         let host = host(model, stack: stack)
