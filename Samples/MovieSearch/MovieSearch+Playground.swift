@@ -67,7 +67,8 @@ public final class MovieSearchPlayground: HostedApp {
         let api = services.values[MovieAPI.self]
         let base = api.baseURL.flatMap(URL.init(string:)) ?? URL(string: services.ownBaseURL)!
         let repository = TMDBMovieRepository(baseURL: base, apiKey: api.baseURL == nil ? nil : api.apiKey)
-        instance = MovieSearchInstance(isolation: services.isolation, repository: repository, random: services.makeRandomSource(), clock: services.clock)
+        instance = MovieSearchInstance(isolation: services.isolation, repository: repository, random: services.makeRandomSource(), clock: services.clock,
+            effects: services.effects)
         instance.onChange = services.changed
         instance.observe { [weak self] event in self?.observe(event) }
     }

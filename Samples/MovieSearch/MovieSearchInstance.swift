@@ -23,13 +23,14 @@ public final class MovieSearchInstance {
     private let app: MVIAppInstance<SearchPageViewModel, MovieSearchApp>
 
     /// Starts the app on `isolation`'s executor (the room actor), fetching from `repository`; `faults` are the
-    /// starting fault settings, `random` draws the failures and the latency is waited on `clock`.
+    /// starting fault settings, `random` draws the failures and the latency is waited on `clock`; requests go out
+    /// through `effects`.
     public init(
         isolation: any Actor, repository: any MovieRepository, faults: FaultSettings = .none, random: RandomSource = RandomSource(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), effects: Effects? = nil
     ) {
         self.repository = FaultInjectingMovieRepository(wrapping: repository, settings: faults, random: random, clock: clock)
-        viewModel = SearchPageViewModel(repository: self.repository, isolation: isolation)
+        viewModel = SearchPageViewModel(repository: self.repository, isolation: isolation, effects: effects)
         app = MVIAppInstance(viewModel, root: MovieSearchApp(viewModel: viewModel, faults: self.repository))
     }
 

@@ -1,6 +1,7 @@
 import MVIRuntime
 import MovieCatalog
 import OpenCombine
+import PlaygroundUI
 
 /// The seed's business layer: it holds the state of the search page, receives the intent to load movies, calls
 /// the repository and publishes each new state to the view.
@@ -36,10 +37,11 @@ public final class SearchPageViewModel: MVIViewModel {
     /// `$uiState`, for the runtime's trace.
     public var uiStatePublisher: Published<SearchPageState>.Publisher { $uiState }
 
-    /// A view model fetching from `repository`, living on `isolation`'s executor (the room).
-    public init(repository: any MovieRepository, isolation: any Actor) {
+    /// A view model fetching from `repository`, living on `isolation`'s executor (the room); its requests go out
+    /// through `effects`, the room's door to the outside (so the room's journal keeps the answers).
+    public init(repository: any MovieRepository, isolation: any Actor, effects: Effects? = nil) {
         self.repository = repository
-        self.intents = MVIIntents(isolation: isolation)
+        self.intents = MVIIntents(isolation: isolation, effects: effects)
     }
 
     /// The intent to fetch the movies matching `query`: `Loading`, then `SuccessfullyFetched`, `NoResultsFound`
@@ -51,7 +53,7 @@ public final class SearchPageViewModel: MVIViewModel {
 
         // 1. state is changed to Loading
         self.uiState = .Loading("Querying for \(query)")
-        intents.runLatest { [repository] in
+        intents.runLatest("searchMovies") { [repository] in
             try await repository.searchMovies(query: query, page: page)
         } then: { [weak self] result in
             guard let self else { return }

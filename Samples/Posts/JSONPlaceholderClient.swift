@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import NiceRuntime
+import PlaygroundUI
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -65,8 +66,10 @@ public struct JSONPlaceholderClient: Sendable {
 }
 
 /// Why a fetch failed: logged by the ``ErrorService``, which shows a transport failure as ``ConnectivityError``.
-public struct PostsAPIError: LoggableError, Equatable, CustomStringConvertible {
-    public enum Kind: Equatable, Sendable {
+public struct PostsAPIError: LoggableError, JournaledError, Equatable, CustomStringConvertible {
+    public static let journalName = "PostsAPIError"
+
+    public enum Kind: Equatable, Sendable, Codable {
         case transport
         case httpStatus(Int)
         case undecodableBody

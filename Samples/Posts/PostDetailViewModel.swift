@@ -32,7 +32,7 @@ public final class PostDetailViewModel: ObservableVM {
     private func fetchPostDetails() {
         contentLoadState = .loading
 
-        task { [postRepo, loadDelay, clock, postId] in
+        task("fetchPostDetails", errors: [PostsAPIError.self]) { [postRepo, loadDelay, clock, postId] in
             try await clock.sleep(for: loadDelay)
 
             return try await postRepo.getPost(id: postId, cacheMode: .cacheOnly)

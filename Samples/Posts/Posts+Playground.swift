@@ -98,7 +98,7 @@ public final class PostsPlayground: HostedApp {
         host = ViewHost(PostsApp(coordinator: coordinator, faults: faults))
         let onRoom = RoomBound(services.changed)
         let flushed = RoomBound(Flush())
-        injected.roomLoop = RoomLoop(isolation: services.isolation) {
+        injected.roomLoop = RoomLoop(isolation: services.isolation, effects: services.effects) {
             flushed.value.run?()
             onRoom.value()
         }

@@ -12,7 +12,7 @@ public enum PostsDisplayState: String, CaseIterable, Sendable {
 /// Favourites are kept by post id, so they survive a reload (the seed keeps them in the rows, which a reload
 /// replaces).
 public final class PostsViewModel: ObservableVM {
-    private struct Raw: Sendable {
+    private struct Raw: Sendable, Codable {
         var posts: [Post]
         var users: [User]
     }
@@ -87,7 +87,7 @@ public final class PostsViewModel: ObservableVM {
 
         // Fetches the posts and the users who wrote them, concurrently, then joins the titles and names into rows
         // (a post whose user is unknown is dropped).
-        task { [postRepo, userRepo, loadDelay, clock] in
+        task("fetchPosts", errors: [PostsAPIError.self]) { [postRepo, userRepo, loadDelay, clock] in
             // Wait a little here so we can show our nice loading view (the seed blocks the main thread with
             // `sleep(1)`; this only suspends the task).
             try await clock.sleep(for: loadDelay)

@@ -1,5 +1,5 @@
 /// One product of the list: a film from the shipped catalog.
-public struct Product: Sendable, Equatable, Identifiable {
+public struct Product: Sendable, Equatable, Identifiable, Codable {
     public let id: Int
     public let title: String
     public let year: String

@@ -1,3 +1,4 @@
+import PlaygroundUI
 import RouterRuntime
 
 /// The list's intent: it holds the model weakly, through the two protocols the model gives it.
@@ -11,7 +12,7 @@ final class ProductListIntent {
     // MARK: Services
 
     private let repository: any ProductRepositoryProtocol
-    private let isolation: any Actor
+    private let effects: Effects
 
     // MARK: Business Data
 
@@ -25,7 +26,7 @@ final class ProductListIntent {
         self.model = model
         self.routeModel = model
         self.repository = externalData.repository
-        self.isolation = externalData.isolation
+        self.effects = externalData.effects
     }
 }
 
@@ -34,7 +35,11 @@ extension ProductListIntent: ProductListIntentProtocol {
     func viewOnAppear() {
         model?.displayLoading()
         // The seed's completion ran on URLSession's queue; here the answer comes back on the room's executor.
-        Self.startLoading(from: repository, into: RoomBoundIntent(self), on: isolation)
+        effects.run("fetchProducts") { [repository] in
+            try await repository.fetchProducts()
+        } then: { [weak self] result in
+            self?.apply(result)
+        }
     }
 
     func onTapReload() {
@@ -60,33 +65,13 @@ extension ProductListIntent: ProductListIntentProtocol {
         model?.update(products: products)
     }
 
-    private static func startLoading(from repository: any ProductRepositoryProtocol, into intent: RoomBoundIntent, on isolation: any Actor) {
-        Task { await load(from: repository, into: intent, on: isolation) }
-    }
-
-    private static func load(from repository: any ProductRepositoryProtocol, into intent: RoomBoundIntent, on isolation: any Actor) async {
-        let result: Result<[Product], any Error>
-        do {
-            result = .success(try await repository.fetchProducts())
-        } catch {
-            result = .failure(error)
-        }
-        await apply(result, to: intent, on: isolation)
-    }
-
-    private static func apply(_ result: Result<[Product], any Error>, to intent: RoomBoundIntent, on isolation: isolated any Actor) {
+    private func apply(_ result: Result<[Product], any Error>) {
         switch result {
         case .success(let products):
-            intent.value.products = products
-            intent.value.model?.update(products: products)
+            self.products = products
+            model?.update(products: products)
         case .failure(let error):
-            intent.value.model?.displayError(error)
+            model?.displayError(error)
         }
     }
-}
-
-/// The intent, carried to the room's executor (it is only touched there).
-private struct RoomBoundIntent: @unchecked Sendable {
-    let value: ProductListIntent
-    init(_ value: ProductListIntent) { self.value = value }
 }

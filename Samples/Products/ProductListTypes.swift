@@ -1,3 +1,4 @@
+import PlaygroundUI
 import RouterRuntime
 
 /// The list screen's types, as the seed's `ListTypes`.
@@ -10,8 +11,9 @@ extension ProductListTypes.Intent {
     /// What the list is built with.
     struct ExternalData {
         let repository: any ProductRepositoryProtocol
-        /// Where the repository's answers are applied: the room (the seed's main thread).
-        let isolation: any Actor
+        /// The room's door to the outside: the request goes through it, and the answer is applied on the room's
+        /// executor (the seed's main thread), after the room's journal keeps it.
+        let effects: Effects
     }
 }
 

@@ -63,7 +63,7 @@ public final class ProductsPlayground: HostedApp {
             .with(\.mviContainerIsolation, services.isolation)
             .with(\.routerFragmentPrefix, Self.about.id)
         host = ViewHost(
-            ProductListView.build(data: .init(repository: repository, isolation: services.isolation)), environment: environment,
+            ProductListView.build(data: .init(repository: repository, effects: services.effects)), environment: environment,
             inspecting: [ProductListView.self])
         lastState = describeState()
     }

@@ -80,13 +80,17 @@ public struct AppServices {
     /// The clock the app waits on (a seed's delay, injected latency): the real one in a room, a manual one in
     /// tests, so a 1.5 s wait is one `advance(by:)` instead of 1.5 s.
     public let clock: any Clock<Duration>
+    /// The door every asynchronous call to the outside goes through (HTTP, injected faults): the room journals
+    /// what comes back, and replays it.
+    public let effects: Effects
 
     public init(
         isolation: any Actor, randomSeed: UInt64?, changed: @escaping () -> Void, ownBaseURL: String, values: AppServiceValues,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), effects: Effects? = nil
     ) {
         (self.isolation, self.randomSeed, self.changed, self.ownBaseURL, self.values) = (isolation, randomSeed, changed, ownBaseURL, values)
         self.clock = clock
+        self.effects = effects ?? Effects(isolation: isolation)
     }
 
     /// The app's randomness, the one source its draws come from: seeded from ``randomSeed``, or by the system.

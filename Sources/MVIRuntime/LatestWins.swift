@@ -1,3 +1,4 @@
+import PlaygroundUI
 /// Latest wins: a slower, older answer can never overwrite the result of a newer intent.
 ///
 /// The seed's `loadMovies` subscribes to every request it starts and applies whichever answer arrives, so typing
@@ -35,7 +36,7 @@ public final class LatestWins {
 
     private struct InFlight {
         let serial: UInt64
-        let task: Task<Void, Never>
+        let effect: EffectHandle
     }
 
     /// The actor whose executor intents come in on and results are delivered on: the room.
@@ -45,9 +46,14 @@ public final class LatestWins {
     private var serial: UInt64 = 0
     private var inFlight: InFlight?
 
-    /// Delivers results on `isolation`'s executor (the room actor).
-    public init(isolation: any Actor) {
+    /// The room's door to the outside: effects run through it, so the journal records their results.
+    public let effects: Effects
+
+    /// Delivers results on `isolation`'s executor (the room actor), running effects through `effects` (by default
+    /// a door of its own that records nothing).
+    public init(isolation: any Actor, effects: Effects? = nil) {
         self.isolation = isolation
+        self.effects = effects ?? Effects(isolation: isolation)
     }
 
     /// Whether an effect is running whose result would still be delivered.
@@ -57,7 +63,7 @@ public final class LatestWins {
     @discardableResult
     public func advance() -> UInt64 {
         isolation.preconditionIsolated("LatestWins must be used on its room's executor")
-        inFlight?.task.cancel()
+        inFlight?.effect.cancel()
         inFlight = nil
         generation += 1
         return generation
@@ -70,17 +76,19 @@ public final class LatestWins {
     /// `LatestWins` has been deallocated by then).
     ///
     /// - Precondition: called on `isolation`'s executor (checked: it traps elsewhere).
-    public func run<Output: Sendable>(
-        _ effect: @escaping @concurrent @Sendable () async throws -> Output,
+    public func run<Output: Codable & Sendable>(
+        _ label: String = "effect", errors: [any JournaledError.Type] = [],
+        _ effect: @escaping @Sendable () async throws -> Output,
         deliver: @escaping (Result<Output, any Error>) -> Void,
         dropped: @escaping (Drop) -> Void = { _ in }
     ) {
-        let bound = ExecutorBound(Handlers(owner: self, deliver: deliver, dropped: dropped), isolation: isolation)
-        inFlight?.task.cancel()
+        isolation.preconditionIsolated("LatestWins must be used on its room's executor")
+        inFlight?.effect.cancel()
         serial += 1
         let ticket = Ticket(generation: generation, serial: serial)
-        let task = Self.spawn(effect, isolation: isolation, ticket: ticket, handlers: bound)
-        inFlight = InFlight(serial: ticket.serial, task: task)
+        let handlers = Handlers(owner: self, deliver: deliver, dropped: dropped)
+        let handle = effects.run(label, errors: errors, effect) { result in Self.finish(ticket: ticket, handlers: handlers, result: result) }
+        inFlight = InFlight(serial: ticket.serial, effect: handle)
     }
 
     /// Cancels the effect in flight and drops its result (for unmounting); later intents start afresh.
@@ -99,29 +107,8 @@ public final class LatestWins {
         let dropped: (Drop) -> Void
     }
 
-    /// The effect's task: it starts on the global concurrent executor (it is made outside any isolation), runs the
-    /// effect there, then hops onto the room's executor to finish.
-    private static func spawn<Output: Sendable>(
-        _ effect: @escaping @concurrent @Sendable () async throws -> Output,
-        isolation: any Actor, ticket: Ticket, handlers: ExecutorBound<Handlers<Output>>
-    ) -> Task<Void, Never> {
-        Task {
-            let result: Result<Output, any Error>
-            do {
-                result = .success(try await effect())
-            } catch {
-                result = .failure(error)
-            }
-            await finish(on: isolation, ticket: ticket, handlers: handlers, result: result)
-        }
-    }
-
-    /// Back on the room's executor (the hop is the call itself): deliver if the ticket is still the latest.
-    private static func finish<Output: Sendable>(
-        on actor: isolated any Actor, ticket: Ticket, handlers: ExecutorBound<Handlers<Output>>,
-        result: Result<Output, any Error>
-    ) {
-        let handlers = handlers.value
+    /// Back on the room's executor: deliver if the ticket is still the latest.
+    private static func finish<Output>(ticket: Ticket, handlers: Handlers<Output>, result: Result<Output, any Error>) {
         guard let owner = handlers.owner else { return }
         guard owner.inFlight?.serial == ticket.serial, owner.generation == ticket.generation else {
             let failed = if case .failure = result { true } else { false }

@@ -1,3 +1,4 @@
+import PlaygroundUI
 /// Where a view model's intents come in: numbers each intent, runs its effect so that the latest intent wins
 /// (``LatestWins``), and tells observers every step (``MVITraceEvent``) and the room when to re-render
 /// (``onChange``).
@@ -26,8 +27,8 @@ public final class MVIIntents {
     public private(set) var lastIntent: String?
 
     /// Intents for a view model living on `isolation`'s executor (the room actor).
-    public init(isolation: any Actor) {
-        generations = LatestWins(isolation: isolation)
+    public init(isolation: any Actor, effects: Effects? = nil) {
+        generations = LatestWins(isolation: isolation, effects: effects)
         intentStart = clock.now
     }
 
@@ -57,13 +58,14 @@ public final class MVIIntents {
     /// Runs `effect` off the room's executor for the current intent; `then` applies its result on the executor,
     /// unless a newer intent came in meanwhile (or the app was unmounted), in which case the result is dropped.
     /// After `then` has run, ``onChange`` is called.
-    public func runLatest<Output: Sendable>(
-        _ effect: @escaping @concurrent @Sendable () async throws -> Output,
+    public func runLatest<Output: Codable & Sendable>(
+        _ label: String = "effect", errors: [any JournaledError.Type] = [],
+        _ effect: @escaping @Sendable () async throws -> Output,
         then apply: @escaping (Result<Output, any Error>) -> Void
     ) {
         let started = intentStart
         generations.run(
-            effect,
+            label, errors: errors, effect,
             deliver: { [weak self] result in
                 guard let self else { return }
                 let succeeded = if case .success = result { true } else { false }

@@ -1,3 +1,4 @@
+import PlaygroundUI
 import Synchronization
 
 /// What the seed sends to its logger (`clog`): logged errors, cache hits and misses, fetches and their timings.
@@ -35,15 +36,19 @@ public final class NiceLog: Sendable {
 
 /// Where the seed writes `RunLoop.main` and `Task { @MainActor in … }`: the room's executor, which every view
 /// model job runs on, and how to tell the room its views changed after a task.
-public struct RoomLoop: Sendable {
+///
+/// `@unchecked Sendable`: it travels in ``InjectedValues``, but its `effects` are only touched on the room's executor.
+public struct RoomLoop: @unchecked Sendable {
     /// The room; view model tasks run isolated to it.
     public let isolation: any Actor
     /// Tells the room to render and patch; called on the room's executor.
     public let changed: @Sendable () -> Void
+    /// The room's door to the outside, which view model tasks go through (nil: a door of their own).
+    public let effects: Effects?
 
     /// The loop of the room `isolation`, which `changed` tells to render.
-    public init(isolation: any Actor, changed: @escaping @Sendable () -> Void) {
-        (self.isolation, self.changed) = (isolation, changed)
+    public init(isolation: any Actor, effects: Effects? = nil, changed: @escaping @Sendable () -> Void) {
+        (self.isolation, self.effects, self.changed) = (isolation, effects, changed)
     }
 }
 

@@ -1,4 +1,5 @@
 import OpenCombine
+import PlaygroundUI
 
 /// The seed's base view model: a screen's ``contentLoadState``, its subscriptions (``cancellables``), binding to
 /// its view (``bindViewModel()`` as the view appears, ``unbindViewModel()`` as it disappears) and the room's
@@ -79,35 +80,27 @@ open class ObservableVM: ObservableObject {
     ///     }
     /// }
     /// ```
-    public func task<Output: Sendable>(
+    public func task<Output: Codable & Sendable>(
+        _ label: String = "task", errors: [any JournaledError.Type] = [],
         _ work: @escaping @Sendable () async throws -> Output, then apply: @escaping (Result<Output, any Error>) -> Void
     ) {
         let loop = roomLoop
         loop.isolation.preconditionIsolated("a view model starts its tasks on its room's executor")
-        let bound = RoomBound(apply)
-        let isolation = loop.isolation
+        let effects = loop.effects ?? Effects(isolation: loop.isolation)
+        let unbound = Flag()
         let changed = loop.changed
-        let task = Task {
-            let result: Result<Output, any Error>
-            do {
-                result = .success(try await work())
-            } catch {
-                result = .failure(error)
-            }
-            await deliver(result, to: bound, on: isolation, then: changed)
+        let handle = effects.run(label, errors: errors, work) { result in
+            guard !unbound.isSet else { return }
+            apply(result)
+            changed()
         }
-        cancellables.append(AnyCancellable { task.cancel() })
+        cancellables.append(AnyCancellable { unbound.isSet = true; handle.cancel() })
     }
 }
 
-/// Applies a task's result on the room's executor, unless the task was cancelled (its view model unbound).
-private func deliver<Output: Sendable>(
-    _ result: Result<Output, any Error>, to apply: RoomBound<(Result<Output, any Error>) -> Void>, on room: isolated any Actor,
-    then changed: @Sendable () -> Void
-) {
-    guard !Task.isCancelled else { return }
-    apply.value(result)
-    changed()
+/// Set on the room's executor when a view model unbinds: its task's result is then not applied.
+private final class Flag {
+    var isSet = false
 }
 
 @available(*, unavailable, message: "a view model lives on its room's executor")

@@ -23,6 +23,7 @@ private final class SlowViewModel: ObservableVM {
             do {
                 try await Task.sleep(for: .seconds(30))
                 ended.append("slept")
+                return true
             } catch {
                 ended.append("cancelled")
                 throw error
@@ -41,6 +42,7 @@ private final class QuickViewModel: ObservableVM {
         contentLoadState = .loading
         task {
             await Task.yield()
+            return true
         } then: { [self] _ in
             contentLoadState = .hasData
         }

@@ -133,7 +133,7 @@ struct BadInputLiveTests {
     }
 
     @Test func roomBudgetIs503OnlyWhenEveryRoomHasAStream() async throws {
-        let live = try await LivePlayground { $0.maxRooms = 2 }
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven) { $0.maxRooms = 2 }
         defer { live.playground.shutdown() }
         let first = try await live.subscribe(try await live.newRoom())
         let second = try await live.subscribe(try await live.newRoom())
@@ -146,7 +146,7 @@ struct BadInputLiveTests {
     }
 
     @Test func streamBudgetIs503() async throws {
-        let live = try await LivePlayground { $0.http.maxStreams = 2 }
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven) { $0.http.maxStreams = 2 }
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let first = try await live.subscribe(room)

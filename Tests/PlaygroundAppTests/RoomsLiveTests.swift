@@ -7,10 +7,12 @@ import Testing
 /// The playground's HTTP surface over real sockets: rooms, events, the stream, replay and resync.
 @Suite("Rooms over HTTP")
 struct RoomsLiveTests {
+    /// The apps that change only when an event comes, so sequence numbers count the test's own events.
+    static let eventDriven = ["ev", "vvsi", "mvi"]
     static let changeColors = #"{"app":"ev","event":"changeBothSidesColors"}"#
 
     @Test func rootRedirectsToANewRoomAndThePageShowsEveryPane() async throws {
-        let live = try await LivePlayground()
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         #expect(room.wholeMatch(of: /\/rooms\/[0-9a-f]{24}/) != nil)
@@ -27,7 +29,7 @@ struct RoomsLiveTests {
     }
 
     @Test func twoSubscribersGetTheSamePatch() async throws {
-        let live = try await LivePlayground()
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let first = try await live.subscribe(room)
@@ -52,7 +54,7 @@ struct RoomsLiveTests {
     }
 
     @Test func formPostsAnswer303ForBrowsersAnd202ForClients() async throws {
-        let live = try await LivePlayground()
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let form = ["Content-Type": "application/x-www-form-urlencoded"]
@@ -68,7 +70,7 @@ struct RoomsLiveTests {
     }
 
     @Test func reconnectReplaysWhatWasMissedOrResyncs() async throws {
-        let live = try await LivePlayground { $0.replayCount = 4 }
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven) { $0.replayCount = 4 }
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         for _ in 1...3 { _ = try await live.post(room, Self.changeColors) }
@@ -90,7 +92,7 @@ struct RoomsLiveTests {
     }
 
     @Test func plainRequestsKeepTheConnectionAlive() async throws {
-        let live = try await LivePlayground()
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }
         let socket = try TestSocket(port: live.port)
         try socket.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -103,7 +105,7 @@ struct RoomsLiveTests {
     }
 
     @Test func healthReportsRoomsAndStreams() async throws {
-        let live = try await LivePlayground()
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let stream = try await live.subscribe(room)
@@ -115,7 +117,7 @@ struct RoomsLiveTests {
     }
 
     @Test func shutdownEndsOpenStreams() async throws {
-        let live = try await LivePlayground()
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         let room = try await live.newRoom()
         var sockets: [TestSocket] = []
         for _ in 0..<20 { sockets.append(try await live.subscribe(room)) }
@@ -132,7 +134,7 @@ struct RoomsLiveTests {
 @Suite("Controls over HTTP")
 struct ControlsLiveTests {
     @Test func aPressRunsTheControlsClosureAndAStaleOneChangesNothing() async throws {
-        let live = try await LivePlayground()
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let page = try await live.request("GET", room, headers: ["Accept": "text/html"])

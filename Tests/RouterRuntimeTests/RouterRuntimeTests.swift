@@ -207,12 +207,13 @@ import Testing
 
     /// The intent holds its model weakly (through the model's two protocols): freeing the container frees the
     /// model even while something still holds the intent.
-    @Test func theIntentDoesNotKeepTheModelAlive() {
+    @MainActor @Test func theIntentDoesNotKeepTheModelAlive() {
         weak var weakModel: ProductListModel?
         var intent: ProductListIntent?
         do {
             let model = ProductListModel()
-            let data = ProductListTypes.Intent.ExternalData(repository: ProductRepository(baseURL: "http://127.0.0.1:9"), isolation: Room())
+            let data = ProductListTypes.Intent.ExternalData(
+                repository: ProductRepository(baseURL: "http://127.0.0.1:9"), effects: Effects(isolation: MainActor.shared))
             let strongIntent = ProductListIntent(model: model, externalData: data)
             let container = MVIContainer(
                 intent: strongIntent as ProductListIntentProtocol, model: model as ProductListModelStatePotocol,

@@ -1,0 +1,217 @@
+import Foundation
+
+/// The one door through which an app's asynchronous work reaches the outside world (HTTP, injected faults and
+/// latency) and comes back onto the room: Elm's rule, a command's result returns as a message.
+///
+/// Live, ``run(_:errors:_:then:)`` starts the work; when it ends, its result is encoded as an ``EffectOutcome``,
+/// handed to the room's journal *in the room job that delivers it*, and delivered decoded from that record, so
+/// what the app sees is exactly what the journal keeps, in the order the room saw it. Replaying, the work never
+/// runs: the room feeds the recorded outcomes back with ``complete(_:)`` at their place in the journal.
+///
+/// ```swift
+/// effects.run("search", errors: [MovieRepositoryError.self]) {
+///     try await repository.searchMovies(query: query, page: 1)
+/// } then: { result in … }                     // on the room's executor
+/// ```
+///
+/// Not `Sendable`: it lives on its room's executor, like the app that owns it.
+public final class Effects {
+    /// How outcomes are treated.
+    public enum Mode {
+        /// Run the work; give each outcome to `record` (the room's journal) before delivering it.
+        case live(record: (EffectOutcome) -> Void)
+        /// Never run the work; deliver what ``complete(_:)`` is given.
+        case replay
+    }
+
+    private let isolation: any Actor
+    private var mode: Mode
+    private var nextID: UInt64 = 0
+    private var waiting: [UInt64: (EffectOutcome) -> Void] = [:]
+    private var tasks: [UInt64: Task<Void, Never>] = [:]
+    private var stopped = false
+
+    /// Effects of an app living on `isolation`'s executor.
+    public init(isolation: any Actor, mode: Mode = .live(record: { _ in })) {
+        self.isolation = isolation
+        self.mode = mode
+    }
+
+    /// Switches a replayed app to live (after restart, fork or import); effects replay left waiting never complete.
+    public func goLive(record: @escaping (EffectOutcome) -> Void) {
+        mode = .live(record: record)
+        waiting.removeAll()
+    }
+
+    /// Effects started and not yet delivered.
+    public var pendingCount: Int { waiting.count }
+
+    /// Starts `work` off the room's executor and delivers its result back on it, through the journal.
+    ///
+    /// `errors` are the error types the app tells apart after decoding (they round-trip through JSON); a
+    /// `CancellationError` comes back as one, and any other error as an ``EffectFailure`` carrying its description.
+    /// Returns a handle whose `cancel()` cancels the live work (its result, cancelled or not, is still delivered).
+    @discardableResult
+    public func run<Output: Codable & Sendable>(
+        _ label: String, errors: [any JournaledError.Type] = [],
+        _ work: @escaping @Sendable () async throws -> Output,
+        then deliver: @escaping (Result<Output, any Error>) -> Void
+    ) -> EffectHandle {
+        isolation.preconditionIsolated("effects start on their room's executor")
+        nextID += 1
+        let id = nextID
+        let handle = EffectHandle(id: id, owner: self)
+        waiting[id] = { outcome in deliver(outcome.decode(Output.self, errors: errors)) }
+        guard case .live = mode, !stopped else { return handle }
+        let task = Self.spawn(work, effect: id, label: label, box: UncheckedBox(self), isolation: isolation)
+        tasks[id] = task
+        return handle
+    }
+
+    /// The live work, off the room's executor; its result is encoded there too, then carried back.
+    private static func spawn<Output: Encodable & Sendable>(
+        _ work: @escaping @Sendable () async throws -> Output, effect: UInt64, label: String, box: UncheckedBox<Effects>,
+        isolation: any Actor
+    ) -> Task<Void, Never> {
+        Task {
+            let outcome: EffectOutcome
+            do {
+                outcome = EffectOutcome(effect: effect, label: label, result: Result<Output, any Error>.success(try await work()))
+            } catch {
+                outcome = EffectOutcome(effect: effect, label: label, result: Result<Output, any Error>.failure(error))
+            }
+            await land(outcome, in: box, on: isolation)
+        }
+    }
+
+    /// Back on the room: record, then deliver (the same job, so nothing can come between).
+    private static func land(_ outcome: EffectOutcome, in box: UncheckedBox<Effects>, on room: isolated any Actor) {
+        let effects = box.value
+        effects.tasks[outcome.effect] = nil
+        guard !effects.stopped, case .live(let record) = effects.mode, let deliver = effects.waiting.removeValue(forKey: outcome.effect)
+        else { return }
+        record(outcome)
+        deliver(outcome)
+    }
+
+    /// Delivers a recorded outcome (replay). False when no effect with that number waits for it.
+    @discardableResult
+    public func complete(_ outcome: EffectOutcome) -> Bool {
+        guard let deliver = waiting.removeValue(forKey: outcome.effect) else { return false }
+        deliver(outcome)
+        return true
+    }
+
+    fileprivate func cancel(_ id: UInt64) {
+        tasks[id]?.cancel()
+    }
+
+    /// Cancels every live task; nothing more is recorded or delivered (the app unmounts).
+    public func stop() {
+        stopped = true
+        for task in tasks.values { task.cancel() }
+        tasks.removeAll()
+        waiting.removeAll()
+    }
+}
+
+@available(*, unavailable, message: "effects live on their room's executor")
+extension Effects: Sendable {}
+
+/// A started effect, to cancel its live work.
+public struct EffectHandle {
+    public let id: UInt64
+    fileprivate weak var owner: Effects?
+
+    /// Cancels the live work; its result (a `CancellationError`, or whatever it finished with) is still delivered.
+    public func cancel() { owner?.cancel(id) }
+}
+
+/// An error an app tells apart after an effect (its type decides what the view shows), so the journal keeps it whole.
+public protocol JournaledError: Error, Codable {
+    /// Its name in the journal (stable across versions).
+    static var journalName: String { get }
+}
+
+/// A failure the app did not ask to tell apart: its description, as the journal keeps it.
+public struct EffectFailure: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    public let description: String
+    public var errorDescription: String? { description }
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// What one effect brought back from outside, as the journal keeps it.
+public struct EffectOutcome: Codable, Sendable, Equatable {
+    /// The app's effect number (1, 2, …, in the order the app started them).
+    public let effect: UInt64
+    /// What the app called it (`search`, `fetchPosts`).
+    public let label: String
+    /// The value as JSON, when the work succeeded.
+    public let value: String?
+    /// The error: `cancelled`, a ``JournaledError``'s name, or `failure`.
+    public let error: String?
+    /// The error's JSON (a ``JournaledError``) or description (any other).
+    public let errorDetail: String?
+
+    public init(effect: UInt64, label: String, value: String?, error: String?, errorDetail: String?) {
+        (self.effect, self.label, self.value, self.error, self.errorDetail) = (effect, label, value, error, errorDetail)
+    }
+
+    init<Output: Encodable>(effect: UInt64, label: String, result: Result<Output, any Error>) {
+        self.effect = effect
+        self.label = label
+        switch result {
+        case .success(let output):
+            if let data = try? Self.encoder.encode(output), let text = String(data: data, encoding: .utf8) {
+                (value, error, errorDetail) = (text, nil, nil)
+            } else {
+                (value, error, errorDetail) = (nil, "failure", "the answer could not be recorded")
+            }
+        case .failure(let failure as any JournaledError):
+            let text = (try? Self.encoder.encode(failure)).flatMap { String(data: $0, encoding: .utf8) }
+            (value, error, errorDetail) = (nil, type(of: failure).journalName, text)
+        case .failure(let failure) where failure is CancellationError:
+            (value, error, errorDetail) = (nil, "cancelled", nil)
+        case .failure(let failure):
+            let text = (failure as? LocalizedError)?.errorDescription ?? String(describing: failure)
+            (value, error, errorDetail) = (nil, "failure", text)
+        }
+    }
+
+    /// The result the app gets, decoded from the record.
+    func decode<Output: Decodable>(_ type: Output.Type, errors: [any JournaledError.Type]) -> Result<Output, any Error> {
+        if let value {
+            do { return .success(try JSONDecoder().decode(Output.self, from: Data(value.utf8))) } catch {
+                return .failure(EffectFailure("the recorded answer could not be read: \(error)"))
+            }
+        }
+        switch error {
+        case "cancelled": return .failure(CancellationError())
+        case let name?:
+            if let errorType = errors.first(where: { $0.journalName == name }), let detail = errorDetail,
+                let decoded = Self.decodeError(errorType, detail)
+            {
+                return .failure(decoded)
+            }
+            return .failure(EffectFailure(errorDetail ?? name))
+        case nil: return .failure(EffectFailure("no answer was recorded"))
+        }
+    }
+
+    private static func decodeError<E: JournaledError>(_ type: E.Type, _ text: String) -> (any Error)? {
+        try? JSONDecoder().decode(E.self, from: Data(text.utf8))
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}
+
+/// A value only the room's executor touches, carried through a task that hops there.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
