@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // C binding: SQLite, the rooms' journal (the same system-library pattern; Debian's libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // The one JSON string escaper (also safe inside HTML), shared by the server's errors and the film catalog's API.
         .target(name: "JSONText"),
         // HTTP/1.1 + Server-Sent Events on libmicrohttpd: the only module that imports the C binding.
@@ -102,7 +108,7 @@ let package = Package(
         .target(
             name: "PlaygroundApp",
             dependencies: [
-                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "MovieCatalog", "JSONText",
+                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "MovieCatalog", "JSONText", "CSQLite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -142,6 +142,11 @@ public final class ListViewPlayground: HostedApp {
 
     public var snapshot: ListViewSnapshot { instance.snapshot }
 
+    /// A replay's next step waits for the actions still running or queued.
+    nonisolated(nonsending) public func settle() async {
+        await instance.idle()
+    }
+
     public func unmount() {
         instance.unmount()
     }

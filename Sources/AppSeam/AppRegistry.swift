@@ -63,6 +63,7 @@ public struct AppRegistration: Sendable {
     let decode: @Sendable (String, [String: EventArgument]) throws(AppInputError) -> any Sendable
     /// Starts the app in a room (call it in the room's isolation).
     public let make: @Sendable (AppServices) -> AnyHostedApp
+    let fields: @Sendable (any Sendable) -> [(name: String, value: EventArgument)]
     /// What the composition root provides this app (repositories, settings).
     public let services: AppServiceValues
 
@@ -73,7 +74,13 @@ public struct AppRegistration: Sendable {
             examples: App.Input.examples.map { ($0.label, $0.input.envelopeFields) },
             decode: { event, arguments throws(AppInputError) in try App.Input(event: event, arguments: arguments) },
             make: { services in AnyHostedApp(App(services: services)) },
+            fields: { input in (input as? App.Input)?.envelopeFields ?? [] },
             services: services)
+    }
+
+    /// A decoded input's envelope fields (`event` first), as the app wrote it back: what a journal keeps.
+    public func envelopeFields(of input: DecodedInput) -> [(name: String, value: EventArgument)] {
+        fields(input.value)
     }
 }
 
@@ -86,6 +93,7 @@ public final class AnyHostedApp {
     private let performAction: (String, String?) -> ActionOutcome
     private let snapshotApp: () -> any Encodable
     private let unmountApp: () -> Void
+    private let settleApp: nonisolated(nonsending) () async -> Void
 
     init<App: HostedApp>(_ app: App) {
         about = App.about
@@ -98,6 +106,7 @@ public final class AnyHostedApp {
         performAction = { app.perform(action: $0, value: $1) }
         snapshotApp = { app.snapshot }
         unmountApp = { app.unmount() }
+        settleApp = { await app.settle() }
     }
 
     public func render(_ context: RenderContext) -> RenderedView { renderApp(context) }
@@ -105,6 +114,8 @@ public final class AnyHostedApp {
     public func perform(action: String, value: String?) -> ActionOutcome { performAction(action, value) }
     public var snapshot: any Encodable { snapshotApp() }
     public func unmount() { unmountApp() }
+    /// Waits until the work the last input started inside the app is done (call it in the room's isolation).
+    nonisolated(nonsending) public func settle() async { await settleApp() }
 }
 
 @available(*, unavailable, message: "a running app lives in its room's isolation")

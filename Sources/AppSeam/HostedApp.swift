@@ -29,9 +29,14 @@ public protocol HostedApp: AnyObject, SendableMetatype {
     var snapshot: Snapshot { get }
     /// Cancels every subscription and task of the app.
     func unmount()
+    /// Returns once the work an input started inside the app (not outside: effects) is done, so a replay can take
+    /// the next step (VVSI's actions run in tasks); at once by default.
+    nonisolated(nonsending) func settle() async
 }
 
 extension HostedApp {
+    nonisolated(nonsending) public func settle() async {}
+
     /// For an app whose views hold no closures.
     public func perform(action: String, value: String?) -> ActionOutcome {
         .stale("This app has no controls that hold closures; post its events to /events.")

@@ -35,9 +35,11 @@ public final class Playground: Sendable {
         let instruments = AppInstruments(factory: metricsFactory)
         var http = configuration.http
         if http.metricsFactory == nil { http.metricsFactory = metricsFactory }
-        let limits = Room.Limits(
+        http.maxBodyBytesByPath["/rooms/import"] = max(http.maxBodyBytes, JournalRoutes.importBodyBytes)
+        var limits = Room.Limits(
             streamQueueLimit: configuration.http.streamQueueLimit,
             replayCount: configuration.replayCount, eventBudget: configuration.eventsPerRoom)
+        limits.journalSteps = configuration.journalSteps
         let loadTime = ContinuousClock.now
         let catalog = try catalog ?? MovieCatalog(csvPath: configuration.moviesFile)
         logger.info("movie catalog ready", metadata: ["movies": "\(catalog.movies.count)", "took": "\(ContinuousClock.now - loadTime)"])
@@ -47,22 +49,57 @@ public final class Playground: Sendable {
         let posts = try PostsAPI(path: postsFile)
         logger.info("posts ready", metadata: ["posts": "\(posts.postCount)", "users": "\(posts.userCount)"])
         let ownBaseURL = self.ownBaseURL
-        let blueprint = Room.Blueprint(
+        var blueprint = Room.Blueprint(
             registry: configuration.apps,
             sources: SampleSources(samplesDirectory: configuration.samplesDirectory, apps: configuration.apps.apps.map(\.about)),
             limits: limits, randomSeed: configuration.samples.randomSeed,
             ownBaseURL: { ownBaseURL.value })
-        rooms = RoomRegistry(
+        if let directory = configuration.dataDirectory {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            do {
+                blueprint.journal = try SQLiteJournalStore(path: directory + "/journal.sqlite", sync: configuration.journalSync)
+            } catch {
+                throw PlaygroundError(description: error.description)
+            }
+        }
+        let rooms = RoomRegistry(
             maxRooms: configuration.maxRooms, idleLifetime: configuration.roomIdleLifetime, apps: configuration.apps, instruments: instruments
-        ) { id in
-            Room(id: id, blueprint: blueprint)
+        ) { [blueprint] id, seed in
+            Room(id: id, blueprint: blueprint, seed: seed)
+        }
+        self.rooms = rooms
+        if let store = blueprint.journal {
+            try Self.restoreRooms(from: store, blueprint: blueprint, into: rooms, logger: logger)
         }
         let files = try StaticFiles(directory: configuration.publicDirectory)
         let responder = PlaygroundResponder(
-            rooms: rooms, files: files, movies: MovieAPI(catalog: catalog), posts: posts,
+            rooms: rooms, blueprint: blueprint, files: files, movies: MovieAPI(catalog: catalog), posts: posts,
             clientLimiter: ClientEventLimiter(budget: configuration.eventsPerClient), metrics: metrics, instruments: instruments)
         server = HTTPServer(configuration: http, responder: responder, logger: logger)
         responder.attach(server)
+    }
+
+    /// Brings back every room that has a journal: each replays its history into fresh apps (the outside stays off).
+    private static func restoreRooms(from store: any JournalStore, blueprint: Room.Blueprint, into rooms: RoomRegistry, logger: Logger) throws {
+        let start = ContinuousClock.now
+        let found: [(room: RoomID, seed: UInt64)]
+        do { found = try store.rooms() } catch { throw PlaygroundError(description: error.description) }
+        var steps = 0
+        for (id, seed) in found {
+            let texts: [String]
+            do { texts = try store.entries(of: id) } catch { throw PlaygroundError(description: error.description) }
+            let decoder = JSONDecoder()
+            let entries = texts.compactMap { try? decoder.decode(JournalEntry.self, from: Data($0.utf8)) }
+            let room = Room(id: id, blueprint: blueprint, seed: seed, startsJournal: false)
+            if case .failure(let error) = ReplayGate.wait({ () async throws(HTTPError) in try await room.replay(entries, writing: false) }) {
+                logger.warning("room \(id) restored only up to the step that failed", metadata: ["error": "\(error.message)"])
+            }
+            rooms.adopt(room)
+            steps += entries.count
+        }
+        if !found.isEmpty {
+            logger.info("rooms restored from the journal", metadata: ["rooms": "\(found.count)", "steps": "\(steps)", "took": "\(ContinuousClock.now - start)"])
+        }
     }
 
     /// Binds the address and starts serving.
@@ -84,6 +121,11 @@ public final class Playground: Sendable {
         rooms.closeAll()
         server.shutdown()
     }
+}
+
+/// Why the playground could not start (its journal could not be opened or read).
+struct PlaygroundError: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// The server's own base URL, set once it is bound and read by every new room.

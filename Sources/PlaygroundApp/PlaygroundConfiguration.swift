@@ -32,6 +32,13 @@ public struct PlaygroundConfiguration: Sendable {
     public var apps: AppRegistry
     /// Settings of the sample apps.
     public var samples = SampleSettings()
+    /// Where rooms keep their journals (`journal.sqlite` inside); rooms found there come back at start-up.
+    /// nil keeps every room in memory only.
+    public var dataDirectory: String?
+    /// How hard each journal commit waits for the disk.
+    public var journalSync = JournalSync.normal
+    /// Steps one room's journal holds; past it the room refuses new events (fork it to go on).
+    public var journalSteps = 10_000
 
     public init(apps: AppRegistry, publicDirectory: String, moviesFile: String, samplesDirectory: String? = nil) {
         self.apps = apps

@@ -15,7 +15,7 @@ final class PlaygroundResponder: HTTPResponder {
     private let instruments: AppInstruments
 
     init(
-        rooms: RoomRegistry, files: StaticFiles, movies: MovieAPI, posts: PostsAPI, clientLimiter: ClientEventLimiter,
+        rooms: RoomRegistry, blueprint: Room.Blueprint, files: StaticFiles, movies: MovieAPI, posts: PostsAPI, clientLimiter: ClientEventLimiter,
         metrics: PrometheusCollectorRegistry, instruments: AppInstruments
     ) {
         self.rooms = rooms
@@ -25,6 +25,7 @@ final class PlaygroundResponder: HTTPResponder {
         let assets = Self.assets(files)
         self.health = health
         var router = Router()
+        let journal = JournalRoutes(rooms: rooms, blueprint: blueprint, assets: assets)
         router.add(.get, "/") { _, _ in Self.newRoom(rooms) }
         router.add(.get, "/healthz") { _, _ in health.response() }
         router.add(.get, "/metrics") { _, _ in
@@ -41,6 +42,11 @@ final class PlaygroundResponder: HTTPResponder {
             // A browser that follows an old link gets a page that says what happened, not JSON.
             if EventSource.prefersHTML(request), (try? rooms.room(parameters["room"] ?? "")) == nil {
                 return .response(.html(.notFound, RoomPage.closedRoomHTML).withPageHeaders())
+            }
+            if let step = request.queryValue("at") {
+                return Self.answering { () throws(HTTPError) -> HTTPResult in
+                    try journal.pastPage(try rooms.room(parameters["room"] ?? ""), at: step, host: PlaygroundResponder.displayHost(request))
+                }
             }
             return Self.withRoom(rooms, parameters) { room in
                 let host = PlaygroundResponder.displayHost(request)
@@ -73,7 +79,13 @@ final class PlaygroundResponder: HTTPResponder {
         router.add(.post, "/rooms/:room/events") { request, parameters in
             Self.postEvent(rooms, clientLimiter, instruments, request, parameters)
         }
+        journal.register(in: &router)
         self.router = router
+    }
+
+    /// The result of `work`, or its error as the response.
+    static func answering(_ work: () throws(HTTPError) -> HTTPResult) -> HTTPResult {
+        do { return try work() } catch { return .response(error.response) }
     }
 
     /// The page's static file URLs, versioned so browsers may cache them for good.

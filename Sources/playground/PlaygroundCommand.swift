@@ -85,6 +85,12 @@ struct PlaygroundCommand: ParsableCommand {
     var postsLoadDelayMs: Int = 1_000
     @Option(help: "Seed for the sample apps' random choices (reproducible demos).") var seed: UInt64?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: Logger.Level = .info
+    @Option(help: "Directory of the rooms' journal (journal.sqlite); rooms found there come back at start (default: the checkout's .data/).")
+    var dataDir: String?
+    @Flag(help: "Keep rooms in memory only: no journal, nothing survives a restart.") var noJournal = false
+    @Option(help: "How a journal commit waits for the disk: normal (survives kill -9) or full (survives a power cut; slower).")
+    var journalSync: JournalSync = .normal
+    @Option(help: "Steps one room's journal holds; past it the room refuses events (fork it to go on).") var journalSteps = 10_000
 
     /// One server thread per core the process may run on: the room work runs on them, so both cores of a
     /// 2-core machine serve requests and fan out (BENCHMARKS.md has the comparison with one thread).
@@ -98,6 +104,7 @@ struct PlaygroundCommand: ParsableCommand {
             ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads ?? 1, 1),
             ("--stream-send-buffer-bytes", streamSendBufferBytes, 0), ("--max-connections-per-client", maxConnectionsPerClient, 0),
             ("--max-streams-per-client", maxStreamsPerClient, 0), ("--header-timeout-seconds", headerTimeoutSeconds, 0),
+            ("--journal-steps", journalSteps, 1),
             ("--watchdog-seconds", watchdogSeconds, 0), ("--events-per-client-per-second", eventsPerClientPerSecond, 0),
             ("--event-burst-per-client", eventBurstPerClient, 1), ("--events-per-room-per-second", eventsPerRoomPerSecond, 0),
             ("--event-burst-per-room", eventBurstPerRoom, 1), ("--posts-load-delay-ms", postsLoadDelayMs, 0),
@@ -163,6 +170,9 @@ struct PlaygroundCommand: ParsableCommand {
         configuration.maxRooms = maxRooms
         configuration.roomIdleLifetime = .seconds(roomIdleSeconds)
         configuration.samples.randomSeed = seed
+        configuration.dataDirectory = noJournal ? nil : dataDir ?? checkout.appendingPathComponent(".data").path
+        configuration.journalSync = journalSync
+        configuration.journalSteps = journalSteps
         configuration.eventsPerClient = EventBudget(perSecond: Double(eventsPerClientPerSecond), burst: eventBurstPerClient)
         configuration.eventsPerRoom = EventBudget(perSecond: Double(eventsPerRoomPerSecond), burst: eventBurstPerRoom)
 
@@ -201,3 +211,4 @@ struct PlaygroundCommand: ParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension JournalSync: ExpressibleByArgument {}

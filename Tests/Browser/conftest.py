@@ -4,6 +4,7 @@ import re
 import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 from collections import deque
@@ -25,6 +26,11 @@ def find_binary() -> Path:
     raise RuntimeError("build the playground first (make test does)")
 
 
+def fresh_data_dir() -> str:
+    """An empty journal directory of its own for one server (a test never restores another test's rooms)."""
+    return tempfile.mkdtemp(prefix="playground-journal-")
+
+
 def drain(stream, keep=200):
     """Reads a child's stderr to the end on a daemon thread (a full pipe would block the server's logging);
     returns the last `keep` lines, for failure messages."""
@@ -37,7 +43,7 @@ def drain(stream, keep=200):
 def server():
     """Starts the playground on 127.0.0.1:0 and yields its base URL; stops it by pid afterwards."""
     process = subprocess.Popen(
-        [str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public")],
+        [str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"), "--data-dir", fresh_data_dir()],
         stderr=subprocess.PIPE, text=True)
     base = None
     deadline = time.monotonic() + 30

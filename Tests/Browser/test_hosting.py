@@ -11,11 +11,11 @@ import urllib.request
 
 import pytest
 
-from conftest import ROOT, drain, find_binary
+from conftest import ROOT, drain, find_binary, fresh_data_dir
 
 
 def start(*flags):
-    process = subprocess.Popen([str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"), *flags],
+    process = subprocess.Popen([str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"), "--data-dir", fresh_data_dir(), *flags],
                                stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -10,13 +10,13 @@ import urllib.request
 
 import pytest
 
-from conftest import ROOT, drain, find_binary
+from conftest import ROOT, drain, find_binary, fresh_data_dir
 
 
 def start():
     # The posts pane loads at once (not after the seed's 1 s), so its one-time growth (the HTTP client's set-up, a
     # page with 100 rows) happens in a test's warm-up rather than in the middle of the rounds it measures.
-    process = subprocess.Popen([str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"),
+    process = subprocess.Popen([str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"), "--data-dir", fresh_data_dir(),
                                 "--posts-load-delay-ms", "0"],
                                stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30

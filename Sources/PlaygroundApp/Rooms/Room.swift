@@ -1,3 +1,4 @@
+import Foundation
 import AppSeam
 import PlaygroundHTTP
 import PlaygroundUI
@@ -17,6 +18,10 @@ actor Room {
         var retryMilliseconds = 2_000
         /// Events the whole room accepts (every client together), so one room cannot take a whole core.
         var eventBudget = EventBudget.unlimited
+        /// Steps a room's journal holds; past it the room refuses new events (fork or import to go on).
+        var journalSteps = 10_000
+        /// Bytes a room's journal holds (its entries' JSON).
+        var journalBytes = 8 << 20
     }
 
     /// What every room is made from: the apps, their sample sources, the room settings.
@@ -27,6 +32,8 @@ actor Room {
         let randomSeed: UInt64?
         /// The playground's own base URL, fixed once the server is bound.
         let ownBaseURL: @Sendable () -> String
+        /// Where rooms keep their journals; nil keeps them in memory only (`--no-journal`).
+        var journal: (any JournalStore)? = nil
     }
 
     nonisolated let id: RoomID
@@ -46,12 +53,32 @@ actor Room {
     private var views: [PaneView?]
     private var resyncCache: (seq: UInt64, message: SSEMessage)?
     private var closed = false
+    /// The seed every app of the room draws its randomness from (kept in the journal, so a replay draws the same).
+    nonisolated let seed: UInt64
+    /// Each app's door to the outside, made with the app.
+    private var effects: [Effects?]
+    /// The room's history: every input and outcome, in order (also in the store, when there is one).
+    private(set) var history: [JournalEntry] = []
+    private var historyBytes = 0
+    /// Whether entries go to the store (false for a room drawn only to show a past step).
+    private let persists: Bool
+    /// True while the room replays its history: effects do not run, entries are not written again.
+    private var replaying = false
+    /// Sequence numbers up to this one were sent by an earlier process (before a restart) or by the replay: a tab
+    /// that last saw one of them gets a resync, never patches it cannot have seen.
+    private var resyncFloor: UInt64 = 0
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    init(id: RoomID, blueprint: Blueprint) {
+    /// A room; `seed` is the one its history was recorded with (a restored, forked or imported room), else new.
+    /// `persists` writes its history to the blueprint's store; a new room starts its journal there.
+    init(id: RoomID, blueprint: Blueprint, seed: UInt64? = nil, persists: Bool = true, startsJournal: Bool = true) {
         self.id = id
         self.blueprint = blueprint
+        var system = SystemRandomNumberGenerator()
+        self.seed = seed ?? blueprint.randomSeed.map { $0 ^ id.hashSeed } ?? system.next()
+        self.persists = persists && blueprint.journal != nil
+        self.effects = Array(repeating: nil, count: blueprint.registry.apps.count)
         let limits = blueprint.limits
         self.executor = RoomExecutor(label: "playground.room.\(id)")
         self.log = ReplayLog(maxCount: max(1, min(limits.replayCount, limits.streamQueueLimit - 2)), maxBytes: limits.replayBytes)
@@ -62,19 +89,36 @@ actor Room {
         self.eventBucket = Mutex(limits.eventBudget.isLimited ? limits.eventBudget.makeBucket(now: .now) : nil)
         self.apps = Array(repeating: nil, count: blueprint.registry.apps.count)
         self.views = Array(repeating: nil, count: blueprint.registry.apps.count)
+        if self.persists, startsJournal {
+            do { try blueprint.journal?.createRoom(id, seed: self.seed) } catch { journalFailure = error.description }
+        }
     }
+
+    /// Set when the store refused a write: the room then refuses events (state and journal would part).
+    private var journalFailure: String?
 
     /// The app at `index` of the registry, started on first use.
     private func app(_ index: Int) -> AnyHostedApp {
         if let app = apps[index] { return app }
         let registration = blueprint.registry.apps[index]
+        let effects = Effects(isolation: self, mode: replaying ? .replay : .live(record: outcomeRecorder(index)))
         let services = AppServices(
-            isolation: self, randomSeed: blueprint.randomSeed.map { $0 ^ id.hashSeed },
+            isolation: self, randomSeed: seed,
             changed: { [weak self] in self?.assumeIsolated { room in room.publishChanges(of: index) } },
-            ownBaseURL: blueprint.ownBaseURL(), values: registration.services)
+            ownBaseURL: blueprint.ownBaseURL(), values: registration.services, effects: effects)
         let app = registration.make(services)
         apps[index] = app
+        self.effects[index] = effects
         return app
+    }
+
+    /// Journals what an effect of app `index` brought back (called in the room job that delivers it).
+    private func outcomeRecorder(_ index: Int) -> (EffectOutcome) -> Void {
+        { [weak self] outcome in
+            self?.assumeIsolated { room in
+                room.record(JournalEntry(step: 0, time: 0, kind: .outcome, app: room.blueprint.registry.apps[index].about.id, source: "outside", outcome: outcome))
+            }
+        }
     }
 
     private var appIndices: Range<Int> { 0..<apps.count }
@@ -107,8 +151,12 @@ actor Room {
     /// Feeds one decoded input into its app and sends what changed; returns the patch's sequence number.
     func apply(_ input: DecodedInput, source: EventSource) throws(HTTPError) -> UInt64 {
         try checkOpen()
+        try checkJournal()
+        renderAllIfNeeded()  // drawn before any input, as a replay draws it
         do {
             try app(input.appIndex).handle(input, from: source)
+            let fields = blueprint.registry.apps[input.appIndex].envelopeFields(of: input).map { JournalEntry.Field(name: $0.name, value: $0.value) }
+            record(JournalEntry(step: 0, time: 0, kind: .input, app: input.appID, source: source.rawValue, fields: fields))
         } catch {
             let status: HTTPStatus =
                 switch error.kind {
@@ -126,9 +174,14 @@ actor Room {
     /// patch's sequence number. A control that is gone answers 409, a value it does not take 400.
     func perform(_ post: ActionPost, appIndex: Int) throws(HTTPError) -> UInt64 {
         try checkOpen()
+        try checkJournal()
         renderAllIfNeeded()
         switch app(appIndex).perform(action: post.action, value: post.value) {
         case .performed:
+            record(
+                JournalEntry(
+                    step: 0, time: 0, kind: .action, app: blueprint.registry.apps[appIndex].about.id, source: EventSource.browser.rawValue,
+                    action: post.action, value: post.value))
             publishChanges(of: appIndex)
             return seq
         case .stale(let message):
@@ -172,7 +225,7 @@ actor Room {
         let limits = blueprint.limits
         let stream = EventStream(queueLimit: limits.streamQueueLimit)
         stream.send(.retry(limits.retryMilliseconds))
-        if let lastEventID, let missed = log.messages(after: lastEventID, latest: seq) {
+        if let lastEventID, lastEventID > resyncFloor || seq == 0, let missed = log.messages(after: lastEventID, latest: seq) {
             if missed.isEmpty { stream.send(.comment("up to date at \(seq)")) }
             for message in missed { stream.send(message) }
         } else {
@@ -234,12 +287,139 @@ actor Room {
         })
     }
 
-    /// Ends every stream and unmounts every app (idle close or shutdown).
-    func close() {
+    /// Ends every stream and unmounts every app (idle close or shutdown); `forget` deletes its journal (idle close).
+    func close(forget: Bool = false) {
         guard !closed else { return }
         closed = true
         hub.finishAll()
+        for effects in effects { effects?.stop() }
         for app in apps { app?.unmount() }
+        if forget, persists { try? blueprint.journal?.deleteRoom(id) }
+    }
+
+    // MARK: - Journal
+
+    /// Appends one entry to the history and the store: durable (under the store's sync mode) before the caller
+    /// answers. Entries replayed from the store are not written again.
+    private func record(_ entry: JournalEntry) {
+        var entry = entry
+        entry.step = history.count + 1
+        entry.time = (Date().timeIntervalSince1970 * 1000).rounded() / 1000
+        let json = Self.journalText(entry)
+        history.append(entry)
+        historyBytes += json.utf8.count
+        guard persists, !replaying, journalFailure == nil, let store = blueprint.journal else { return }
+        do {
+            try store.append(id, step: entry.step, entry: json)
+        } catch {
+            journalFailure = error.description
+        }
+    }
+
+    /// Refuses events once the journal cannot take them: the store failed, or the room's history is full.
+    private func checkJournal() throws(HTTPError) {
+        if let journalFailure {
+            throw HTTPError(
+                .serviceUnavailable, code: "journal_unavailable",
+                message: "This room's journal cannot be written (\(journalFailure)); nothing more is accepted, so nothing acknowledged can be lost.")
+        }
+        let limits = blueprint.limits
+        if history.count >= limits.journalSteps || historyBytes >= limits.journalBytes {
+            throw HTTPError(
+                .conflict, code: "journal_full",
+                message: "This room's history is full (\(limits.journalSteps) steps or \(limits.journalBytes / 1024) KB); fork it at an earlier step (POST /rooms/\(id)/fork) or open / for a new room.")
+        }
+    }
+
+    /// Applies `entries` in order to this fresh room, with the outside turned off: inputs go to their apps, recorded
+    /// outcomes to the effects that wait for them; after each step the room waits until the apps settle. Then the
+    /// room goes live. Throws 422 naming the first step that does not apply (an import that does not fit the apps).
+    func replay(_ entries: some Collection<JournalEntry>, writing: Bool) async throws(HTTPError) {
+        var failure: HTTPError?
+        replaying = true
+        renderAllIfNeeded()
+        for entry in entries {
+            do throws(HTTPError) {
+                try applyRecorded(entry, writing: writing)
+            } catch {
+                failure = error
+                break
+            }
+            await settle()
+        }
+        replaying = false
+        for (index, effects) in effects.enumerated() { effects?.goLive(record: outcomeRecorder(index)) }
+        resyncFloor = seq
+        if let failure { throw failure }
+    }
+
+    /// One recorded step, applied as it was live.
+    private func applyRecorded(_ entry: JournalEntry, writing: Bool) throws(HTTPError) {
+        let step = "step \(entry.step) (\(entry.kind.rawValue) \(quoted(entry.event)) of \(quoted(entry.app)))"
+        guard let index = blueprint.registry.index(of: entry.app) else {
+            throw HTTPError(.unprocessableContent, code: "unknown_app", message: "\(step): there is no such app; apps: \(blueprint.registry.ids.joined(separator: ", ")).")
+        }
+        let app = app(index)
+        let written = history.count
+        switch entry.kind {
+        case .input:
+            var arguments: [String: EventArgument] = [:]
+            for field in entry.fields ?? [] where field.name != "event" { arguments[field.name] = field.value }
+            let input: DecodedInput
+            do {
+                input = try blueprint.registry.decode(app: entry.app, event: entry.event, arguments: arguments)
+            } catch {
+                let reason = switch error {
+                case .unknownApp: "unknown app"
+                case .invalidInput(let refusal): refusal.message
+                }
+                throw HTTPError(.unprocessableContent, code: "invalid_step", message: "\(step) is not an input the app accepts: \(reason)")
+            }
+            do {
+                try app.handle(input, from: EventSource(rawValue: entry.source) ?? .http)
+            } catch {
+                throw HTTPError(.unprocessableContent, code: "invalid_step", message: "\(step) was refused by the app: \(error.message)")
+            }
+        case .action:
+            guard case .performed = app.perform(action: entry.action ?? "", value: entry.value) else {
+                throw HTTPError(.unprocessableContent, code: "invalid_step", message: "\(step): no control of the app takes that press at this point.")
+            }
+        case .outcome:
+            guard let outcome = entry.outcome, effects[index]?.complete(outcome) == true else {
+                throw HTTPError(
+                    .unprocessableContent, code: "invalid_step", message: "\(step): no effect of the app waits for this outcome at this point.")
+            }
+        }
+        // Inputs and presses record themselves live; here the room records what it replayed, in the same order.
+        if history.count == written {
+            history.append(entry)
+            historyBytes += Self.journalText(entry).utf8.count
+            if writing, let store = blueprint.journal, persists { try? store.append(id, step: history.count, entry: Self.journalText(history[history.count - 1])) }
+        }
+        publishChanges(of: index)
+    }
+
+    /// Waits until every app has finished what the last step started inside it, and the room's own queued jobs ran.
+    private func settle() async {
+        for app in apps { await app?.settle() }
+        for _ in 0..<4 { await Task.yield() }
+    }
+
+    static func journalText(_ entry: JournalEntry) -> String {
+        (try? journalEncoder.encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    nonisolated(unsafe) static let journalEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// The whole history as an export document.
+    func exportDocument() -> JournalDocument {
+        JournalDocument(
+            format: JournalDocument.formatName, version: JournalDocument.currentVersion, room: id.description, seed: String(seed),
+            apps: blueprint.registry.ids, entries: history)
     }
 
     // MARK: - Internal

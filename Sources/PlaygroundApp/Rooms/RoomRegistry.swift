@@ -26,7 +26,7 @@ final class RoomRegistry: Sendable {
     let idleLifetime: Duration
     /// The apps every room hosts.
     let apps: AppRegistry
-    private let makeRoom: @Sendable (RoomID) -> Room
+    private let makeRoom: @Sendable (RoomID, UInt64?) -> Room
     private let instruments: AppInstruments
     private let entries = Mutex<[RoomID: Entry]>([:])
     /// Dispatch sources are thread-safe; after init only `cancel()` is called on it, from any thread.
@@ -34,7 +34,7 @@ final class RoomRegistry: Sendable {
 
     init(
         maxRooms: Int, idleLifetime: Duration, apps: AppRegistry, instruments: AppInstruments = AppInstruments(factory: nil),
-        makeRoom: @escaping @Sendable (RoomID) -> Room
+        makeRoom: @escaping @Sendable (RoomID, UInt64?) -> Room
     ) {
         self.apps = apps
         self.maxRooms = maxRooms
@@ -53,7 +53,8 @@ final class RoomRegistry: Sendable {
     }
 
     /// Opens a new room, evicting one without streams when the budget is full; 503 when every room has a stream.
-    func create(now: ContinuousClock.Instant = .now) throws(HTTPError) -> Room {
+    /// `seed` is the seed of the history a forked or imported room will replay; nil for a new room.
+    func create(seed: UInt64? = nil, now: ContinuousClock.Instant = .now) throws(HTTPError) -> Room {
         let (room, evicted, count) = try entries.withLock { entries throws(HTTPError) -> (Room, (Room, Eviction)?, Int) in
             var evicted: (Room, Eviction)?
             if entries.count >= maxRooms {
@@ -67,14 +68,14 @@ final class RoomRegistry: Sendable {
             }
             var id = RoomID.random()
             while entries[id] != nil { id = RoomID.random() }
-            let room = makeRoom(id)
+            let room = makeRoom(id, seed)
             entries[id] = Entry(room: room, lastTouched: now)
             return (room, evicted, entries.count)
         }
         if let (old, eviction) = evicted {
             instruments.roomEvicted(eviction)
             old.hub.finishAll()
-            Task { await old.close() }
+            Task { await old.close(forget: true) }
         }
         instruments.roomCount(count)
         return room
@@ -136,7 +137,22 @@ final class RoomRegistry: Sendable {
         }
         instruments.roomsClosedIdle(closed.count)
         instruments.roomCount(count)
-        for room in closed { Task { await room.close() } }
+        for room in closed { Task { await room.close(forget: true) } }
+    }
+
+    /// Takes in a room restored from its journal at start-up (counted as used: it has a history).
+    func adopt(_ room: Room, now: ContinuousClock.Instant = .now) {
+        let count = entries.withLock { entries in
+            entries[room.id] = Entry(room: room, lastTouched: now, used: true)
+            return entries.count
+        }
+        instruments.roomCount(count)
+    }
+
+    /// Forgets a room that was made but could not be filled (a fork or an import whose replay failed).
+    func discard(_ room: Room) {
+        _ = entries.withLock { $0.removeValue(forKey: room.id) }
+        Task { await room.close(forget: true) }
     }
 
     /// Closes every room (shutdown).

@@ -25,9 +25,9 @@ extension ServerCore {
                 tracker.headersReceived(record)
                 if record.isProbe { return queue(HTTPResponse(status: .noContent), on: connection) }
             }
-            if let length = contentLength(of: connection), length > UInt64(configuration.maxBodyBytes) {
+            if let length = contentLength(of: connection), length > UInt64(configuration.maxBodyBytes(for: url)) {
                 // Answering on the first call closes the connection afterwards, which is what we want here.
-                return queue(bodyTooLarge().response, on: connection)
+                return queue(bodyTooLarge(url).response, on: connection)
             }
             let context = RequestContext(connection: ConnectionHandle(pointer: connection))
             requestSlot.pointee = Unmanaged.passRetained(context).toOpaque()  // released in requestCompleted
@@ -35,14 +35,14 @@ extension ServerCore {
         }
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            context.appendBody(upload, limit: configuration.maxBodyBytes)
+            context.appendBody(upload, limit: configuration.maxBodyBytes(for: url))
             uploadSize.pointee = 0
             return .YES
         }
         let step = context.state.withLock { state in (state.answered, state.body, state.bodyTooLarge) }
         let (answered, body, tooLarge) = step
         if answered { return .NO }
-        if tooLarge { return queue(bodyTooLarge().response, on: connection) }
+        if tooLarge { return queue(bodyTooLarge(url).response, on: connection) }
         let request = makeRequest(connection: connection, url: url, method: method, body: body)
         context.state.withLock { $0.client = request.clientAddress }
         return answer(responder.respond(to: request), context: context, connection: connection)
@@ -69,10 +69,10 @@ extension ServerCore {
         }
     }
 
-    private func bodyTooLarge() -> HTTPError {
+    private func bodyTooLarge(_ path: String) -> HTTPError {
         HTTPError(
             .payloadTooLarge, code: "body_too_large",
-            message: "The request body is larger than the accepted \(configuration.maxBodyBytes) bytes.")
+            message: "The request body is larger than the accepted \(configuration.maxBodyBytes(for: path)) bytes.")
     }
 
     private func contentLength(of connection: OpaquePointer) -> UInt64? {

@@ -23,6 +23,13 @@ public struct HTTPServerConfiguration: Sendable {
     public var connectionMemoryLimit = 8_192
     /// Request body cap; a larger body gets 413.
     public var maxBodyBytes = 16_384
+    /// Larger caps for the few paths that take documents (an imported journal), by exact path.
+    public var maxBodyBytesByPath: [String: Int] = [:]
+
+    /// The body cap for a request to `path`.
+    func maxBodyBytes(for path: String) -> Int {
+        maxBodyBytesByPath.isEmpty ? maxBodyBytes : maxBodyBytesByPath[path] ?? maxBodyBytes
+    }
     /// Open SSE streams budget; past it a stream request gets 503.
     public var maxStreams = 12_000
     /// Open SSE streams per client address (0 = no limit); a lecture hall of 500 tabs behind one address fits.

@@ -1,0 +1,105 @@
+import AppSeam
+import Foundation
+import PlaygroundUI
+
+/// One step of a room's history: an input (an event an app decoded, or a press on a control) or an outcome (what an
+/// effect brought back from outside). Replaying a room's entries in order into fresh apps gives the same states.
+struct JournalEntry: Codable, Sendable, Equatable {
+    enum Kind: String, Codable, Sendable {
+        /// An event, as its app decoded it (`fields`: `event` first, then its arguments).
+        case input
+        /// A press on the page: the control's action id and value.
+        case action
+        /// What one of the app's effects brought back.
+        case outcome
+    }
+
+    /// 1, 2, 3, … in the order the room applied them.
+    var step: Int
+    /// When it was applied (seconds since 1970).
+    var time: Double
+    var kind: Kind
+    /// The app's id.
+    var app: String
+    /// `browser`, `http`, or `outside` for an outcome.
+    var source: String
+    /// An input's envelope fields (`event` first), as JSON values.
+    var fields: [Field]?
+    /// An action's id and value.
+    var action: String?
+    var value: String?
+    /// An outcome.
+    var outcome: EffectOutcome?
+
+    /// One envelope field.
+    struct Field: Codable, Sendable, Equatable {
+        var name: String
+        var value: EventArgument
+    }
+
+    /// The event's name (input), `press` (action) or the effect's label (outcome).
+    var event: String {
+        switch kind {
+        case .input:
+            if case .string(let name)? = fields?.first(where: { $0.name == "event" })?.value { return name }
+            return ""
+        case .action: return "press"
+        case .outcome: return outcome?.label ?? ""
+        }
+    }
+
+    /// One line for the history: `search query="the matrix"`, `press mvi-…`, `searchMovies → answer (2 KB)`.
+    var summary: String {
+        switch kind {
+        case .input:
+            let arguments = (fields ?? []).filter { $0.name != "event" }.map { "\($0.name)=\($0.value.summary)" }
+            return ([event] + arguments).joined(separator: " ")
+        case .action:
+            return "press \(action ?? "")" + (value.map { " value=\(quoted($0))" } ?? "")
+        case .outcome:
+            guard let outcome else { return "" }
+            if let value = outcome.value { return "\(outcome.label) #\(outcome.effect) → answer (\(value.utf8.count) B)" }
+            return "\(outcome.label) #\(outcome.effect) → \(outcome.error ?? "failure")"
+        }
+    }
+}
+
+extension EventArgument: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text), .formText(let text): try container.encode(text)
+        case .integer(let number): try container.encode(number)
+        case .number(let number): try container.encode(number)
+        case .boolean(let flag): try container.encode(flag)
+        case .null: try container.encodeNil()
+        }
+    }
+
+    /// How the history shows it.
+    var summary: String {
+        switch self {
+        case .string(let text), .formText(let text): quoted(text)
+        case .integer(let number): String(number)
+        case .number(let number): String(number)
+        case .boolean(let flag): String(flag)
+        case .null: "null"
+        }
+    }
+}
+
+/// A room's journal as it is exported and imported: versioned, self-describing.
+struct JournalDocument: Codable, Sendable {
+    static let formatName = "architecture-playground-journal"
+    static let currentVersion = 1
+
+    var format: String
+    var version: Int
+    /// The room it was exported from (informational: an import gets a new room).
+    var room: String
+    /// The seed the room's apps draw their randomness from.
+    var seed: String
+    /// The apps of the room, in page order.
+    var apps: [String]
+    var entries: [JournalEntry]
+}

@@ -1,0 +1,228 @@
+import AppSeam
+import Foundation
+import PlaygroundHTTP
+
+/// The journal's HTTP surface: history, a past step's page, fork, export and import.
+struct JournalRoutes: Sendable {
+    let rooms: RoomRegistry
+    let blueprint: Room.Blueprint
+    let assets: RoomPage.Assets
+    let gate = ReplayGate()
+    /// The body cap of `POST /rooms/import`.
+    static let importBodyBytes = 4 << 20
+
+    func register(in router: inout Router) {
+        router.add(.get, "/rooms/:room/history") { _, parameters in
+            PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in
+                let room = try rooms.room(parameters["room"] ?? "")
+                let history = room.perform { $0.history }
+                return .response(.json(.ok, Self.historyJSON(room: room.id, history).text).adding("Cache-Control", "no-store"))
+            }
+        }
+        router.add(.get, "/rooms/:room/export") { _, parameters in
+            PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in
+                let room = try rooms.room(parameters["room"] ?? "")
+                let document = room.perform { $0.exportDocument() }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                let body = (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+                return .response(
+                    .json(.ok, body).adding("Content-Disposition", "attachment; filename=\"room-\(room.id).json\"")
+                        .adding("Cache-Control", "no-store"))
+            }
+        }
+        router.add(.post, "/rooms/:room/fork") { request, parameters in
+            PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in try fork(request, parameters) }
+        }
+        router.add(.post, "/rooms/import") { request, _ in
+            PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in try importRoom(request) }
+        }
+    }
+
+    // MARK: - Past steps
+
+    /// `?at=N`: the whole page as it was after step N, drawn by replaying steps 1…N into a room nobody else sees.
+    func pastPage(_ room: Room, at text: String, host: String) throws(HTTPError) -> HTTPResult {
+        let (history, seed) = room.perform { ($0.history, $0.seed) }
+        let step = try Self.step(text, of: history.count)
+        let blueprint = blueprint
+        let id = room.id
+        let html = try gate.run { () async throws(HTTPError) -> String in
+            let past = Room(id: id, blueprint: blueprint, seed: seed, persists: false)
+            try await past.replay(history.prefix(step), writing: false)
+            let page = past.perform { room in Result { () throws(HTTPError) in try room.page(host: host, assets: assets) } }
+            past.perform { $0.close() }
+            return try page.get()
+        }
+        return .response(.html(.ok, Self.pastView(html, room: id, step: step, of: history.count)).withPageHeaders())
+    }
+
+    /// The live page turned into a read-only view of the past: no stream, every control disabled, a banner with
+    /// the timeline (first / back / forward / live).
+    static func pastView(_ html: String, room: RoomID, step: Int, of count: Int) -> String {
+        let live = "/rooms/\(room)"
+        var page = html
+        if let start = page.range(of: "<body data-room=\""), let end = page[start.upperBound...].range(of: "\"") {
+            page.replaceSubrange(start.lowerBound..<end.upperBound, with: "<body data-past=\"\(step)\"")
+        }
+        let link = { (label: String, target: Int, rel: String) -> String in
+            target == step || target < 0 || target > count
+                ? "<span class=\"timeline-off\">\(label)</span>"
+                : "<a href=\"\(live)?at=\(target)\" rel=\"\(rel)\">\(label)</a>"
+        }
+        let banner = """
+            <nav class="time-travel" aria-label="Timeline" role="status"><p><strong>Step \(step) of \(count)</strong> — this is the \
+            room as it was; nothing here changes it. <a href="\(live)" class="timeline-live">Back to live</a></p>\
+            <p class="timeline">\(link("⏮ First", 0, "first")) \(link("◀ Back", step - 1, "prev")) \
+            \(link("Forward ▶", step + 1, "next")) <a href="\(live)">Live ⏭</a> · \
+            <a href="\(live)/history">history (JSON)</a></p>\
+            <form method="post" action="\(live)/fork"><input type="hidden" name="at" value="\(step)">\
+            <button type="submit">Fork a new room from step \(step)</button></form></nav>
+            """
+        if let header = page.range(of: "</header>") { page.insert(contentsOf: "\n" + banner, at: header.upperBound) }
+        page = page.replacingOccurrences(of: "<main>", with: "<main class=\"past\"><fieldset class=\"past\" disabled>")
+        page = page.replacingOccurrences(of: "</main>", with: "</fieldset></main>")
+        return page
+    }
+
+    /// A step number 0…count, or 400 naming what is accepted.
+    static func step(_ text: String, of count: Int) throws(HTTPError) -> Int {
+        guard let step = Int(text), (0...count).contains(step) else {
+            throw HTTPError(
+                .badRequest, code: "invalid_step", message: "The step \(quoted(text)) is not in this room's history; accepted: 0…\(count).")
+        }
+        return step
+    }
+
+    // MARK: - Fork
+
+    /// `POST /rooms/{id}/fork` with `at` (query, form or JSON): a new room holding steps 1…at, then 303 to it.
+    func fork(_ request: HTTPRequest, _ parameters: RouteParameters) throws(HTTPError) -> HTTPResult {
+        let source = try rooms.room(parameters["room"] ?? "")
+        let (history, seed) = source.perform { ($0.history, $0.seed) }
+        var text = request.queryValue("at")
+        if text == nil { text = try Self.bodyField("at", of: request) }
+        guard let text else {
+            throw HTTPError(.badRequest, code: "missing_step", message: "Say where to fork: at=N (0…\(history.count)) in the query, a form or JSON.")
+        }
+        let step = try Self.step(text, of: history.count)
+        let room = try start(history.prefix(step), seed: seed)
+        return .response(.redirect(to: "/rooms/\(room.id)"))
+    }
+
+    /// A new room that replays `entries` into its own journal; discarded again when they do not apply.
+    private func start(_ entries: some Collection<JournalEntry> & Sendable, seed: UInt64) throws(HTTPError) -> Room {
+        let room = try rooms.create(seed: seed)
+        do {
+            try gate.run { () async throws(HTTPError) in try await room.replay(entries, writing: true) }
+        } catch {
+            rooms.discard(room)
+            throw error
+        }
+        return room
+    }
+
+    /// `at` from a form or JSON body.
+    private static func bodyField(_ name: String, of request: HTTPRequest) throws(HTTPError) -> String? {
+        guard !request.body.isEmpty else { return nil }
+        if let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] {
+            if let number = object[name] as? Int { return String(number) }
+            return object[name].map { "\($0)" }
+        }
+        for pair in request.bodyText.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.first == Substring(name) { return parts.count > 1 ? String(parts[1]).removingPercentEncoding : "" }
+        }
+        return nil
+    }
+
+    // MARK: - Import
+
+    /// `POST /rooms/import` with an exported document: checked whole, replayed into a new room, then 303 to it.
+    func importRoom(_ request: HTTPRequest) throws(HTTPError) -> HTTPResult {
+        let document = try Self.validate(request.body, registry: blueprint.registry, maxSteps: blueprint.limits.journalSteps)
+        let room = try start(document.entries, seed: UInt64(document.seed) ?? 0)
+        return .response(.redirect(to: "/rooms/\(room.id)"))
+    }
+
+    /// Everything that can be checked before a replay: the JSON, the format and version, the seed, the apps, and
+    /// steps numbered 1…n in order. The replay then checks that every step applies.
+    static func validate(_ body: [UInt8], registry: AppRegistry, maxSteps: Int) throws(HTTPError) -> JournalDocument {
+        guard !body.isEmpty else {
+            throw HTTPError(.badRequest, code: "empty_document", message: "Send an exported room (GET /rooms/{id}/export) as the JSON body.")
+        }
+        if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
+            if let format = object["format"] as? String, format != JournalDocument.formatName {
+                throw HTTPError(
+                    .badRequest, code: "wrong_format", message: "The document's format is \(quoted(format)); accepted: \"\(JournalDocument.formatName)\".")
+            }
+            if let version = object["version"] as? Int, version != JournalDocument.currentVersion {
+                throw HTTPError(
+                    .badRequest, code: "unsupported_version",
+                    message: "The document is version \(version); accepted: \(JournalDocument.currentVersion).")
+            }
+        }
+        let document: JournalDocument
+        do {
+            document = try JSONDecoder().decode(JournalDocument.self, from: Data(body))
+        } catch {
+            throw HTTPError(.badRequest, code: "invalid_document", message: "The document is not an exported room: \(Self.describe(error))")
+        }
+        guard document.format == JournalDocument.formatName else {
+            throw HTTPError(.badRequest, code: "wrong_format", message: "The document's format must be \"\(JournalDocument.formatName)\".")
+        }
+        guard UInt64(document.seed) != nil else {
+            throw HTTPError(.badRequest, code: "invalid_seed", message: "The seed \(quoted(document.seed)) is not a number 0…\(UInt64.max).")
+        }
+        if let unknown = document.apps.first(where: { registry.index(of: $0) == nil }) ?? document.entries.first(where: { registry.index(of: $0.app) == nil })?.app {
+            throw HTTPError(
+                .unprocessableContent, code: "unknown_app",
+                message: "The document names the app \(quoted(unknown)); this playground has \(registry.ids.joined(separator: ", ")).")
+        }
+        guard document.entries.count <= maxSteps else {
+            throw HTTPError(
+                .unprocessableContent, code: "too_many_steps", message: "The document has \(document.entries.count) steps; a room holds at most \(maxSteps).")
+        }
+        for (index, entry) in document.entries.enumerated() where entry.step != index + 1 {
+            throw HTTPError(
+                .unprocessableContent, code: "steps_out_of_order",
+                message: "Entry \(index + 1) is numbered step \(entry.step); steps must run 1, 2, 3, … in order (is the document truncated or reordered?).")
+        }
+        return document
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "it is not JSON." }
+        switch error {
+        case .dataCorrupted(let context): return "it is not JSON (\(context.debugDescription.prefix(120)))."
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is missing."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)) has the wrong type (\(context.debugDescription.prefix(120)))."
+        @unknown default: return "it could not be read."
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingPrefix(".").description
+    }
+
+    // MARK: - History
+
+    static func historyJSON(room: RoomID, _ history: [JournalEntry]) -> JSONValue {
+        .object([
+            ("room", .string(room.description)),
+            ("steps", .int(history.count)),
+            (
+                "entries",
+                .array(
+                    history.map { entry in
+                        .object([
+                            ("step", .int(entry.step)), ("time", .double(entry.time)), ("source", .string(entry.source)),
+                            ("app", .string(entry.app)), ("kind", .string(entry.kind.rawValue)), ("event", .string(entry.event)),
+                            ("summary", .string(entry.summary)),
+                        ])
+                    })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,285 @@
+"""Rooms that remember: the real binary with a journal directory, driven through all five apps, killed with
+SIGKILL and started again on the same directory; history, a past step's page, fork, export and import over HTTP."""
+import json
+import re
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from conftest import ROOT, drain, find_binary, fresh_data_dir
+from helpers import eventually
+
+
+def start(data_dir, *flags):
+    process = subprocess.Popen([str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"),
+                                "--data-dir", data_dir, "--posts-load-delay-ms", "0", *flags],
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        match = re.search(r"on http://127\.0\.0\.1:(\d+)/", line)
+        if match:
+            drain(process.stderr)
+            return process, f"http://127.0.0.1:{match.group(1)}"
+    process.kill()
+    raise RuntimeError("playground did not start")
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args):
+        return None
+
+
+OPENER = urllib.request.build_opener(NoRedirect)
+
+
+def request(method, url, body=None, content_type="application/json"):
+    data = body.encode() if isinstance(body, str) else body
+    req = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": content_type} if data else {})
+    try:
+        with OPENER.open(req, timeout=30) as response:
+            return response.status, response.headers, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read().decode()
+
+
+def post(base, room, event):
+    status, _, body = request("POST", f"{base}{room}/events", json.dumps(event))
+    assert status == 202, (event, status, body)
+    return json.loads(body)["seq"]
+
+
+def state(base, room):
+    status, _, body = request("GET", f"{base}{room}/state")
+    assert status == 200, body
+    return json.loads(body)
+
+
+def history(base, room):
+    status, _, body = request("GET", f"{base}{room}/history")
+    assert status == 200, body
+    return json.loads(body)
+
+
+def new_room(base):
+    status, headers, _ = request("GET", base + "/")
+    assert status == 303
+    return headers["Location"]
+
+
+def drive_all_five(base, room):
+    """Touches every app, waiting for the asynchronous answers (the search, the posts, the products)."""
+    request("GET", f"{base}{room}")  # the first look draws the room: posts and products start loading
+    post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
+    post(base, room, {"app": "vvsi", "event": "add"})
+    post(base, room, {"app": "vvsi", "event": "random", "count": 3, "length": 2})
+    eventually(lambda: not state(base, room)["vvsi"]["actionRunning"], message="vvsi idle")
+    post(base, room, {"app": "mvi", "event": "search", "query": "star wars"})
+    eventually(lambda: state(base, room)["mvi"]["state"] != "Loading", message="mvi answered")
+    eventually(lambda: state(base, room)["nice"]["contentLoadState"] == "hasData", message="posts loaded")
+    post(base, room, {"app": "nice", "event": "toggleFavourite", "postId": 3})
+    post(base, room, {"app": "nice", "event": "openPost", "postId": 3})
+    eventually(lambda: state(base, room)["router"]["products"], message="products")
+    first = state(base, room)["router"]["products"][0]
+    post(base, room, {"app": "router", "event": "openProduct", "id": first, "presentation": "sheet"})
+    post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
+
+
+@pytest.fixture
+def data_dir():
+    return fresh_data_dir()
+
+
+def test_a_room_survives_kill_9_with_everything_acknowledged(data_dir):
+    process, base = start(data_dir)
+    try:
+        room = new_room(base)
+        drive_all_five(base, room)
+        last = post(base, room, {"app": "vvsi", "event": "add"})   # acknowledged right before the kill
+        assert last > 0
+        eventually(lambda: not state(base, room)["vvsi"]["actionRunning"], message="vvsi idle")
+        before = state(base, room)
+        steps = history(base, room)["steps"]
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    process, base = start(data_dir)
+    try:
+        after = state(base, room)
+        assert after == before, "the same /state after kill -9 and a restart"
+        assert history(base, room)["steps"] == steps
+        assert len(after["vvsi"]["items"]) == len(before["vvsi"]["items"])
+        # A tab that reconnects with its Last-Event-ID gets one resync and goes on.
+        connection = socket.create_connection(("127.0.0.1", int(base.rsplit(":", 1)[1])), timeout=10)
+        connection.sendall(f"GET {room}/stream HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\nLast-Event-ID: {last}\r\n\r\n".encode())
+        received = b""
+        while b"ev-view" not in received:
+            received += connection.recv(65536)
+        assert b"event: patch" in received
+        post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
+        connection.close()
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_history_past_steps_fork_export_and_import(data_dir):
+    process, base = start(data_dir)
+    try:
+        room = new_room(base)
+        drive_all_five(base, room)
+        entries = history(base, room)["entries"]
+        assert [entry["step"] for entry in entries] == list(range(1, len(entries) + 1))
+        kinds = {entry["kind"] for entry in entries}
+        assert {"input", "outcome"} <= kinds, "inputs and the outside's answers are both kept"
+        assert any(entry["app"] == "mvi" and entry["kind"] == "outcome" for entry in entries)
+        live_state = state(base, room)
+
+        # The past: step 0 is the room before anything happened; viewing it changes nothing.
+        status, _, page = request("GET", f"{base}{room}?at=0")
+        assert status == 200 and "Step 0 of" in page and "data-room" not in page and "disabled" in page
+        status, _, page = request("GET", f"{base}{room}?at={len(entries)}")
+        assert status == 200 and f"Step {len(entries)} of {len(entries)}" in page
+        for bad in ["-1", str(len(entries) + 1), "abc", ""]:
+            status, _, body = request("GET", f"{base}{room}?at={bad}")
+            assert status == 400 and "invalid_step" in body, (bad, body)
+        assert state(base, room) == live_state
+
+        # Fork at the step where the EV colours first changed: the new room holds steps 1…N.
+        ev_step = next(entry["step"] for entry in entries if entry["app"] == "ev")
+        status, headers, _ = request("POST", f"{base}{room}/fork?at={ev_step}")
+        assert status == 303
+        fork = headers["Location"]
+        assert fork != room and history(base, fork)["steps"] == ev_step
+        assert state(base, fork)["mvi"]["state"] == "Init", "the search came after the fork point"
+
+        # Export, then import into a new room in the same state.
+        status, _, document = request("GET", f"{base}{room}/export")
+        assert status == 200
+        parsed = json.loads(document)
+        assert parsed["format"] == "architecture-playground-journal" and parsed["version"] == 1
+        status, headers, body = request("POST", f"{base}/rooms/import", document)
+        assert status == 303, body
+        imported = headers["Location"]
+        assert state(base, imported) == live_state
+
+        # Every malformed import is refused with what was wrong, and makes no room.
+        rooms_before = json.loads(request("GET", base + "/healthz")[2])["rooms"]
+        cases = {
+            "not json": ("{", 400, "invalid_document"),
+            "wrong version": (json.dumps({**parsed, "version": 99}), 400, "unsupported_version"),
+            "wrong format": (json.dumps({**parsed, "format": "x"}), 400, "wrong_format"),
+            "truncated": (document[: len(document) // 2], 400, "invalid_document"),
+            "reordered": (json.dumps({**parsed, "entries": list(reversed(parsed["entries"]))}), 422, "steps_out_of_order"),
+            "unknown app": (json.dumps({**parsed, "apps": ["<script>alert(1)</script>"]}), 422, "unknown_app"),
+            "bad seed": (json.dumps({**parsed, "seed": "x"}), 400, "invalid_seed"),
+            "unknown event": (json.dumps({**parsed, "entries": [{**parsed["entries"][0], "kind": "input", "app": "ev",
+                                                                 "fields": [{"name": "event", "value": "<b>nope</b>"}]}]}),
+                              422, "invalid_step"),
+            "stray outcome": (json.dumps({**parsed, "entries": [{"step": 1, "time": 0, "kind": "outcome", "app": "mvi",
+                                                                 "source": "outside", "outcome": {"effect": 9, "label": "x"}}]}),
+                              422, "invalid_step"),
+            "empty": ("", 400, "empty_document"),
+        }
+        for name, (body, code, error) in cases.items():
+            status, _, answer = request("POST", f"{base}/rooms/import", body)
+            assert status == code and error in answer, (name, status, answer)
+            assert "<script>" not in answer and "<b>" not in answer, "hostile strings are never echoed as markup"
+        # Past the import cap (4 MiB) the answer comes from the head alone, before any of the body is read.
+        connection = socket.create_connection(("127.0.0.1", int(base.rsplit(":", 1)[1])), timeout=10)
+        connection.sendall(b"POST /rooms/import HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                           b"Content-Length: 5242880\r\n\r\n")
+        head = connection.recv(65536).decode()
+        connection.close()
+        assert head.startswith("HTTP/1.1 413") and "body_too_large" in head, head[:200]
+        assert json.loads(request("GET", base + "/healthz")[2])["rooms"] == rooms_before
+    finally:
+        process.kill()
+        process.wait()
+
+
+def random_event(rng, products):
+    app = rng.choice(["ev", "vvsi", "mvi", "nice", "router"])
+    if app == "ev":
+        return {"app": "ev", "event": "changeBothSidesColors"}
+    if app == "vvsi":
+        return rng.choice([{"app": "vvsi", "event": "add"}, {"app": "vvsi", "event": "remove"},
+                           {"app": "vvsi", "event": "random", "count": rng.randint(1, 9), "length": rng.randint(1, 4)},
+                           {"app": "vvsi", "event": "dismissAlert"}])
+    if app == "mvi":
+        return rng.choice([{"app": "mvi", "event": "search", "query": rng.choice(["star", "matrix", "alien", "zzzz", "love"])},
+                           {"app": "mvi", "event": "page", "page": rng.randint(1, 3)},
+                           {"app": "mvi", "event": "setFaults", "latencyMs": rng.choice([0, 20]), "failureRate": rng.choice([0, 0.5, 1])}])
+    if app == "nice":
+        post_id = rng.randint(1, 12)
+        return rng.choice([{"app": "nice", "event": "toggleFavourite", "postId": post_id},
+                           {"app": "nice", "event": "openPost", "postId": post_id}, {"app": "nice", "event": "closePost"},
+                           {"app": "nice", "event": "reload"}, {"app": "nice", "event": "triggerError"},
+                           {"app": "nice", "event": "setFilter", "filter": rng.choice(["all", "favourites"])},
+                           {"app": "nice", "event": "setFaults", "latencyMs": rng.choice([0, 20]), "failureRate": rng.choice([0, 0.5])}])
+    product = rng.choice(products) if products else 1
+    return rng.choice([{"app": "router", "event": "openProduct", "id": product,
+                        "presentation": rng.choice(["sheet", "fullScreenCover", "navigationDestination"])},
+                       {"app": "router", "event": "dismiss"}, {"app": "router", "event": "deleteProduct", "id": product},
+                       {"app": "router", "event": "alertAction", "action": rng.choice(["Yes", "Cancel"])},
+                       {"app": "router", "event": "reload"}])
+
+
+def settled(base, room):
+    current = state(base, room)
+    return (not current["vvsi"]["actionRunning"] and not current["mvi"]["inFlight"]
+            and current["nice"]["contentLoadState"] != "loading" and current["nice"]["detailState"] != "loading"
+            and current["router"]["contentState"] != "loading") and current
+
+
+def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state(data_dir):
+    """Differential: 300 random inputs over all five apps (failures and latency injected), applied live; then the
+    journal replayed into a new room (import) and into a restarted process gives the same /state, and so does every
+    fork at a random step compared with the live room's history replayed to that step."""
+    import random
+    rng = random.Random(15)
+    process, base = start(data_dir)
+    try:
+        room = new_room(base)
+        request("GET", f"{base}{room}")
+        eventually(lambda: state(base, room)["router"]["products"], message="products")
+        products = state(base, room)["router"]["products"]
+        accepted = 0
+        for _ in range(300):
+            status, _, body = request("POST", f"{base}{room}/events", json.dumps(random_event(rng, products)))
+            assert status in (202, 404, 409, 503), body
+            accepted += status == 202
+        assert accepted > 150
+        live = eventually(lambda: settled(base, room), timeout=30, message="the room settles")
+        status, _, document = request("GET", f"{base}{room}/export")
+        status, headers, body = request("POST", f"{base}/rooms/import", document)
+        assert status == 303, body
+        assert state(base, headers["Location"]) == live
+        steps = history(base, room)["steps"]
+        for at in sorted(rng.sample(range(1, steps + 1), 5)):
+            status, headers, _ = request("POST", f"{base}{room}/fork", f"at={at}", "application/x-www-form-urlencoded")
+            assert status == 303
+            fork = headers["Location"]
+            # The fork's own export is the live history's first `at` steps, entry for entry.
+            forked = json.loads(request("GET", f"{base}{fork}/export")[2])["entries"]
+            original = json.loads(document)["entries"][:at]
+            assert [(e["kind"], e["app"], e.get("fields"), e.get("outcome")) for e in forked] == \
+                   [(e["kind"], e["app"], e.get("fields"), e.get("outcome")) for e in original]
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    process, base = start(data_dir)
+    try:
+        assert state(base, room) == live
+    finally:
+        process.kill()
+        process.wait()
