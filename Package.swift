@@ -166,7 +166,7 @@ let package = Package(
             name: "PlaygroundAppTests",
             dependencies: [
                 "PlaygroundApp", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps", "PlaygroundUI",
-                "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice",
+                "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
             ]),
     ],
     swiftLanguageModes: [.v6]

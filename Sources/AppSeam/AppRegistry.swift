@@ -64,6 +64,8 @@ public struct AppRegistration: Sendable {
     /// Starts the app in a room (call it in the room's isolation).
     public let make: @Sendable (AppServices) -> AnyHostedApp
     let fields: @Sendable (any Sendable) -> [(name: String, value: EventArgument)]
+    /// The app's type, module-qualified (`RandomColorEV.RandomColorEVPlayground`): what a generated test hosts.
+    public let typeName: String
     /// What the composition root provides this app (repositories, settings).
     public let services: AppServiceValues
 
@@ -75,6 +77,7 @@ public struct AppRegistration: Sendable {
             decode: { event, arguments throws(AppInputError) in try App.Input(event: event, arguments: arguments) },
             make: { services in AnyHostedApp(App(services: services)) },
             fields: { input in (input as? App.Input)?.envelopeFields ?? [] },
+            typeName: String(reflecting: App.self),
             services: services)
     }
 

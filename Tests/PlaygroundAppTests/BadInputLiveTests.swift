@@ -61,7 +61,7 @@ struct BadInputLiveTests {
 
     @Test(arguments: cases)
     func rejectedWithStateUnchanged(_ bad: Case) async throws {
-        let live = try await LivePlayground()
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let before = try await live.state(room)

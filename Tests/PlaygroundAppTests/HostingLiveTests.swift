@@ -12,7 +12,7 @@ struct HostingLiveTests {
     static let visitor = "127.0.0.3"
 
     @Test func aCrawlerOpeningThreeThousandRoomsLocksNobodyOut() async throws {
-        let live = try await LivePlayground()
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }
         let watched = try await live.newRoom(source: Self.visitor)
         let stream = try await live.subscribe(watched, source: Self.visitor)
@@ -39,7 +39,7 @@ struct HostingLiveTests {
     }
 
     @Test func evictionTakesUnusedRoomsFirstThenTheLeastRecentlyUsedNeverOneWithAStream() async throws {
-        let live = try await LivePlayground { $0.maxRooms = 3 }
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven) { $0.maxRooms = 3 }
         defer { live.playground.shutdown() }
         let watched = try await live.newRoom()
         let tab = try await live.subscribe(watched)
@@ -61,7 +61,7 @@ struct HostingLiveTests {
     }
 
     @Test func anEventFloodGets429sWhileAnotherAddressInTheSameRoomIsServed() async throws {
-        let live = try await LivePlayground()
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }
         let room = try await live.newRoom(source: Self.visitor)
         let tab = try await live.subscribe(room, source: Self.visitor)
@@ -96,7 +96,7 @@ struct HostingLiveTests {
     }
 
     @Test func aRoomsBudgetHoldsForEveryClientTogetherAndOnlyForThatRoom() async throws {
-        let live = try await LivePlayground {
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven) {
             $0.eventsPerClient = .unlimited
             $0.eventsPerRoom = EventBudget(perSecond: 1, burst: 10)
         }
@@ -115,7 +115,7 @@ struct HostingLiveTests {
     }
 
     @Test func metricsAreInPrometheusTextFormat() async throws {
-        let live = try await LivePlayground()
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         _ = try await live.post(room, Self.changeColors)

@@ -14,7 +14,14 @@ public final class Trace {
         public var bytes: Int?
         /// Steps past ``Trace/maxSteps``, counted so memory stays bounded.
         public var omittedSteps = 0
+        /// The room's journal step this event is (its row links to the room as it was after it).
+        public var step: Int?
     }
+
+    /// Where a row's step links to (`/rooms/ID?at=`), set by the room; nil: rows do not link.
+    public var stepLink: String?
+    /// The journal step the next recorded event will be, set by the room around an input.
+    public var nextStep: Int?
 
     public let capacity: Int
     public private(set) var entries: [Entry] = []
@@ -30,7 +37,7 @@ public final class Trace {
 
     /// Records a new event (newest first); the oldest beyond `capacity` is forgotten.
     public func record(source: EventSource, event: String, became: [String]) {
-        entries.insert(Entry(number: nextNumber, source: source, event: event, became: became), at: 0)
+        entries.insert(Entry(number: nextNumber, source: source, event: event, became: became, step: nextStep), at: 0)
         if entries.count == 1 { structureChanged = true }
         changedNumbers.insert(nextNumber)
         nextNumber += 1

@@ -23,7 +23,12 @@ extension Trace {
     /// One row, named by the event's number.
     func rowHTML(_ entry: Entry, traceID id: String) -> String {
         var out = "<tr id=\"\(HTML.attribute(id))-row-\(entry.number)\">"
-        out += "<td>\(entry.number)</td><td class=\"source-\(entry.source.rawValue)\">\(entry.source.rawValue)</td>"
+        if let link = stepLink, let step = entry.step {
+            out += "<td><a href=\"\(HTML.attribute(link))\(step)\" title=\"the room after step \(step)\">\(entry.number)</a></td>"
+        } else {
+            out += "<td>\(entry.number)</td>"
+        }
+        out += "<td class=\"source-\(entry.source.rawValue)\">\(entry.source.rawValue)</td>"
         out += "<td><code>\(HTML.text(entry.event))</code></td><td>"
         out += entry.became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
         if entry.omittedSteps > 0 { out += "<br><small>… \(entry.omittedSteps) more steps</small>" }

@@ -31,6 +31,9 @@ struct JournalRoutes: Sendable {
                         .adding("Cache-Control", "no-store"))
             }
         }
+        router.add(.get, "/rooms/:room/export.swift") { request, parameters in
+            PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in try swiftTest(request, parameters) }
+        }
         router.add(.post, "/rooms/:room/fork") { request, parameters in
             PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in try fork(request, parameters) }
         }
@@ -80,18 +83,53 @@ struct JournalRoutes: Sendable {
             <button type="submit">Fork a new room from step \(step)</button></form></nav>
             """
         if let header = page.range(of: "</header>") { page.insert(contentsOf: "\n" + banner, at: header.upperBound) }
+        page = page.replacingOccurrences(of: "href=\"\(live)?at=back\"", with: "href=\"\(live)?at=\(max(0, step - 1))\"")
+        let forward = step < count ? " <a href=\"\(live)?at=\(step + 1)\">Forward ▶</a>" : ""
+        page = page.replacingOccurrences(of: "<!--forward-->", with: forward + " <a href=\"\(live)\">Live ⏭</a>")
         page = page.replacingOccurrences(of: "<main>", with: "<main class=\"past\"><fieldset class=\"past\" disabled>")
         page = page.replacingOccurrences(of: "</main>", with: "</fieldset></main>")
         return page
     }
 
-    /// A step number 0…count, or 400 naming what is accepted.
+    /// A step number 0…count (`back`: the step before the latest), or 400 naming what is accepted.
     static func step(_ text: String, of count: Int) throws(HTTPError) -> Int {
+        if text == "back" { return max(0, count - 1) }
         guard let step = Int(text), (0...count).contains(step) else {
             throw HTTPError(
-                .badRequest, code: "invalid_step", message: "The step \(quoted(text)) is not in this room's history; accepted: 0…\(count).")
+                .badRequest, code: "invalid_step", message: "The step \(quoted(text)) is not in this room's history; accepted: 0…\(count), or back.")
         }
         return step
+    }
+
+    // MARK: - A session as a Swift test
+
+    /// `GET /rooms/{id}/export.swift?name=Suite`: the room's history replayed in a room of its own, every app's
+    /// snapshot taken after each step, written as a Swift Testing file.
+    func swiftTest(_ request: HTTPRequest, _ parameters: RouteParameters) throws(HTTPError) -> HTTPResult {
+        let room = try rooms.room(parameters["room"] ?? "")
+        let suite = request.queryValue("name") ?? "Recorded"
+        guard SwiftTestExport.isValidSuiteName(suite) else {
+            throw HTTPError(
+                .badRequest, code: "invalid_name",
+                message: "The suite name \(quoted(suite)) must be ASCII letters and digits, starting with a letter, at most 40.")
+        }
+        let (history, seed) = room.perform { ($0.history, $0.seed) }
+        let blueprint = blueprint
+        let id = room.id
+        let points = try gate.run { () async throws(HTTPError) -> [[SwiftTestExport.Point]] in
+            let past = Room(id: id, blueprint: blueprint, seed: seed, persists: false)
+            let collected = PointBox(count: blueprint.registry.apps.count)
+            try await past.replay(history, writing: false) { entry, index, snapshot in
+                collected.points[index].append(SwiftTestExport.Point(entry: entry, snapshot: snapshot))
+            }
+            past.perform { $0.close() }
+            return collected.points
+        }
+        let source = SwiftTestExport(suite: suite, room: id, seed: seed, registry: blueprint.registry, points: points).source
+        var response = HTTPResponse(status: .ok, body: Array(source.utf8))
+        response.headers["Content-Type"] = "text/x-swift; charset=utf-8"
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(suite)Tests.swift\""
+        return .response(response.adding("Cache-Control", "no-store"))
     }
 
     // MARK: - Fork
@@ -112,7 +150,7 @@ struct JournalRoutes: Sendable {
 
     /// A new room that replays `entries` into its own journal; discarded again when they do not apply.
     private func start(_ entries: some Collection<JournalEntry> & Sendable, seed: UInt64) throws(HTTPError) -> Room {
-        let room = try rooms.create(seed: seed)
+        let room = try rooms.create(seed: seed, draw: false)
         do {
             try gate.run { () async throws(HTTPError) in try await room.replay(entries, writing: true) }
         } catch {
@@ -174,6 +212,12 @@ struct JournalRoutes: Sendable {
         guard UInt64(document.seed) != nil else {
             throw HTTPError(.badRequest, code: "invalid_seed", message: "The seed \(quoted(document.seed)) is not a number 0…\(UInt64.max).")
         }
+        let sources = ["browser", "http", "outside"]
+        if let (index, entry) = document.entries.enumerated().first(where: { !sources.contains($0.element.source) }) {
+            throw HTTPError(
+                .badRequest, code: "invalid_document",
+                message: "Entry \(index + 1) has the source \(quoted(entry.source)); accepted: \(sources.joined(separator: ", ")).")
+        }
         if let unknown = document.apps.first(where: { registry.index(of: $0) == nil }) ?? document.entries.first(where: { registry.index(of: $0.app) == nil })?.app {
             throw HTTPError(
                 .unprocessableContent, code: "unknown_app",
@@ -204,6 +248,12 @@ struct JournalRoutes: Sendable {
 
     private static func path(_ keys: [any CodingKey]) -> String {
         keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingPrefix(".").description
+    }
+
+    /// The points a replay collects, filled on the replaying room's executor only.
+    private final class PointBox: @unchecked Sendable {
+        var points: [[SwiftTestExport.Point]]
+        init(count: Int) { points = Array(repeating: [], count: count) }
     }
 
     // MARK: - History

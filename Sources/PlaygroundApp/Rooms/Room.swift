@@ -107,6 +107,7 @@ actor Room {
             changed: { [weak self] in self?.assumeIsolated { room in room.publishChanges(of: index) } },
             ownBaseURL: blueprint.ownBaseURL(), values: registration.services, effects: effects)
         let app = registration.make(services)
+        app.teaching.trace.stepLink = "/rooms/\(id)?at="
         apps[index] = app
         self.effects[index] = effects
         return app
@@ -152,9 +153,12 @@ actor Room {
     func apply(_ input: DecodedInput, source: EventSource) throws(HTTPError) -> UInt64 {
         try checkOpen()
         try checkJournal()
-        renderAllIfNeeded()  // drawn before any input, as a replay draws it
+        renderAllIfNeeded()  // drawn before any input (rooms are drawn as they are made), as a replay draws it
+        let app = app(input.appIndex)
+        app.teaching.trace.nextStep = history.count + 1
+        defer { app.teaching.trace.nextStep = nil }
         do {
-            try app(input.appIndex).handle(input, from: source)
+            try app.handle(input, from: source)
             let fields = blueprint.registry.apps[input.appIndex].envelopeFields(of: input).map { JournalEntry.Field(name: $0.name, value: $0.value) }
             record(JournalEntry(step: 0, time: 0, kind: .input, app: input.appID, source: source.rawValue, fields: fields))
         } catch {
@@ -176,7 +180,10 @@ actor Room {
         try checkOpen()
         try checkJournal()
         renderAllIfNeeded()
-        switch app(appIndex).perform(action: post.action, value: post.value) {
+        let app = app(appIndex)
+        app.teaching.trace.nextStep = history.count + 1
+        defer { app.teaching.trace.nextStep = nil }
+        switch app.perform(action: post.action, value: post.value) {
         case .performed:
             record(
                 JournalEntry(
@@ -334,10 +341,14 @@ actor Room {
     /// Applies `entries` in order to this fresh room, with the outside turned off: inputs go to their apps, recorded
     /// outcomes to the effects that wait for them; after each step the room waits until the apps settle. Then the
     /// room goes live. Throws 422 naming the first step that does not apply (an import that does not fit the apps).
-    func replay(_ entries: some Collection<JournalEntry>, writing: Bool) async throws(HTTPError) {
+    /// `observe` hears each app's snapshot (JSON, keys sorted) after the first draw (no entry) and after each step.
+    func replay(
+        _ entries: some Collection<JournalEntry>, writing: Bool, observe: ((JournalEntry?, Int, String) -> Void)? = nil
+    ) async throws(HTTPError) {
         var failure: HTTPError?
         replaying = true
         renderAllIfNeeded()
+        if let observe { for index in appIndices { observe(nil, index, Self.snapshotJSON(app(index))) } }
         for entry in entries {
             do throws(HTTPError) {
                 try applyRecorded(entry, writing: writing)
@@ -346,6 +357,7 @@ actor Room {
                 break
             }
             await settle()
+            if let observe, let index = blueprint.registry.index(of: entry.app) { observe(entry, index, Self.snapshotJSON(app(index))) }
         }
         replaying = false
         for (index, effects) in effects.enumerated() { effects?.goLive(record: outcomeRecorder(index)) }
@@ -361,6 +373,8 @@ actor Room {
         }
         let app = app(index)
         let written = history.count
+        app.teaching.trace.nextStep = written + 1
+        defer { app.teaching.trace.nextStep = nil }
         switch entry.kind {
         case .input:
             var arguments: [String: EventArgument] = [:]
@@ -405,6 +419,11 @@ actor Room {
         for _ in 0..<4 { await Task.yield() }
     }
 
+    /// An app's snapshot as JSON with sorted keys (what a generated test compares).
+    static func snapshotJSON(_ app: AnyHostedApp) -> String {
+        (try? journalEncoder.encode(EncodableBox(app.snapshot))).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
     static func journalText(_ entry: JournalEntry) -> String {
         (try? journalEncoder.encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
@@ -430,6 +449,11 @@ actor Room {
         }
     }
 
+    /// Draws every app, unless the room is drawn already.
+    func drawIfNeeded() {
+        renderAllIfNeeded()
+    }
+
     /// Renders every app the first time the room is looked at.
     private func renderAllIfNeeded() {
         guard views.allSatisfy({ $0 == nil }) else { return }
@@ -441,6 +465,12 @@ actor Room {
             _ = app.teaching.patches()  // the page and a resync carry all of it
         }
     }
+}
+
+private struct EncodableBox: Encodable {
+    let value: any Encodable
+    init(_ value: any Encodable) { self.value = value }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
 
 /// An input a pane's page can fire, as a curl command's JSON body.

@@ -54,7 +54,9 @@ final class RoomRegistry: Sendable {
 
     /// Opens a new room, evicting one without streams when the budget is full; 503 when every room has a stream.
     /// `seed` is the seed of the history a forked or imported room will replay; nil for a new room.
-    func create(seed: UInt64? = nil, now: ContinuousClock.Instant = .now) throws(HTTPError) -> Room {
+    /// A new room is drawn at once, before anything can reach it (its lists start loading): every look and every
+    /// input then meets a drawn room, as a replay does. A room that will replay a history is drawn by the replay.
+    func create(seed: UInt64? = nil, draw: Bool = true, now: ContinuousClock.Instant = .now) throws(HTTPError) -> Room {
         let (room, evicted, count) = try entries.withLock { entries throws(HTTPError) -> (Room, (Room, Eviction)?, Int) in
             var evicted: (Room, Eviction)?
             if entries.count >= maxRooms {
@@ -78,6 +80,7 @@ final class RoomRegistry: Sendable {
             Task { await old.close(forget: true) }
         }
         instruments.roomCount(count)
+        if draw { room.perform { $0.drawIfNeeded() } }
         return room
     }
 

@@ -7,6 +7,9 @@ struct RoutePattern: Sendable {
     }
 
     let segments: [Segment]
+    /// Segments that are not literal: of two patterns matching a path, the one with fewer is the path's own
+    /// (`/rooms/import` over `/rooms/:room`).
+    let variableCount: Int
 
     init(_ pattern: String) {
         segments = Self.segments(of: pattern).map { segment in
@@ -14,6 +17,7 @@ struct RoutePattern: Sendable {
             if segment.hasPrefix("*") { return .rest(String(segment.dropFirst())) }
             return .literal(segment)
         }
+        variableCount = segments.filter { if case .literal = $0 { false } else { true } }.count
     }
 
     /// Path segments without the leading `/`; empty segments are kept so `//` never matches a literal route.

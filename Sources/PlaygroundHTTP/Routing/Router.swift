@@ -34,7 +34,9 @@ public struct Router: Sendable {
     /// none does. A bounded label for metrics, unlike the raw path.
     public func pattern(matching request: HTTPRequest) -> String? {
         let segments = RoutePattern.segments(of: request.path)
-        return routes.first { $0.pattern.match(segments) != nil }?.text
+        let matching = routes.filter { $0.pattern.match(segments) != nil }
+        let fewest = matching.map(\.pattern.variableCount).min()
+        return matching.first { $0.pattern.variableCount == fewest }?.text
     }
 
     /// The handler's result for `request`, or a 404/405 `HTTPError` response.
@@ -42,8 +44,10 @@ public struct Router: Sendable {
         let segments = RoutePattern.segments(of: request.path)
         var allowed: [HTTPMethod] = []
         var headFallback: (Route, RouteParameters)?
-        for route in routes {
-            guard let parameters = route.pattern.match(segments) else { continue }
+        let matching = routes.compactMap { route in route.pattern.match(segments).map { (route, $0) } }
+        // The most literal patterns own the path: GET /rooms/import is 405, not the room named "import".
+        let fewest = matching.map(\.0.pattern.variableCount).min()
+        for (route, parameters) in matching where route.pattern.variableCount == fewest {
             if route.method == request.method { return route.handler(request, parameters) }
             if request.method == .head, route.method == .get, headFallback == nil { headFallback = (route, parameters) }
             if !allowed.contains(route.method) { allowed.append(route.method) }

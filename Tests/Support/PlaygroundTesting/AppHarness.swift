@@ -24,10 +24,12 @@ public actor AppHarness<App: HostedApp> {
     /// How many times the app said it changed outside an input (an answer arrived, a task finished).
     public private(set) var changes = 0
 
+    /// `replaying`: the app's effects never run; a test delivers their recorded outcomes with ``outcome(_:)``.
     public init(
         seed: UInt64 = 1, values: AppServiceValues = AppServiceValues(), ownBaseURL: String = "http://127.0.0.1:9",
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), replaying: Bool = false
     ) {
+        self.replaying = replaying
         self.seed = seed
         self.values = values
         self.clock = clock
@@ -37,16 +39,59 @@ public actor AppHarness<App: HostedApp> {
     }
 
     private let ownBaseURL: String
+    private let replaying: Bool
+    private var effects: Effects?
 
     /// The app, started on first use in the harness's isolation.
     public var app: App {
         if let started { return started }
+        let effects = Effects(isolation: self, mode: replaying ? .replay : .live(record: { _ in }))
         let app = App(
             services: AppServices(
                 isolation: self, randomSeed: seed, changed: { [weak self] in self?.assumeIsolated { $0.changes += 1 } },
-                ownBaseURL: ownBaseURL, values: values, clock: clock))
+                ownBaseURL: ownBaseURL, values: values, clock: clock, effects: effects))
         started = app
+        self.effects = effects
         return app
+    }
+
+    // MARK: - Steps, as a room replays them
+
+    /// Draws the app, as a room does before its first step.
+    public func draw() {
+        _ = render()
+    }
+
+    /// One recorded input (its envelope: event name and arguments), decoded as `POST /events` does; then the app is
+    /// drawn and settles, as in a room.
+    public func input(_ event: String, _ arguments: [String: EventArgument] = [:], from source: EventSource = .http) async throws {
+        let input: App.Input
+        do { input = try App.Input(event: event, arguments: arguments) } catch { throw HarnessError(description: "\(event): \(error.message)") }
+        do { try app.handle(input, from: source) } catch { throw HarnessError(description: "\(event): \(error.message)") }
+        await step()
+    }
+
+    /// One recorded press of a control (its action id and value).
+    public func press(action: String, value: String? = nil) async throws {
+        let outcome = app.perform(action: action, value: value)
+        guard outcome == .performed else { throw HarnessError(description: "\(action): \(outcome)") }
+        await step()
+    }
+
+    /// One recorded outcome of an effect, delivered to the effect that waits for it.
+    public func outcome(_ outcome: EffectOutcome) async throws {
+        _ = app
+        guard effects?.complete(outcome) == true else {
+            throw HarnessError(description: "no effect #\(outcome.effect) (\(outcome.label)) waits for an outcome")
+        }
+        await step()
+    }
+
+    private func step() async {
+        draw()
+        await app.settle()
+        for _ in 0..<4 { await Task.yield() }
+        draw()
     }
 
     /// The app's views now.
