@@ -85,9 +85,15 @@ public final class Playground: Sendable {
         let found: [(room: RoomID, seed: UInt64)]
         do { found = try store.rooms() } catch { throw PlaygroundError(description: error.description) }
         var steps = 0
-        for (id, seed) in found {
+        var restored = 0
+        // The newest rooms, up to the room budget; older ones past it are forgotten.
+        for (position, (id, seed)) in found.enumerated() {
             let texts: [String]
             do { texts = try store.entries(of: id) } catch { throw PlaygroundError(description: error.description) }
+            if texts.isEmpty || position < found.count - rooms.maxRooms {
+                try? store.deleteRoom(id)
+                continue
+            }
             let decoder = JSONDecoder()
             let entries = texts.compactMap { try? decoder.decode(JournalEntry.self, from: Data($0.utf8)) }
             let room = Room(id: id, blueprint: blueprint, seed: seed, startsJournal: false)
@@ -96,9 +102,10 @@ public final class Playground: Sendable {
             }
             rooms.adopt(room)
             steps += entries.count
+            restored += 1
         }
-        if !found.isEmpty {
-            logger.info("rooms restored from the journal", metadata: ["rooms": "\(found.count)", "steps": "\(steps)", "took": "\(ContinuousClock.now - start)"])
+        if restored > 0 {
+            logger.info("rooms restored from the journal", metadata: ["rooms": "\(restored)", "steps": "\(steps)", "took": "\(ContinuousClock.now - start)"])
         }
     }
 

@@ -232,6 +232,13 @@ def random_event(rng, products):
                        {"app": "router", "event": "reload"}])
 
 
+def app_views(page):
+    """Every pane's app view (what the architecture drew), without the teaching layer's timings."""
+    views = re.findall(r'<div class="app-view">(.*?)</div>\n<aside class="teaching">', page, re.S)
+    assert len(views) == 5, page[:300]
+    return views
+
+
 def settled(base, room):
     current = state(base, room)
     return (not current["vvsi"]["actionRunning"] and not current["mvi"]["inFlight"]
@@ -240,9 +247,11 @@ def settled(base, room):
 
 
 def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state(data_dir):
-    """Differential: 300 random inputs over all five apps (failures and latency injected), applied live; then the
-    journal replayed into a new room (import) and into a restarted process gives the same /state, and so does every
-    fork at a random step compared with the live room's history replayed to that step."""
+    """Differential: 300 random inputs over all five apps (failures and latency injected), applied live. Every 20
+    inputs, once the room settled, the live views, /state and step are kept; the room replayed to each of those steps
+    (?at=N, and a fork at N) shows the same views and has the same state. Then the whole journal replayed into a new
+    room (import) and into a restarted process gives the same /state, and forks at random steps hold exactly the
+    live history's first steps."""
     import random
     rng = random.Random(15)
     process, base = start(data_dir)
@@ -252,12 +261,24 @@ def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state
         eventually(lambda: state(base, room)["router"]["products"], message="products")
         products = state(base, room)["router"]["products"]
         accepted = 0
-        for _ in range(300):
+        checkpoints = []   # (steps, /state, the app views of the live page) every 20 inputs, once the room settled
+        for number in range(1, 301):
             status, _, body = request("POST", f"{base}{room}/events", json.dumps(random_event(rng, products)))
             assert status in (202, 404, 409, 503), body
             accepted += status == 202
+            if number % 20 == 0:
+                current = eventually(lambda: settled(base, room), timeout=30, message="the room settles")
+                checkpoints.append((history(base, room)["steps"], current, app_views(request("GET", f"{base}{room}")[2])))
         assert accepted > 150
         live = eventually(lambda: settled(base, room), timeout=30, message="the room settles")
+        # At every checkpoint, the room replayed to that step shows the same views and has the same state.
+        for steps, expected_state, expected_views in checkpoints:
+            status, _, page = request("GET", f"{base}{room}?at={steps}")
+            assert status == 200
+            assert app_views(page) == expected_views, f"the views replayed to step {steps} differ from the live ones"
+            status, headers, _ = request("POST", f"{base}{room}/fork?at={steps}")
+            assert status == 303
+            assert state(base, headers["Location"]) == expected_state, f"the state replayed to step {steps} differs"
         status, _, document = request("GET", f"{base}{room}/export")
         status, headers, body = request("POST", f"{base}/rooms/import", document)
         assert status == 303, body
@@ -280,6 +301,38 @@ def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state
     process, base = start(data_dir)
     try:
         assert state(base, room) == live
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_large_uploads_share_one_budget_and_give_it_back(data_dir):
+    """Each import may be 4 MiB, and all of them together hold at most 16 MiB: a fifth upload held open at once is
+    refused at its head (503 with Retry-After); once the others end, an import is served again."""
+    process, base = start(data_dir)
+    port = int(base.rsplit(":", 1)[1])
+    try:
+        head = (b"POST /rooms/import HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 3000000\r\n\r\n")
+        held = []
+        for _ in range(4):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+            connection.sendall(head + b"{")   # a slow upload: the head and one byte of its body
+            held.append(connection)
+        time.sleep(0.3)
+        fifth = socket.create_connection(("127.0.0.1", port), timeout=10)
+        fifth.sendall(head)
+        answer = fifth.recv(65536).decode()
+        assert answer.startswith("HTTP/1.1 503") and "too_many_uploads" in answer and "Retry-After: 1" in answer, answer[:300]
+        fifth.close()
+        for connection in held:
+            connection.close()
+        room = new_room(base)
+        status, _, document = request("GET", f"{base}{room}/export")
+
+        def imported():
+            return request("POST", f"{base}/rooms/import", document)[0] == 303
+        eventually(imported, message="an import after the uploads ended")
     finally:
         process.kill()
         process.wait()

@@ -89,10 +89,12 @@ actor Room {
         self.eventBucket = Mutex(limits.eventBudget.isLimited ? limits.eventBudget.makeBucket(now: .now) : nil)
         self.apps = Array(repeating: nil, count: blueprint.registry.apps.count)
         self.views = Array(repeating: nil, count: blueprint.registry.apps.count)
-        if self.persists, startsJournal {
-            do { try blueprint.journal?.createRoom(id, seed: self.seed) } catch { journalFailure = error.description }
-        }
+        journalStarted = !startsJournal
     }
+
+    /// Whether the store has this room: a room's journal starts with its first entry (a room nobody used leaves
+    /// nothing behind), or exists already (a restored room).
+    private var journalStarted: Bool
 
     /// Set when the store refused a write: the room then refuses events (state and journal would part).
     private var journalFailure: String?
@@ -317,10 +319,17 @@ actor Room {
         historyBytes += json.utf8.count
         guard persists, !replaying, journalFailure == nil, let store = blueprint.journal else { return }
         do {
+            try startJournalIfNeeded(store)
             try store.append(id, step: entry.step, entry: json)
         } catch {
             journalFailure = error.description
         }
+    }
+
+    private func startJournalIfNeeded(_ store: any JournalStore) throws(JournalError) {
+        guard !journalStarted else { return }
+        try store.createRoom(id, seed: seed)
+        journalStarted = true
     }
 
     /// Refuses events once the journal cannot take them: the store failed, or the room's history is full.
@@ -408,7 +417,14 @@ actor Room {
         if history.count == written {
             history.append(entry)
             historyBytes += Self.journalText(entry).utf8.count
-            if writing, let store = blueprint.journal, persists { try? store.append(id, step: history.count, entry: Self.journalText(history[history.count - 1])) }
+            if writing, let store = blueprint.journal, persists, journalFailure == nil {
+                do {
+                    try startJournalIfNeeded(store)
+                    try store.append(id, step: history.count, entry: Self.journalText(history[history.count - 1]))
+                } catch {
+                    journalFailure = error.description
+                }
+            }
         }
         publishChanges(of: index)
     }

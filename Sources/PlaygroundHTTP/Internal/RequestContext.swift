@@ -13,6 +13,8 @@ final class RequestContext: Sendable {
         var answered = false
         /// The request's client address (`HTTPRequest.clientAddress`), for the per-client stream limit.
         var client: String?
+        /// Bytes taken from the server's large-body budget, given back when the request completes.
+        var reservedBytes = 0
     }
 
     let connection: ConnectionHandle

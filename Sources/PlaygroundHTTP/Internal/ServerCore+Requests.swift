@@ -30,6 +30,15 @@ extension ServerCore {
                 return queue(bodyTooLarge(url).response, on: connection)
             }
             let context = RequestContext(connection: ConnectionHandle(pointer: connection))
+            if let cap = configuration.maxBodyBytesByPath[url], cap > configuration.maxBodyBytes {
+                guard reserveLargeBody(cap) else {
+                    let busy = HTTPError(
+                        .serviceUnavailable, code: "too_many_uploads",
+                        message: "Too many large uploads are running; try again in a second.", headers: ["Retry-After": "1"])
+                    return queue(busy.response, on: connection)
+                }
+                context.state.withLock { $0.reservedBytes = cap }
+            }
             requestSlot.pointee = Unmanaged.passRetained(context).toOpaque()  // released in requestCompleted
             return .YES
         }
@@ -52,7 +61,13 @@ extension ServerCore {
     func requestCompleted(_ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         guard let raw = requestSlot.pointee else { return }
         requestSlot.pointee = nil
-        Unmanaged<RequestContext>.fromOpaque(raw).release()
+        let context = Unmanaged<RequestContext>.fromOpaque(raw)
+        let reserved = context.takeUnretainedValue().state.withLock { state in
+            defer { state.reservedBytes = 0 }
+            return state.reservedBytes
+        }
+        if reserved > 0 { largeBodyBytes.subtract(reserved, ordering: .relaxed) }
+        context.release()
     }
 
     private func answer(_ result: HTTPResult, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
@@ -67,6 +82,17 @@ extension ServerCore {
             }
             return openStream(stream, on: connection, client: client)
         }
+    }
+
+    /// Takes `bytes` from the large-body budget, or returns false when it cannot.
+    private func reserveLargeBody(_ bytes: Int) -> Bool {
+        var current = largeBodyBytes.load(ordering: .relaxed)
+        while current + bytes <= configuration.largeBodyBudget {
+            let (exchanged, original) = largeBodyBytes.compareExchange(expected: current, desired: current + bytes, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+        return false
     }
 
     private func bodyTooLarge(_ path: String) -> HTTPError {

@@ -32,6 +32,9 @@ final class ServerCore: Sendable {
     let logger: Logger
     let state = Mutex(State())
     let requests = Atomic<Int>(0)
+    /// Bytes reserved by requests to paths with a larger body cap (``HTTPServerConfiguration/maxBodyBytesByPath``),
+    /// so many large uploads at once cannot hold more than ``HTTPServerConfiguration/largeBodyBudget``.
+    let largeBodyBytes = Atomic<Int>(0)
     let openStreams = Atomic<Int>(0)
     let peakStreams = Atomic<Int>(0)
     let droppedSlowStreams = Atomic<Int>(0)

@@ -25,6 +25,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodyBytes = 16_384
     /// Larger caps for the few paths that take documents (an imported journal), by exact path.
     public var maxBodyBytesByPath: [String: Int] = [:]
+    /// Bytes all requests to those paths may hold at once (each reserves its path's cap as it starts); past it
+    /// such a request answers 503 at once.
+    public var largeBodyBudget = 16 << 20
 
     /// The body cap for a request to `path`.
     func maxBodyBytes(for path: String) -> Int {
