@@ -7,6 +7,8 @@
 # FLAGS_A="…" / FLAGS_B="…" are passed to the old / new server (builds with per-client limits need
 # "--max-connections-per-client 0 --max-streams-per-client 0 --events-per-client-per-second 0" for this one-address
 # load; older builds do not know those flags).
+# "@RUN@" in the flags becomes a new name per server start (e.g. FLAGS_B="--data-dir /tmp/journal-@RUN@": every
+# server starts on an empty journal instead of restoring the rooms of the run before).
 # Uses Benchmarks/sse-bench.c (built to $CLIENT); loopback only; every run bounded by timeout(1); stops its servers.
 set -u
 cd "$(dirname "$0")/.."
@@ -14,8 +16,9 @@ A=$1; B=$2; N=${3:-3}; PORT=${PORT:-18097}; CLIENT=${CLIENT:-/tmp/sse-bench}
 [ -x "$CLIENT" ] || cc -O2 -o "$CLIENT" Benchmarks/sse-bench.c
 field() { tr ' ' '\n' | sed -n "s/^$1=//p"; }
 one() { # binary label flags
+  local flags=${3//@RUN@/$$-$RANDOM$RANDOM}
   # shellcheck disable=SC2086
-  "$1" --port "$PORT" --log-level warning $3 >/dev/null 2>&1 & local pid=$!
+  "$1" --port "$PORT" --log-level warning $flags >/dev/null 2>&1 & local pid=$!
   for _ in $(seq 100); do curl -sf -m 1 "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
   timeout 60 "$CLIENT" fanout -c 1000 --create-rooms --events 5 --port "$PORT" >/dev/null 2>&1
   local single rate f1000

@@ -46,7 +46,7 @@ trap 'exit 130' INT TERM
 
 # Default settings but the port, the log level and the per-client limits (BENCH_FLAGS, above).
 # shellcheck disable=SC2086
-"$SERVER" --port "$PORT" --log-level warning --data-dir "$OUT/data" $BENCH_FLAGS >"$OUT/server.log" 2>&1 &
+"$SERVER" --port "$PORT" --log-level warning --data-dir "$(mktemp -d /tmp/playground-bench-journal.XXXXXX)" $BENCH_FLAGS >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 100); do curl -sf -m 1 "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 curl -sf -m 1 "http://127.0.0.1:$PORT/healthz" >/dev/null || { echo "server did not start; see $OUT/server.log" >&2; exit 1; }

@@ -336,3 +336,23 @@ def test_large_uploads_share_one_budget_and_give_it_back(data_dir):
     finally:
         process.kill()
         process.wait()
+
+
+def test_a_full_journal_refuses_events_and_a_fork_goes_on(data_dir):
+    process, base = start(data_dir, "--journal-steps", "5")
+    try:
+        room = new_room(base)
+        eventually(lambda: state(base, room)["router"]["products"] and state(base, room)["nice"]["contentLoadState"] == "hasData",
+                   message="the lists' loads (two steps)")
+        while history(base, room)["steps"] < 5:
+            post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
+        before = state(base, room)
+        status, _, body = request("POST", f"{base}{room}/events", json.dumps({"app": "ev", "event": "changeBothSidesColors"}))
+        assert status == 409 and "journal_full" in body and "fork" in body, body
+        assert state(base, room) == before, "a refused event changes nothing"
+        status, headers, _ = request("POST", f"{base}{room}/fork", json.dumps({"at": 1}))
+        assert status == 303
+        post(base, headers["Location"], {"app": "ev", "event": "changeBothSidesColors"})
+    finally:
+        process.kill()
+        process.wait()
