@@ -84,12 +84,13 @@ public final class Playground: Sendable {
         let start = ContinuousClock.now
         let found: [(room: RoomID, seed: UInt64)]
         do { found = try store.rooms() } catch { throw PlaygroundError(description: error.description) }
+        let all: [RoomID: [String]]
+        do { all = try store.allEntries() } catch { throw PlaygroundError(description: error.description) }
         var steps = 0
         var restored = 0
         // The newest rooms, up to the room budget; older ones past it are forgotten.
         for (position, (id, seed)) in found.enumerated() {
-            let texts: [String]
-            do { texts = try store.entries(of: id) } catch { throw PlaygroundError(description: error.description) }
+            let texts = all[id] ?? []
             if texts.isEmpty || position < found.count - rooms.maxRooms {
                 try? store.deleteRoom(id)
                 continue

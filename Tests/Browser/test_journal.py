@@ -356,3 +356,18 @@ def test_a_full_journal_refuses_events_and_a_fork_goes_on(data_dir):
     finally:
         process.kill()
         process.wait()
+
+
+def test_without_a_journal_rooms_work_and_have_no_history(data_dir):
+    process, base = start(data_dir, "--no-journal")
+    try:
+        room = new_room(base)
+        post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
+        for path in ["/history", "/export", "/export.swift", "?at=0"]:
+            status, _, body = request("GET", f"{base}{room}{path}")
+            assert status == 404 and "journal_off" in body, (path, status, body)
+        status, _, body = request("POST", f"{base}{room}/fork?at=0")
+        assert status == 404 and "journal_off" in body
+    finally:
+        process.kill()
+        process.wait()

@@ -23,6 +23,8 @@ final class LivePlayground: Sendable {
             samplesDirectory: Self.checkout.appendingPathComponent("Samples").path)
         configuration.http.port = 0
         configuration.samples.randomSeed = 7
+        // A journal of its own, as `playground` keeps one by default.
+        configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("playground-tests-\(UUID())").path
         configure(&configuration)
         var logger = Logger(label: "PlaygroundAppTests")
         logger.logLevel = .warning

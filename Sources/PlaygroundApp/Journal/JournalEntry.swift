@@ -1,5 +1,6 @@
 import AppSeam
 import Foundation
+import JSONText
 import PlaygroundUI
 
 /// One step of a room's history: an input (an event an app decoded, or a press on a control) or an outcome (what an
@@ -61,6 +62,56 @@ struct JournalEntry: Codable, Sendable, Equatable {
             if let value = outcome.value { return "\(outcome.label) #\(outcome.effect) → answer (\(value.utf8.count) B)" }
             return "\(outcome.label) #\(outcome.effect) → \(outcome.error ?? "failure")"
         }
+    }
+}
+
+extension JournalEntry {
+    /// The entry as the store keeps it: the same JSON `JSONDecoder` reads back, written by hand (an event pays for
+    /// this on every step; Foundation's encoder cost ten times more in `perf`).
+    var jsonText: String {
+        var json = JSONWriter()
+        json.append("{\"app\":")
+        json.appendString(app)
+        json.append(",\"kind\":\"\(kind.rawValue)\",\"source\":")
+        json.appendString(source)
+        json.append(",\"step\":\(step),\"time\":\(time)")
+        if let fields {
+            json.append(",\"fields\":[")
+            for (index, field) in fields.enumerated() {
+                json.append(index == 0 ? "{\"name\":" : ",{\"name\":")
+                json.appendString(field.name)
+                json.append(",\"value\":")
+                switch field.value {
+                case .string(let text), .formText(let text): json.appendString(text)
+                case .integer(let number): json.append(String(number))
+                case .number(let number): json.append(number.isFinite ? "\(number)" : "null")
+                case .boolean(let flag): json.append(flag ? "true" : "false")
+                case .null: json.append("null")
+                }
+                json.append("}")
+            }
+            json.append("]")
+        }
+        if let action {
+            json.append(",\"action\":")
+            json.appendString(action)
+        }
+        if let value {
+            json.append(",\"value\":")
+            json.appendString(value)
+        }
+        if let outcome {
+            json.append(",\"outcome\":{\"effect\":\(outcome.effect),\"label\":")
+            json.appendString(outcome.label)
+            for (name, text) in [("value", outcome.value), ("error", outcome.error), ("errorDetail", outcome.errorDetail)] {
+                guard let text else { continue }
+                json.append(",\"\(name)\":")
+                json.appendString(text)
+            }
+            json.append("}")
+        }
+        json.append("}")
+        return json.text
     }
 }
 

@@ -15,14 +15,14 @@ struct JournalRoutes: Sendable {
         router.add(.get, "/rooms/:room/history") { _, parameters in
             PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in
                 let room = try rooms.room(parameters["room"] ?? "")
-                let history = room.perform { $0.history }
+                let history = try room.perform { room in Result { () throws(HTTPError) in try room.history() } }.get()
                 return .response(.json(.ok, Self.historyJSON(room: room.id, history).text).adding("Cache-Control", "no-store"))
             }
         }
         router.add(.get, "/rooms/:room/export") { _, parameters in
             PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in
                 let room = try rooms.room(parameters["room"] ?? "")
-                let document = room.perform { $0.exportDocument() }
+                let document = try room.perform { room in Result { () throws(HTTPError) in try room.exportDocument() } }.get()
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 let body = (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -46,7 +46,7 @@ struct JournalRoutes: Sendable {
 
     /// `?at=N`: the whole page as it was after step N, drawn by replaying steps 1…N into a room nobody else sees.
     func pastPage(_ room: Room, at text: String, host: String) throws(HTTPError) -> HTTPResult {
-        let (history, seed) = room.perform { ($0.history, $0.seed) }
+        let (history, seed) = try Self.historyAndSeed(of: room)
         let step = try Self.step(text, of: history.count)
         let blueprint = blueprint
         let id = room.id
@@ -91,6 +91,10 @@ struct JournalRoutes: Sendable {
         return page
     }
 
+    static func historyAndSeed(of room: Room) throws(HTTPError) -> ([JournalEntry], UInt64) {
+        try room.perform { room in Result { () throws(HTTPError) in (try room.history(), room.seed) } }.get()
+    }
+
     /// A step number 0…count (`back`: the step before the latest), or 400 naming what is accepted.
     static func step(_ text: String, of count: Int) throws(HTTPError) -> Int {
         if text == "back" { return max(0, count - 1) }
@@ -113,7 +117,7 @@ struct JournalRoutes: Sendable {
                 .badRequest, code: "invalid_name",
                 message: "The suite name \(quoted(suite)) must be ASCII letters and digits, starting with a letter, at most 40.")
         }
-        let (history, seed) = room.perform { ($0.history, $0.seed) }
+        let (history, seed) = try Self.historyAndSeed(of: room)
         let blueprint = blueprint
         let id = room.id
         let points = try gate.run { () async throws(HTTPError) -> [[SwiftTestExport.Point]] in
@@ -137,7 +141,7 @@ struct JournalRoutes: Sendable {
     /// `POST /rooms/{id}/fork` with `at` (query, form or JSON): a new room holding steps 1…at, then 303 to it.
     func fork(_ request: HTTPRequest, _ parameters: RouteParameters) throws(HTTPError) -> HTTPResult {
         let source = try rooms.room(parameters["room"] ?? "")
-        let (history, seed) = source.perform { ($0.history, $0.seed) }
+        let (history, seed) = try Self.historyAndSeed(of: source)
         var text = request.queryValue("at")
         if text == nil { text = try Self.bodyField("at", of: request) }
         guard let text else {

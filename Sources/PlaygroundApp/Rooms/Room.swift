@@ -57,11 +57,14 @@ actor Room {
     nonisolated let seed: UInt64
     /// Each app's door to the outside, made with the app.
     private var effects: [Effects?]
-    /// The room's history: every input and outcome, in order (also in the store, when there is one).
-    private(set) var history: [JournalEntry] = []
+    /// Steps in the room's history, and the bytes of their entries.
+    private(set) var steps = 0
     private var historyBytes = 0
-    /// Whether entries go to the store (false for a room drawn only to show a past step).
-    private let persists: Bool
+    /// Where the history is kept: the store (a live room), memory (a room replayed to show a past step, fork or
+    /// export), or nowhere (`--no-journal`).
+    private let journalMode: JournalMode
+    /// The history of a room that keeps it in memory.
+    private var memoryHistory: [JournalEntry] = []
     /// True while the room replays its history: effects do not run, entries are not written again.
     private var replaying = false
     /// Sequence numbers up to this one were sent by an earlier process (before a restart) or by the replay: a tab
@@ -72,12 +75,16 @@ actor Room {
 
     /// A room; `seed` is the one its history was recorded with (a restored, forked or imported room), else new.
     /// `persists` writes its history to the blueprint's store; a new room starts its journal there.
+    enum JournalMode {
+        case store, memory, off
+    }
+
     init(id: RoomID, blueprint: Blueprint, seed: UInt64? = nil, persists: Bool = true, startsJournal: Bool = true) {
         self.id = id
         self.blueprint = blueprint
         var system = SystemRandomNumberGenerator()
         self.seed = seed ?? blueprint.randomSeed.map { $0 ^ id.hashSeed } ?? system.next()
-        self.persists = persists && blueprint.journal != nil
+        self.journalMode = !persists ? .memory : blueprint.journal != nil ? .store : .off
         self.effects = Array(repeating: nil, count: blueprint.registry.apps.count)
         let limits = blueprint.limits
         self.executor = RoomExecutor(label: "playground.room.\(id)")
@@ -157,7 +164,7 @@ actor Room {
         try checkJournal()
         renderAllIfNeeded()  // drawn before any input (rooms are drawn as they are made), as a replay draws it
         let app = app(input.appIndex)
-        app.teaching.trace.nextStep = history.count + 1
+        app.teaching.trace.nextStep = steps + 1
         defer { app.teaching.trace.nextStep = nil }
         do {
             try app.handle(input, from: source)
@@ -183,7 +190,7 @@ actor Room {
         try checkJournal()
         renderAllIfNeeded()
         let app = app(appIndex)
-        app.teaching.trace.nextStep = history.count + 1
+        app.teaching.trace.nextStep = steps + 1
         defer { app.teaching.trace.nextStep = nil }
         switch app.perform(action: post.action, value: post.value) {
         case .performed:
@@ -303,7 +310,7 @@ actor Room {
         hub.finishAll()
         for effects in effects { effects?.stop() }
         for app in apps { app?.unmount() }
-        if forget, persists { try? blueprint.journal?.deleteRoom(id) }
+        if forget, journalMode == .store, journalStarted { try? blueprint.journal?.deleteRoom(id) }
     }
 
     // MARK: - Journal
@@ -311,18 +318,49 @@ actor Room {
     /// Appends one entry to the history and the store: durable (under the store's sync mode) before the caller
     /// answers. Entries replayed from the store are not written again.
     private func record(_ entry: JournalEntry) {
+        guard journalMode != .off, !replaying else { return }
         var entry = entry
-        entry.step = history.count + 1
+        entry.step = steps + 1
         entry.time = (Date().timeIntervalSince1970 * 1000).rounded() / 1000
-        let json = Self.journalText(entry)
-        history.append(entry)
+        keep(entry, writing: journalMode == .store)
+    }
+
+    /// Counts a step in, and keeps it where this room keeps its history.
+    private func keep(_ entry: JournalEntry, writing: Bool) {
+        steps += 1
+        let json = entry.jsonText
         historyBytes += json.utf8.count
-        guard persists, !replaying, journalFailure == nil, let store = blueprint.journal else { return }
+        if journalMode == .memory { memoryHistory.append(entry) }
+        guard writing, journalMode == .store, journalFailure == nil, let store = blueprint.journal else { return }
         do {
             try startJournalIfNeeded(store)
             try store.append(id, step: entry.step, entry: json)
         } catch {
             journalFailure = error.description
+        }
+    }
+
+    /// The whole history, oldest first: read back from the store, or from memory; 404 when the server keeps none.
+    func history() throws(HTTPError) -> [JournalEntry] {
+        switch journalMode {
+        case .memory: return memoryHistory
+        case .off:
+            throw HTTPError(
+                .notFound, code: "journal_off", message: "This server keeps no journal (it runs with --no-journal): rooms have no history.")
+        case .store:
+            guard journalStarted, let store = blueprint.journal else { return [] }
+            let unreadable = { (reason: String) in
+                HTTPError(.internalServerError, code: "journal_unreadable", message: "This room's journal cannot be read (\(reason)).")
+            }
+            let texts: [String]
+            do { texts = try store.entries(of: id) } catch { throw unreadable(error.description) }
+            let decoder = JSONDecoder()
+            var entries: [JournalEntry] = []
+            for text in texts {
+                guard let entry = try? decoder.decode(JournalEntry.self, from: Data(text.utf8)) else { throw unreadable("an entry is not JSON") }
+                entries.append(entry)
+            }
+            return entries
         }
     }
 
@@ -340,7 +378,7 @@ actor Room {
                 message: "This room's journal cannot be written (\(journalFailure)); nothing more is accepted, so nothing acknowledged can be lost.")
         }
         let limits = blueprint.limits
-        if history.count >= limits.journalSteps || historyBytes >= limits.journalBytes {
+        if steps >= limits.journalSteps || historyBytes >= limits.journalBytes {
             throw HTTPError(
                 .conflict, code: "journal_full",
                 message: "This room's history is full (\(limits.journalSteps) steps or \(limits.journalBytes / 1024) KB); fork it at an earlier step (POST /rooms/\(id)/fork) or open / for a new room.")
@@ -381,8 +419,7 @@ actor Room {
             throw HTTPError(.unprocessableContent, code: "unknown_app", message: "\(step): there is no such app; apps: \(blueprint.registry.ids.joined(separator: ", ")).")
         }
         let app = app(index)
-        let written = history.count
-        app.teaching.trace.nextStep = written + 1
+        app.teaching.trace.nextStep = steps + 1
         defer { app.teaching.trace.nextStep = nil }
         switch entry.kind {
         case .input:
@@ -413,19 +450,10 @@ actor Room {
                     .unprocessableContent, code: "invalid_step", message: "\(step): no effect of the app waits for this outcome at this point.")
             }
         }
-        // Inputs and presses record themselves live; here the room records what it replayed, in the same order.
-        if history.count == written {
-            history.append(entry)
-            historyBytes += Self.journalText(entry).utf8.count
-            if writing, let store = blueprint.journal, persists, journalFailure == nil {
-                do {
-                    try startJournalIfNeeded(store)
-                    try store.append(id, step: history.count, entry: Self.journalText(history[history.count - 1]))
-                } catch {
-                    journalFailure = error.description
-                }
-            }
-        }
+        // Nothing records itself while replaying: the room keeps the step as it was recorded.
+        var kept = entry
+        kept.step = steps + 1
+        keep(kept, writing: writing)
         publishChanges(of: index)
     }
 
@@ -440,10 +468,6 @@ actor Room {
         (try? journalEncoder.encode(EncodableBox(app.snapshot))).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
-    static func journalText(_ entry: JournalEntry) -> String {
-        (try? journalEncoder.encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-
     nonisolated(unsafe) static let journalEncoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -451,10 +475,10 @@ actor Room {
     }()
 
     /// The whole history as an export document.
-    func exportDocument() -> JournalDocument {
+    func exportDocument() throws(HTTPError) -> JournalDocument {
         JournalDocument(
             format: JournalDocument.formatName, version: JournalDocument.currentVersion, room: id.description, seed: String(seed),
-            apps: blueprint.registry.ids, entries: history)
+            apps: blueprint.registry.ids, entries: try history())
     }
 
     // MARK: - Internal
