@@ -74,7 +74,8 @@ public final class Playground: Sendable {
         let files = try StaticFiles(directory: configuration.publicDirectory)
         let responder = PlaygroundResponder(
             rooms: rooms, blueprint: blueprint, files: files, movies: MovieAPI(catalog: catalog), posts: posts,
-            clientLimiter: ClientEventLimiter(budget: configuration.eventsPerClient), metrics: metrics, instruments: instruments)
+            clientLimiter: ClientEventLimiter(budget: configuration.eventsPerClient), metrics: metrics, instruments: instruments,
+            threads: http.threads, replayBudget: configuration.replayStepsPerClient)
         server = HTTPServer(configuration: http, responder: responder, logger: logger)
         responder.attach(server)
     }

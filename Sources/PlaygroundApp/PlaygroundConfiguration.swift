@@ -39,6 +39,9 @@ public struct PlaygroundConfiguration: Sendable {
     public var journalSync = JournalSync.normal
     /// Steps one room's journal holds; past it the room refuses new events (fork it to go on).
     public var journalSteps = 10_000
+    /// History steps one client address may have replayed (a past page, a fork, an import, a Swift export each
+    /// replays its steps, ~0.3 ms apiece): a whole full room every 5 s. `.unlimited` turns it off.
+    public var replayStepsPerClient = EventBudget(perSecond: 2_000, burst: 10_000)
 
     public init(apps: AppRegistry, publicDirectory: String, moviesFile: String, samplesDirectory: String? = nil) {
         self.apps = apps

@@ -16,7 +16,8 @@ final class PlaygroundResponder: HTTPResponder {
 
     init(
         rooms: RoomRegistry, blueprint: Room.Blueprint, files: StaticFiles, movies: MovieAPI, posts: PostsAPI, clientLimiter: ClientEventLimiter,
-        metrics: PrometheusCollectorRegistry, instruments: AppInstruments
+        metrics: PrometheusCollectorRegistry, instruments: AppInstruments, threads: Int = 2,
+        replayBudget: EventBudget = EventBudget(perSecond: 2_000, burst: 10_000)
     ) {
         self.rooms = rooms
         self.files = files
@@ -25,7 +26,8 @@ final class PlaygroundResponder: HTTPResponder {
         let assets = Self.assets(files)
         self.health = health
         var router = Router()
-        let journal = JournalRoutes(rooms: rooms, blueprint: blueprint, assets: assets)
+        let journal = JournalRoutes(
+            rooms: rooms, blueprint: blueprint, assets: assets, threads: threads, replayBudget: replayBudget)
         router.add(.get, "/") { _, _ in Self.newRoom(rooms) }
         router.add(.get, "/healthz") { _, _ in health.response() }
         router.add(.get, "/metrics") { _, _ in
@@ -45,7 +47,9 @@ final class PlaygroundResponder: HTTPResponder {
             }
             if let step = request.queryValue("at") {
                 return Self.answering { () throws(HTTPError) -> HTTPResult in
-                    try journal.pastPage(try rooms.room(parameters["room"] ?? ""), at: step, host: PlaygroundResponder.displayHost(request))
+                    try journal.pastPage(
+                        try rooms.room(parameters["room"] ?? ""), at: step, host: PlaygroundResponder.displayHost(request),
+                        client: request.clientAddress)
                 }
             }
             return Self.withRoom(rooms, parameters) { room in

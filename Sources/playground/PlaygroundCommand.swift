@@ -59,6 +59,9 @@ struct PlaygroundCommand: ParsableCommand {
                 + "client's, so one client cannot empty a room's budget."))
     var eventsPerRoomPerSecond = 200
     @Option(help: "Events one room accepts at once after a quiet spell.") var eventBurstPerRoom = 1_000
+    @Option(help: "History steps one client address may have replayed per second (past pages, forks, imports; 0 = no limit).")
+    var replayStepsPerClientPerSecond = 2_000
+    @Option(help: "History steps one client address may have replayed at once after a quiet spell.") var replayStepBurstPerClient = 10_000
     @Option(help: "Messages queued per stream before a slow reader is dropped (it resyncs on reconnect).")
     var streamQueueLimit = 64
     @Option(help: "SO_SNDBUF bytes per stream socket: what a stalled reader can pin in the kernel (0 = kernel autotuning).")
@@ -104,7 +107,8 @@ struct PlaygroundCommand: ParsableCommand {
             ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads ?? 1, 1),
             ("--stream-send-buffer-bytes", streamSendBufferBytes, 0), ("--max-connections-per-client", maxConnectionsPerClient, 0),
             ("--max-streams-per-client", maxStreamsPerClient, 0), ("--header-timeout-seconds", headerTimeoutSeconds, 0),
-            ("--journal-steps", journalSteps, 1),
+            ("--journal-steps", journalSteps, 1), ("--replay-steps-per-client-per-second", replayStepsPerClientPerSecond, 0),
+            ("--replay-step-burst-per-client", replayStepBurstPerClient, 1),
             ("--watchdog-seconds", watchdogSeconds, 0), ("--events-per-client-per-second", eventsPerClientPerSecond, 0),
             ("--event-burst-per-client", eventBurstPerClient, 1), ("--events-per-room-per-second", eventsPerRoomPerSecond, 0),
             ("--event-burst-per-room", eventBurstPerRoom, 1), ("--posts-load-delay-ms", postsLoadDelayMs, 0),
@@ -175,6 +179,7 @@ struct PlaygroundCommand: ParsableCommand {
         configuration.journalSteps = journalSteps
         configuration.eventsPerClient = EventBudget(perSecond: Double(eventsPerClientPerSecond), burst: eventBurstPerClient)
         configuration.eventsPerRoom = EventBudget(perSecond: Double(eventsPerRoomPerSecond), burst: eventBurstPerRoom)
+        configuration.replayStepsPerClient = EventBudget(perSecond: Double(replayStepsPerClientPerSecond), burst: replayStepBurstPerClient)
 
         let playground = try Playground(configuration: configuration, logger: logger)
         try playground.start()

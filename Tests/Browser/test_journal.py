@@ -371,3 +371,32 @@ def test_without_a_journal_rooms_work_and_have_no_history(data_dir):
     finally:
         process.kill()
         process.wait()
+
+
+def test_one_client_cannot_keep_the_replays_to_itself(data_dir):
+    """Replays (a past page, a fork, an import) cost their steps from the client's own budget: past it the client
+    gets 429 with Retry-After, and another address is still served."""
+    import http.client
+    process, base = start(data_dir, "--replay-steps-per-client-per-second", "1", "--replay-step-burst-per-client", "30")
+    port = int(base.rsplit(":", 1)[1])
+    try:
+        room = new_room(base)
+        eventually(lambda: state(base, room)["router"]["products"], message="products")
+        while history(base, room)["steps"] < 20:
+            post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
+
+        def past(source):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
+            connection.request("GET", f"{room}?at=20")
+            response = connection.getresponse()
+            answer = (response.status, response.getheader("Retry-After"), response.read().decode())
+            connection.close()
+            return answer
+
+        assert past("127.0.0.1")[0] == 200
+        status, retry_after, body = past("127.0.0.1")
+        assert status == 429 and "too_many_replays_from_client" in body and int(retry_after) >= 1, body
+        assert past("127.0.0.2")[0] == 200, "another address is served"
+    finally:
+        process.kill()
+        process.wait()

@@ -7,7 +7,18 @@ struct JournalRoutes: Sendable {
     let rooms: RoomRegistry
     let blueprint: Room.Blueprint
     let assets: RoomPage.Assets
-    let gate = ReplayGate()
+    /// At most one replay fewer than the server has threads (one at least), so replays never hold every thread.
+    let gate: ReplayGate
+    /// Steps one client address may have replayed (past pages, forks, imports, Swift exports), so one client
+    /// cannot keep the replay slot to itself.
+    let replayLimiter: ClientEventLimiter
+
+    init(rooms: RoomRegistry, blueprint: Room.Blueprint, assets: RoomPage.Assets, threads: Int, replayBudget: EventBudget) {
+        (self.rooms, self.blueprint, self.assets) = (rooms, blueprint, assets)
+        gate = ReplayGate(limit: max(1, threads - 1))
+        replayLimiter = ClientEventLimiter(
+            budget: replayBudget, refusal: ("too_many_replays_from_client", "replays history steps", "steps"))
+    }
     /// The body cap of `POST /rooms/import`.
     static let importBodyBytes = 4 << 20
 
@@ -45,9 +56,10 @@ struct JournalRoutes: Sendable {
     // MARK: - Past steps
 
     /// `?at=N`: the whole page as it was after step N, drawn by replaying steps 1…N into a room nobody else sees.
-    func pastPage(_ room: Room, at text: String, host: String) throws(HTTPError) -> HTTPResult {
+    func pastPage(_ room: Room, at text: String, host: String, client: String?) throws(HTTPError) -> HTTPResult {
         let (history, seed) = try Self.historyAndSeed(of: room)
         let step = try Self.step(text, of: history.count)
+        try replayLimiter.admit(client, cost: Double(step))
         let blueprint = blueprint
         let id = room.id
         let html = try gate.run { () async throws(HTTPError) -> String in
@@ -118,6 +130,7 @@ struct JournalRoutes: Sendable {
                 message: "The suite name \(quoted(suite)) must be ASCII letters and digits, starting with a letter, at most 40.")
         }
         let (history, seed) = try Self.historyAndSeed(of: room)
+        try replayLimiter.admit(request.clientAddress, cost: Double(history.count))
         let blueprint = blueprint
         let id = room.id
         let points = try gate.run { () async throws(HTTPError) -> [[SwiftTestExport.Point]] in
@@ -148,6 +161,7 @@ struct JournalRoutes: Sendable {
             throw HTTPError(.badRequest, code: "missing_step", message: "Say where to fork: at=N (0…\(history.count)) in the query, a form or JSON.")
         }
         let step = try Self.step(text, of: history.count)
+        try replayLimiter.admit(request.clientAddress, cost: Double(step))
         let room = try start(history.prefix(step), seed: seed)
         return .response(.redirect(to: "/rooms/\(room.id)"))
     }
@@ -183,6 +197,7 @@ struct JournalRoutes: Sendable {
     /// `POST /rooms/import` with an exported document: checked whole, replayed into a new room, then 303 to it.
     func importRoom(_ request: HTTPRequest) throws(HTTPError) -> HTTPResult {
         let document = try Self.validate(request.body, registry: blueprint.registry, maxSteps: blueprint.limits.journalSteps)
+        try replayLimiter.admit(request.clientAddress, cost: Double(document.entries.count))
         let room = try start(document.entries, seed: UInt64(document.seed) ?? 0)
         return .response(.redirect(to: "/rooms/\(room.id)"))
     }

@@ -8,15 +8,21 @@ import Synchronization
 final class ClientEventLimiter: Sendable {
     let budget: EventBudget
     let maxClients: Int
+    /// What a refusal says: its code and what the budget counts ("posts events", "replays history steps").
+    let refusal: (code: String, doing: String, unit: String)
     private let buckets = Mutex<[String: TokenBucket]>([:])
 
-    init(budget: EventBudget, maxClients: Int = 65_536) {
+    init(
+        budget: EventBudget, maxClients: Int = 65_536,
+        refusal: (code: String, doing: String, unit: String) = ("too_many_events_from_client", "posts events", "events")
+    ) {
         self.budget = budget
         self.maxClients = maxClients
+        self.refusal = refusal
     }
 
-    /// Takes one token for `client`, or throws 429 with `Retry-After` when its bucket is empty.
-    func admit(_ client: String?, now: ContinuousClock.Instant = .now) throws(HTTPError) {
+    /// Takes `cost` tokens for `client`, or throws 429 with `Retry-After` when its bucket has fewer.
+    func admit(_ client: String?, cost: Double = 1, now: ContinuousClock.Instant = .now) throws(HTTPError) {
         guard budget.isLimited else { return }
         let client = client ?? "unknown"
         let wait = buckets.withLock { buckets -> Duration? in
@@ -24,12 +30,13 @@ final class ClientEventLimiter: Sendable {
                 buckets = buckets.filter { !$0.value.isFull(now: now) }
                 if buckets.count >= maxClients { buckets.removeAll(keepingCapacity: true) }
             }
-            return buckets[client, default: budget.makeBucket(now: now)].take(now: now)
+            return buckets[client, default: budget.makeBucket(now: now)].take(now: now, cost: cost)
         }
         if let wait {
             throw HTTPError(
-                .tooManyRequests, code: "too_many_events_from_client",
-                message: "This address posts events faster than \(budget.describe) allows; wait \(wait.retryAfterSeconds) s (Retry-After).",
+                .tooManyRequests, code: refusal.code,
+                message:
+                    "This address \(refusal.doing) faster than \(budget.describe(refusal.unit)) allows; wait \(wait.retryAfterSeconds) s (Retry-After).",
                 headers: ["Retry-After": String(wait.retryAfterSeconds)])
         }
     }
@@ -40,8 +47,11 @@ final class ClientEventLimiter: Sendable {
 
 extension EventBudget {
     /// "100 events/s (bursts of 200)".
-    var describe: String {
+    var describe: String { describe("events") }
+
+    /// "2000 steps/s (bursts of 10000)".
+    func describe(_ unit: String) -> String {
         let rate = perSecond == perSecond.rounded() ? String(Int(perSecond)) : String(perSecond)
-        return "\(rate) events/s (bursts of \(max(1, burst)))"
+        return "\(rate) \(unit)/s (bursts of \(max(1, burst)))"
     }
 }

@@ -15,14 +15,16 @@ struct TokenBucket: Sendable {
         self.updated = now
     }
 
-    /// Takes a token; when the bucket is empty, returns how long until the next one and takes nothing.
-    mutating func take(now: ContinuousClock.Instant) -> Duration? {
+    /// Takes `cost` tokens (at most a whole burst); when there are fewer, returns how long until there are enough
+    /// and takes nothing.
+    mutating func take(now: ContinuousClock.Instant, cost: Double = 1) -> Duration? {
         refill(now: now)
-        guard tokens < 1 else {
-            tokens -= 1
+        let cost = min(max(1, cost), burst)
+        guard tokens < cost else {
+            tokens -= cost
             return nil
         }
-        return .seconds((1 - tokens) / rate)
+        return .seconds((cost - tokens) / rate)
     }
 
     /// True once the bucket has refilled completely: forgetting it then changes nothing.
