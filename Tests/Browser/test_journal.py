@@ -247,29 +247,29 @@ def settled(base, room):
 
 
 def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state(data_dir):
-    """Differential: 300 random inputs over all five apps (failures and latency injected), applied live. Every 20
+    """Differential: 500 random inputs over all five apps (failures and latency injected), applied live. Every 25
     inputs, once the room settled, the live views, /state and step are kept; the room replayed to each of those steps
     (?at=N, and a fork at N) shows the same views and has the same state. Then the whole journal replayed into a new
     room (import) and into a restarted process gives the same /state, and forks at random steps hold exactly the
     live history's first steps."""
     import random
     rng = random.Random(15)
-    process, base = start(data_dir)
+    process, base = start(data_dir, "--replay-steps-per-client-per-second", "0")
     try:
         room = new_room(base)
         request("GET", f"{base}{room}")
         eventually(lambda: state(base, room)["router"]["products"], message="products")
         products = state(base, room)["router"]["products"]
         accepted = 0
-        checkpoints = []   # (steps, /state, the app views of the live page) every 20 inputs, once the room settled
-        for number in range(1, 301):
+        checkpoints = []   # (steps, /state, the app views of the live page) every 25 inputs, once the room settled
+        for number in range(1, 501):
             status, _, body = request("POST", f"{base}{room}/events", json.dumps(random_event(rng, products)))
             assert status in (202, 404, 409, 503), body
             accepted += status == 202
-            if number % 20 == 0:
+            if number % 25 == 0:
                 current = eventually(lambda: settled(base, room), timeout=30, message="the room settles")
                 checkpoints.append((history(base, room)["steps"], current, app_views(request("GET", f"{base}{room}")[2])))
-        assert accepted > 150
+        assert accepted > 250
         live = eventually(lambda: settled(base, room), timeout=30, message="the room settles")
         # At every checkpoint, the room replayed to that step shows the same views and has the same state.
         for steps, expected_state, expected_views in checkpoints:
@@ -298,7 +298,7 @@ def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state
     finally:
         if process.poll() is None:
             process.kill()
-    process, base = start(data_dir)
+    process, base = start(data_dir, "--replay-steps-per-client-per-second", "0")
     try:
         assert state(base, room) == live
     finally:
