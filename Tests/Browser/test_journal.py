@@ -159,6 +159,13 @@ def test_history_past_steps_fork_export_and_import(data_dir):
         fork = headers["Location"]
         assert fork != room and history(base, fork)["steps"] == ev_step
         assert state(base, fork)["mvi"]["state"] == "Init", "the search came after the fork point"
+        # Forked before the lists had answered: their loads start when the fork goes live, and finish.
+        status, headers, _ = request("POST", f"{base}{room}/fork?at=0")
+        assert status == 303
+        first = headers["Location"]
+        eventually(lambda: state(base, first)["router"]["products"] and state(base, first)["nice"]["contentLoadState"] == "hasData",
+                   message="the loads of a room forked at step 0")
+        assert {entry["kind"] for entry in history(base, first)["entries"]} == {"outcome"}
 
         # Export, then import into a new room in the same state.
         status, _, document = request("GET", f"{base}{room}/export")
@@ -263,9 +270,15 @@ def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state
         accepted = 0
         checkpoints = []   # (steps, /state, the app views of the live page) every 25 inputs, once the room settled
         for number in range(1, 501):
-            status, _, body = request("POST", f"{base}{room}/events", json.dumps(random_event(rng, products)))
+            event = random_event(rng, products)
+            status, _, body = request("POST", f"{base}{room}/events", json.dumps(event))
             assert status in (202, 404, 409, 503), body
             accepted += status == 202
+            if event["app"] == "vvsi":
+                # VVSI's actions run in the room's own tasks, not through effects: the journal does not record where
+                # their steps fell between later inputs, so the next input waits until they are done (README, "Not
+                # recorded yet").
+                eventually(lambda: not state(base, room)["vvsi"]["actionRunning"], message="vvsi idle")
             if number % 25 == 0:
                 current = eventually(lambda: settled(base, room), timeout=30, message="the room settles")
                 checkpoints.append((history(base, room)["steps"], current, app_views(request("GET", f"{base}{room}")[2])))
@@ -288,8 +301,9 @@ def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state
             status, headers, _ = request("POST", f"{base}{room}/fork", f"at={at}", "application/x-www-form-urlencoded")
             assert status == 303
             fork = headers["Location"]
-            # The fork's own export is the live history's first `at` steps, entry for entry.
-            forked = json.loads(request("GET", f"{base}{fork}/export")[2])["entries"]
+            # The fork's own export starts with the live history's first `at` steps, entry for entry (after them come
+            # the answers of effects the fork restarted as it went live: a search in flight at step `at`).
+            forked = json.loads(request("GET", f"{base}{fork}/export")[2])["entries"][:at]
             original = json.loads(document)["entries"][:at]
             assert [(e["kind"], e["app"], e.get("fields"), e.get("outcome")) for e in forked] == \
                    [(e["kind"], e["app"], e.get("fields"), e.get("outcome")) for e in original]

@@ -407,7 +407,10 @@ actor Room {
             if let observe, let index = blueprint.registry.index(of: entry.app) { observe(entry, index, Self.snapshotJSON(app(index))) }
         }
         replaying = false
-        for (index, effects) in effects.enumerated() { effects?.goLive(record: outcomeRecorder(index)) }
+        // A room drawn only to show the past stays replayed; a restored, forked or imported one goes live.
+        if journalMode != .memory {
+            for (index, effects) in effects.enumerated() { effects?.goLive(record: outcomeRecorder(index)) }
+        }
         resyncFloor = seq
         if let failure { throw failure }
     }

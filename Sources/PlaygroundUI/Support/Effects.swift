@@ -29,6 +29,8 @@ public final class Effects {
     private var nextID: UInt64 = 0
     private var waiting: [UInt64: (EffectOutcome) -> Void] = [:]
     private var tasks: [UInt64: Task<Void, Never>] = [:]
+    /// Replaying: how to start each waiting effect's live work, should the app go live before its outcome comes.
+    private var starters: [UInt64: () -> Task<Void, Never>] = [:]
     private var stopped = false
 
     /// Effects of an app living on `isolation`'s executor.
@@ -37,10 +39,13 @@ public final class Effects {
         self.mode = mode
     }
 
-    /// Switches a replayed app to live (after restart, fork or import); effects replay left waiting never complete.
+    /// Switches a replayed app to live (after restart, fork or import). Effects the history started but never
+    /// answered (a load in flight when the server was killed, or past the fork point) start now, in their order.
     public func goLive(record: @escaping (EffectOutcome) -> Void) {
         mode = .live(record: record)
-        waiting.removeAll()
+        let pending = starters.sorted { $0.key < $1.key }
+        starters.removeAll()
+        for (id, start) in pending where waiting[id] != nil { tasks[id] = start() }
     }
 
     /// Effects started and not yet delivered.
@@ -62,9 +67,10 @@ public final class Effects {
         let id = nextID
         let handle = EffectHandle(id: id, owner: self)
         waiting[id] = { outcome in deliver(outcome.decode(Output.self, errors: errors)) }
-        guard case .live = mode, !stopped else { return handle }
-        let task = Self.spawn(work, effect: id, label: label, box: UncheckedBox(self), isolation: isolation)
-        tasks[id] = task
+        guard !stopped else { return handle }
+        let isolation = isolation
+        let start = { [unowned self] in Self.spawn(work, effect: id, label: label, box: UncheckedBox(self), isolation: isolation) }
+        if case .live = mode { tasks[id] = start() } else { starters[id] = start }
         return handle
     }
 
@@ -98,6 +104,7 @@ public final class Effects {
     @discardableResult
     public func complete(_ outcome: EffectOutcome) -> Bool {
         guard let deliver = waiting.removeValue(forKey: outcome.effect) else { return false }
+        starters[outcome.effect] = nil
         deliver(outcome)
         return true
     }
@@ -112,6 +119,7 @@ public final class Effects {
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
         waiting.removeAll()
+        starters.removeAll()
     }
 }
 
