@@ -168,8 +168,10 @@ actor Room {
         defer { app.teaching.trace.nextStep = nil }
         do {
             try app.handle(input, from: source)
-            let fields = blueprint.registry.apps[input.appIndex].envelopeFields(of: input).map { JournalEntry.Field(name: $0.name, value: $0.value) }
-            record(JournalEntry(step: 0, time: 0, kind: .input, app: input.appID, source: source.rawValue, fields: fields))
+            if journalMode != .off {  // the envelope is written back only for a journal
+                let fields = blueprint.registry.apps[input.appIndex].envelopeFields(of: input).map { JournalEntry.Field(name: $0.name, value: $0.value) }
+                record(JournalEntry(step: 0, time: 0, kind: .input, app: input.appID, source: source.rawValue, fields: fields))
+            }
         } catch {
             let status: HTTPStatus =
                 switch error.kind {
