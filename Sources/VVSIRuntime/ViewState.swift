@@ -63,6 +63,12 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
     private var queue: [A] = []
     private var nextActionID = 1
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Messages the pump applied so far (reads, changes, notifications, "action finished").
+    public private(set) var deliveredMessages = 0
+    /// While set (a replay), the pump applies messages only up to this count, and holds the rest.
+    private var deliveryLimit: Int?
+    private var heldPump: CheckedContinuation<Void, Never>?
+    private var deliveryWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// A view state starting at `initialState`; it attaches to its room when its view first renders.
     public init(_ initialState: S, _ interactor: Interactor, maxPendingActions: Int = 64) {
@@ -148,6 +154,55 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         running = nil
         mailbox?.close(finalState: state)
         resumeIdleWaiters()
+        releaseDeliveries()
+    }
+
+    // MARK: - Deliveries, for a replay
+
+    /// Holds the interactor's messages: from now on the pump applies them only as ``deliver(upTo:)`` allows. Live,
+    /// where they fall between the room's inputs depends on thread timing; a journal records ``deliveredMessages``
+    /// with each input, and a replay applies the same number before it, so they fall in the same places.
+    public func holdDeliveries() {
+        if deliveryLimit == nil { deliveryLimit = deliveredMessages }
+    }
+
+    /// Applies the interactor's messages until `count` have been applied in all, and holds later ones. False when
+    /// `count` cannot be reached: fewer are applied and nothing runs or waits (no more will come), more are applied
+    /// already, or the view state is cancelled.
+    nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool {
+        guard count >= deliveredMessages, !isCancelled else { return false }
+        deliveryLimit = count
+        resumeHeldPump()
+        while deliveredMessages < count {
+            guard !isCancelled, !isIdle, mailbox != nil else { return false }
+            await withCheckedContinuation { deliveryWaiters.append($0) }
+        }
+        return true
+    }
+
+    /// Lets messages be applied as they come again (a replayed room goes live).
+    public func releaseDeliveries() {
+        deliveryLimit = nil
+        resumeHeldPump()
+        resumeDeliveryWaiters()
+    }
+
+    /// The pump's turn: returns once the next message may be applied.
+    nonisolated(nonsending) func waitForTurn() async {
+        while let limit = deliveryLimit, deliveredMessages >= limit, !isCancelled {
+            await withCheckedContinuation { heldPump = $0 }
+        }
+    }
+
+    private func resumeHeldPump() {
+        heldPump?.resume()
+        heldPump = nil
+    }
+
+    private func resumeDeliveryWaiters() {
+        let waiters = deliveryWaiters
+        deliveryWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Returns once no action runs or waits (at once if none does), or the view state is cancelled. Call it on the
@@ -210,6 +265,8 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         case .released(let actionID):
             finish(actionID)
         }
+        deliveredMessages += 1
+        resumeDeliveryWaiters()
     }
 }
 

@@ -35,6 +35,38 @@ typealias CounterStep = Step<Counter, CounterAction, CounterNotification>
         #expect(steps == expected)
     }
 
+    @Test func heldDeliveriesWaitUntilAReplayLetsThemThrough() async {
+        let (before, counts, unreachable, after) = await room.run { room in
+            let viewState = ViewState(Counter(), CounterInteractor(), isolation: room)
+            viewState.holdDeliveries()
+            viewState.trigger(.increment)
+            try? await Task.sleep(for: .milliseconds(20))
+            let before = (viewState.state.count, viewState.deliveredMessages)
+            var counts: [(Int, Bool, Bool)] = []
+            // 1: the update; the action still runs (its "released" is held), so the next trigger queues behind it.
+            let first = await viewState.deliver(upTo: 1)
+            counts.append((viewState.state.count, viewState.isRunningAction, first))
+            #expect(viewState.trigger(.increment) == .queued(position: 1))
+            // 2: released, and the queued action starts; 3 and 4: its update and its release.
+            let second = await viewState.deliver(upTo: 2)
+            counts.append((viewState.state.count, viewState.isRunningAction, second))
+            let fourth = await viewState.deliver(upTo: 4)
+            counts.append((viewState.state.count, viewState.isRunningAction, fourth))
+            // Nothing runs, so no fifth message can come; and a replay never goes back.
+            let unreachable = (await viewState.deliver(upTo: 5), await viewState.deliver(upTo: 3))
+            viewState.releaseDeliveries()
+            viewState.trigger(.increment)
+            await viewState.idle()
+            return (before, counts, unreachable, (viewState.state.count, viewState.deliveredMessages))
+        }
+        #expect(before == (0, 0))
+        #expect(counts.map(\.0) == [1, 1, 2])
+        #expect(counts.map(\.1) == [true, true, false])
+        #expect(counts.map(\.2) == [true, true, true])
+        #expect(unreachable == (false, false))
+        #expect(after == (3, 6))
+    }
+
     @Test func checkThenChangeCannotInterleave() async {
         // The seed runs every execute at once: ten of these would all read 0 and write 1, or reach ten.
         let (count, notifications) = await room.run { room in

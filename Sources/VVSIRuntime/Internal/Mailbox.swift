@@ -53,6 +53,8 @@ protocol MailboxConsumer: AnyObject {
     associatedtype S: Sendable
     associatedtype N: Sendable
     func handle(_ message: Mailbox<S, N>.Message, _ mailbox: Mailbox<S, N>)
+    /// Returns once the next message may be applied (a replay holds them).
+    nonisolated(nonsending) func waitForTurn() async
 }
 
 /// The pump: runs on the room's executor and applies the mailbox's messages in order until the mailbox is closed
@@ -61,6 +63,7 @@ func pumpMessages<Consumer: MailboxConsumer>(
     on room: isolated any Actor, from mailbox: Mailbox<Consumer.S, Consumer.N>, to consumer: RoomBound<Consumer>
 ) async {
     for await message in mailbox.messages {
+        if let held = consumer.value { await held.waitForTurn() }
         if let consumer = consumer.value { consumer.handle(message, mailbox) } else { mailbox.abandon(message) }
     }
 }
