@@ -55,7 +55,7 @@ public final class ListViewPlayground: HostedApp {
 
     public init(services: AppServices) {
         instance = ListViewInstance(
-            isolation: services.isolation, random: services.makeRandomSource(),
+            isolation: services.isolation, random: services.makeRandomSource(), taskRandom: services.makeRandomSource(stream: 1),
             maxPendingActions: Self.maxPendingActions)
         instance.onChange = services.changed
         instance.observer = { [weak self] event in self?.observe(event) }
@@ -142,10 +142,17 @@ public final class ListViewPlayground: HostedApp {
 
     public var snapshot: ListViewSnapshot { instance.snapshot }
 
-    /// A replay's next step waits for the actions still running or queued.
+    /// Returns once no action runs or waits.
     nonisolated(nonsending) public func settle() async {
         await instance.idle()
     }
+
+    /// The interactor's reads, changes, notifications and "finished" the view state applied: where they fell between
+    /// inputs is kept in the journal, so a replay applies them at the same places.
+    public var deliveries: Int { instance.deliveries }
+    public func holdDeliveries() { instance.holdDeliveries() }
+    nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool { await instance.deliver(upTo: count) }
+    public func releaseDeliveries() { instance.releaseDeliveries() }
 
     public func unmount() {
         instance.unmount()

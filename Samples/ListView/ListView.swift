@@ -20,8 +20,10 @@ public struct ListView: View {
     private let random: RandomSource
 
     /// The room's way in, as SwiftUI injects into a `@StateObject`: seeded dependencies and the queue's bound.
-    init(dependencies: Dependencies = .shared, maxPendingActions: Int = 64) {
-        random = dependencies.service
+    /// The buttons draw from `random`, the interactor's tasks from `dependencies`: two sequences, so a task's
+    /// draws can never interleave with a press's.
+    init(dependencies: Dependencies = .shared, random: RandomSource = RandomSource(), maxPendingActions: Int = 64) {
+        self.random = random
         _viewState = StateObject(
             wrappedValue: ViewState(.init(), Interactor(dependencies: dependencies), maxPendingActions: maxPendingActions))
     }

@@ -35,13 +35,16 @@ public final class ListViewInstance {
 
     /// The app for the room whose isolation is `isolation`, drawing its randomness from `random`, with at most
     /// `maxPendingActions` actions waiting behind the running one.
-    public init(isolation: any Actor, random: RandomSource = RandomSource(), maxPendingActions: Int = 64) {
+    /// The interactor's tasks draw from `taskRandom` (the Random strings), the buttons from `random`.
+    public init(
+        isolation: any Actor, random: RandomSource = RandomSource(), taskRandom: RandomSource = RandomSource(), maxPendingActions: Int = 64
+    ) {
         self.isolation = isolation
         let environment = EnvironmentValues()
             .with(\.viewStateIsolation, isolation)
             .with(\.alertDismissEvent, ListViewEvent.dismissAlert)
         host = ViewHost(
-            ListViewApp(dependencies: ListView.Dependencies(service: random), maxPendingActions: maxPendingActions),
+            ListViewApp(dependencies: ListView.Dependencies(service: taskRandom), random: random, maxPendingActions: maxPendingActions),
             environment: environment, inspecting: [ListView.self])
     }
 
@@ -55,6 +58,7 @@ public final class ListViewInstance {
         }
         viewState.observer = { [weak self] in self?.observer?($0) }
         viewState.onChange = { [weak self] in self?.onChange?() }
+        if holdsDeliveries { viewState.holdDeliveries() }
         mounted = viewState
         if isUnmounted { host.unmount() }
         return viewState
@@ -100,6 +104,29 @@ public final class ListViewInstance {
         await viewState.idle()
     }
 
+    /// Messages from the interactor's tasks the view state applied (see ``ViewState/deliveredMessages``).
+    public var deliveries: Int { mounted?.deliveredMessages ?? 0 }
+
+    private var holdsDeliveries = false
+
+    /// A replay: the interactor's messages are applied only as ``deliver(upTo:)`` allows.
+    public func holdDeliveries() {
+        holdsDeliveries = true
+        mounted?.holdDeliveries()
+    }
+
+    /// Applies the interactor's messages until `count` are applied, holding later ones (see ``ViewState/deliver(upTo:)``).
+    nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool {
+        guard !isUnmounted else { return false }
+        return await viewState.deliver(upTo: count)
+    }
+
+    /// Lets the interactor's messages be applied as they come.
+    public func releaseDeliveries() {
+        holdsDeliveries = false
+        mounted?.releaseDeliveries()
+    }
+
     /// Stops everything, for good: the view state is cancelled (its subscription, its queue; the interactor's tasks
     /// get no-op `state`/`updater` calls and end) and every view subscription is cancelled.
     public func unmount() {
@@ -115,10 +142,11 @@ extension ListViewInstance: Sendable {}
 /// The root: the seed's `ListView` with the room's dependencies, identified as the `vvsi-list` fragment.
 struct ListViewApp: View {
     let dependencies: ListView.Dependencies
+    let random: RandomSource
     let maxPendingActions: Int
 
     var body: some View {
-        ListView(dependencies: dependencies, maxPendingActions: maxPendingActions)
+        ListView(dependencies: dependencies, random: random, maxPendingActions: maxPendingActions)
             .id(ListViewInstance.fragmentID)
     }
 }

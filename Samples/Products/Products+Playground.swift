@@ -60,7 +60,7 @@ public final class ProductsPlayground: HostedApp {
         let repository = ProductRepository(baseURL: services.ownBaseURL)
         let environment = EnvironmentValues()
             .with(\.routerStack, stack)
-            .with(\.mviContainerIsolation, services.isolation)
+            .with(\.turns, services.turns)
             .with(\.routerFragmentPrefix, Self.about.id)
         host = ViewHost(
             ProductListView.build(data: .init(repository: repository, effects: services.effects)), environment: environment,

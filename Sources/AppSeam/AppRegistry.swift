@@ -97,6 +97,10 @@ public final class AnyHostedApp {
     private let snapshotApp: () -> any Encodable
     private let unmountApp: () -> Void
     private let settleApp: nonisolated(nonsending) () async -> Void
+    private let deliveriesApplied: () -> Int
+    private let holdAppDeliveries: () -> Void
+    private let deliverApp: nonisolated(nonsending) (Int) async -> Bool
+    private let releaseAppDeliveries: () -> Void
 
     init<App: HostedApp>(_ app: App) {
         about = App.about
@@ -110,6 +114,10 @@ public final class AnyHostedApp {
         snapshotApp = { app.snapshot }
         unmountApp = { app.unmount() }
         settleApp = { await app.settle() }
+        deliveriesApplied = { app.deliveries }
+        holdAppDeliveries = { app.holdDeliveries() }
+        deliverApp = { await app.deliver(upTo: $0) }
+        releaseAppDeliveries = { app.releaseDeliveries() }
     }
 
     public func render(_ context: RenderContext) -> RenderedView { renderApp(context) }
@@ -119,6 +127,11 @@ public final class AnyHostedApp {
     public func unmount() { unmountApp() }
     /// Waits until the work the last input started inside the app is done (call it in the room's isolation).
     nonisolated(nonsending) public func settle() async { await settleApp() }
+    /// Deliveries the app applied between inputs (see ``HostedApp/deliveries``).
+    public var deliveries: Int { deliveriesApplied() }
+    public func holdDeliveries() { holdAppDeliveries() }
+    nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool { await deliverApp(count) }
+    public func releaseDeliveries() { releaseAppDeliveries() }
 }
 
 @available(*, unavailable, message: "a running app lives in its room's isolation")

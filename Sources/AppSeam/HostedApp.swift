@@ -29,13 +29,30 @@ public protocol HostedApp: AnyObject, SendableMetatype {
     var snapshot: Snapshot { get }
     /// Cancels every subscription and task of the app.
     func unmount()
-    /// Returns once the work an input started inside the app (not outside: effects) is done, so a replay can take
-    /// the next step (VVSI's actions run in tasks); at once by default.
+    /// Returns once the work an input started inside the app (not outside: effects) is done (VVSI's actions run in
+    /// tasks); at once by default.
     nonisolated(nonsending) func settle() async
+
+    /// Deliveries: work an input started inside the app that comes back onto the room by itself, between inputs
+    /// (VVSI's interactor tasks: reads, changes, notifications, "action finished"). How many the app has applied;
+    /// the journal keeps the count with each step. 0 (by default) for an app whose inputs finish inside `handle`
+    /// and whose outside calls go through ``Effects``.
+    var deliveries: Int { get }
+    /// Replaying: from now on deliveries wait until ``deliver(upTo:)`` lets them through.
+    func holdDeliveries()
+    /// Replaying: applies deliveries until `count` are applied in all, and holds later ones; false when `count`
+    /// cannot be reached (nothing runs that could deliver more, or more are applied already).
+    nonisolated(nonsending) func deliver(upTo count: Int) async -> Bool
+    /// Lets deliveries be applied as they come (the replayed room goes live).
+    func releaseDeliveries()
 }
 
 extension HostedApp {
     nonisolated(nonsending) public func settle() async {}
+    public var deliveries: Int { 0 }
+    public func holdDeliveries() {}
+    nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool { count == deliveries }
+    public func releaseDeliveries() {}
 
     /// For an app whose views hold no closures.
     public func perform(action: String, value: String?) -> ActionOutcome {
@@ -88,19 +105,28 @@ public struct AppServices {
     /// The door every asynchronous call to the outside goes through (HTTP, injected faults): the room journals
     /// what comes back, and replays it.
     public let effects: Effects
+    /// "One turn later" on the room (a seed's `.receive(on: RunLoop.main)`): the room runs what waits before each step.
+    public let turns: Turns
 
     public init(
         isolation: any Actor, randomSeed: UInt64?, changed: @escaping () -> Void, ownBaseURL: String, values: AppServiceValues,
-        clock: any Clock<Duration> = ContinuousClock(), effects: Effects? = nil
+        clock: any Clock<Duration> = ContinuousClock(), effects: Effects? = nil, turns: Turns? = nil
     ) {
         (self.isolation, self.randomSeed, self.changed, self.ownBaseURL, self.values) = (isolation, randomSeed, changed, ownBaseURL, values)
         self.clock = clock
         self.effects = effects ?? Effects(isolation: isolation)
+        self.turns = turns ?? Turns(isolation: isolation)
     }
 
     /// The app's randomness, the one source its draws come from: seeded from ``randomSeed``, or by the system.
     public func makeRandomSource() -> RandomSource {
         RandomSource(seed: randomSeed)
+    }
+
+    /// Another of the app's random sequences, independent of the first (`stream` 1, 2, …): for draws made in the
+    /// app's own tasks, so that their timing cannot change which numbers the room's draws get.
+    public func makeRandomSource(stream: UInt64) -> RandomSource {
+        RandomSource(seed: randomSeed.map { $0 ^ (stream &* 0x9E37_79B9_7F4A_7C15) })
     }
 }
 

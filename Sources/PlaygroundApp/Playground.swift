@@ -54,6 +54,7 @@ public final class Playground: Sendable {
             sources: SampleSources(samplesDirectory: configuration.samplesDirectory, apps: configuration.apps.apps.map(\.about)),
             limits: limits, randomSeed: configuration.samples.randomSeed,
             ownBaseURL: { ownBaseURL.value })
+        blueprint.witness = configuration.journalWitness
         if let directory = configuration.dataDirectory {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             do {
@@ -100,7 +101,8 @@ public final class Playground: Sendable {
             let entries = texts.compactMap { try? decoder.decode(JournalEntry.self, from: Data($0.utf8)) }
             let room = Room(id: id, blueprint: blueprint, seed: seed, startsJournal: false)
             if case .failure(let error) = ReplayGate.wait({ () async throws(HTTPError) in try await room.replay(entries, writing: false) }) {
-                logger.warning("room \(id) restored only up to the step that failed", metadata: ["error": "\(error.message)"])
+                let what = error.code == "replay_diverged" ? "restored, but its replay diverged" : "restored only up to the step that failed"
+                logger.warning("room \(id) \(what)", metadata: ["error": "\(error.message)"])
             }
             rooms.adopt(room)
             steps += entries.count

@@ -39,6 +39,8 @@ public struct PlaygroundConfiguration: Sendable {
     public var journalSync = JournalSync.normal
     /// Steps one room's journal holds; past it the room refuses new events (fork it to go on).
     public var journalSteps = 10_000
+    /// Each step also records every app's fingerprint before it, and every replay checks them (`--journal-witness`).
+    public var journalWitness = false
     /// History steps one client address may have replayed (a past page, a fork, an import, a Swift export each
     /// replays its steps, ~0.3 ms apiece): a whole full room every 5 s. `.unlimited` turns it off.
     public var replayStepsPerClient = EventBudget(perSecond: 2_000, burst: 10_000)

@@ -4,8 +4,8 @@ import PlaygroundUI
 /// The seed's container: it keeps a screen's `intent` and `model` for as long as the view's position lives (it is
 /// the view's `@StateObject`, so re-created view values find the same pair) and tells the view about the model's
 /// changes **one turn later**: the model's `objectWillChange` fires before its properties change, so the container
-/// forwards it from the next job on the room's executor (the seed's `.receive(on: RunLoop.main)`), when the view
-/// reads the new values.
+/// forwards it one turn later on the room's executor (the seed's `.receive(on: RunLoop.main)`, through the room's
+/// ``Turns``), when the view reads the new values.
 ///
 /// ```swift
 /// let container = MVIContainer(intent: intent as ProductListIntentProtocol, model: model as ProductListModelStateProtocol,
@@ -26,44 +26,21 @@ public final class MVIContainer<Intent, Model>: ObservableObject, EnvironmentLin
         self.modelChangePublisher = modelChangePublisher
     }
 
-    /// Subscribes once the view's position gives it the room (`\.mviContainerIsolation`); without one (a test
-    /// holding the container alone) the notice is forwarded at once.
+    /// Subscribes once the view's position gives it the room's turns (`\.turns`); without them (a test holding the
+    /// container alone) the notice is forwarded at once.
     public func link(to environment: EnvironmentValues) {
         guard cancellable.isEmpty else { return }
         if let stack = environment.routerStack, let entry = environment.routerStackParent { stack.attach(self, to: entry) }
-        let isolation = environment.mviContainerIsolation
+        let turns = environment.turns
         modelChangePublisher
             .sink { [weak self] in
                 guard let self else { return }
-                guard let isolation else { return self.objectWillChange.send() }
-                let container = RoomBound(self)
-                Task { await Self.forward(container, on: isolation) }
+                guard let turns else { return self.objectWillChange.send() }
+                turns.later { [weak self] in self?.objectWillChange.send() }
             }
             .store(in: &cancellable)
     }
 
     /// Whether the container listens to its model (it does once linked to a view's position).
     public var isForwarding: Bool { !cancellable.isEmpty }
-
-    private static func forward(_ container: RoomBound<MVIContainer>, on isolation: isolated any Actor) {
-        container.value.objectWillChange.send()
-    }
-}
-
-/// A value that only the room's executor touches, carried through a `Task` that runs there.
-struct RoomBound<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-private struct MVIContainerIsolationKey: EnvironmentKey {
-    static var defaultValue: (any Actor)? { nil }
-}
-
-extension EnvironmentValues {
-    /// The room whose executor runs the containers' "one turn later".
-    public var mviContainerIsolation: (any Actor)? {
-        get { self[MVIContainerIsolationKey.self] }
-        set { self[MVIContainerIsolationKey.self] = newValue }
-    }
 }

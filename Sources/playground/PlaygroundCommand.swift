@@ -94,6 +94,8 @@ struct PlaygroundCommand: ParsableCommand {
     @Option(help: "How a journal commit waits for the disk: normal (survives kill -9) or full (survives a power cut; slower).")
     var journalSync: JournalSync = .normal
     @Option(help: "Steps one room's journal holds; past it the room refuses events (fork it to go on).") var journalSteps = 10_000
+    @Flag(help: "Also record each app's fingerprint (state and view) before every step, and check it on every replay: a replay that differs from what was live is named at the step it starts (costs a little per event).")
+    var journalWitness = false
 
     /// One server thread per core the process may run on: the room work runs on them, so both cores of a
     /// 2-core machine serve requests and fan out (BENCHMARKS.md has the comparison with one thread).
@@ -177,6 +179,7 @@ struct PlaygroundCommand: ParsableCommand {
         configuration.dataDirectory = noJournal ? nil : dataDir ?? checkout.appendingPathComponent(".data").path
         configuration.journalSync = journalSync
         configuration.journalSteps = journalSteps
+        configuration.journalWitness = journalWitness
         configuration.eventsPerClient = EventBudget(perSecond: Double(eventsPerClientPerSecond), burst: eventBurstPerClient)
         configuration.eventsPerRoom = EventBudget(perSecond: Double(eventsPerRoomPerSecond), burst: eventBurstPerRoom)
         configuration.replayStepsPerClient = EventBudget(perSecond: Double(replayStepsPerClientPerSecond), burst: replayStepBurstPerClient)

@@ -171,11 +171,19 @@ def test_history_past_steps_fork_export_and_import(data_dir):
         status, _, document = request("GET", f"{base}{room}/export")
         assert status == 200
         parsed = json.loads(document)
-        assert parsed["format"] == "architecture-playground-journal" and parsed["version"] == 1
+        assert parsed["format"] == "architecture-playground-journal" and parsed["version"] == 2
         status, headers, body = request("POST", f"{base}/rooms/import", document)
         assert status == 303, body
         imported = headers["Location"]
         assert state(base, imported) == live_state
+        # Each step keeps how many of VVSI's interactor messages had been applied before it (add, random: 5).
+        assert all("deliveries" in entry for entry in parsed["entries"])
+        assert parsed["entries"][-1]["deliveries"]["vvsi"] == 5
+        # A version 1 document (no delivery counts: the replay waits for VVSI after each step) is still read.
+        legacy = {**parsed, "version": 1, "entries": [{k: v for k, v in e.items() if k != "deliveries"} for e in parsed["entries"]]}
+        status, headers, body = request("POST", f"{base}/rooms/import", json.dumps(legacy))
+        assert status == 303, body
+        assert state(base, headers["Location"]) == live_state
 
         # Every malformed import is refused with what was wrong, and makes no room.
         rooms_before = json.loads(request("GET", base + "/healthz")[2])["rooms"]
@@ -194,6 +202,14 @@ def test_history_past_steps_fork_export_and_import(data_dir):
                                                                  "source": "outside", "outcome": {"effect": 9, "label": "x"}}]}),
                               422, "invalid_step"),
             "empty": ("", 400, "empty_document"),
+            "deliveries going back": (json.dumps({**parsed, "entries": parsed["entries"][:-1] + [{**parsed["entries"][-1], "deliveries": {"vvsi": 1}}]}),
+                                      422, "deliveries_out_of_order"),
+            "deliveries that never come": (json.dumps({**parsed, "entries": parsed["entries"][:-1] + [{**parsed["entries"][-1], "deliveries": {"vvsi": 10**6}}]}),
+                                           422, "invalid_step"),
+            "deliveries of an unknown app": (json.dumps({**parsed, "entries": [{**parsed["entries"][0], "deliveries": {"<i>x</i>": 1}}]}),
+                                             422, "unknown_app"),
+            "a malformed witness": (json.dumps({**parsed, "entries": [{**parsed["entries"][0], "witness": {"ev": "<b>zz</b>"}}]}),
+                                    400, "invalid_document"),
         }
         for name, (body, code, error) in cases.items():
             status, _, answer = request("POST", f"{base}/rooms/import", body)
@@ -254,36 +270,42 @@ def settled(base, room):
 
 
 def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state(data_dir):
-    """Differential: 500 random inputs over all five apps (failures and latency injected), applied live. Every 25
-    inputs, once the room settled, the live views, /state and step are kept; the room replayed to each of those steps
+    """Differential: 500 random inputs over all five apps (failures and latency injected), posted without waiting for
+    VVSI's tasks or the effects, applied live with --journal-witness. Every step recorded each app's fingerprint
+    (/state and view) before it, and a replay of the whole journal checks every one of them. Every 50 inputs, once
+    the room settled, the live views, /state and step are also kept whole; the room replayed to each of those steps
     (?at=N, and a fork at N) shows the same views and has the same state. Then the whole journal replayed into a new
-    room (import) and into a restarted process gives the same /state, and forks at random steps hold exactly the
-    live history's first steps."""
+    room (import) and into a restarted process gives the same /state; a tampered fingerprint is refused; forks at
+    random steps hold exactly the live history's first steps."""
     import random
     rng = random.Random(15)
-    process, base = start(data_dir, "--replay-steps-per-client-per-second", "0")
+    process, base = start(data_dir, "--replay-steps-per-client-per-second", "0", "--journal-witness")
     try:
         room = new_room(base)
         request("GET", f"{base}{room}")
         eventually(lambda: state(base, room)["router"]["products"], message="products")
         products = state(base, room)["router"]["products"]
         accepted = 0
-        checkpoints = []   # (steps, /state, the app views of the live page) every 25 inputs, once the room settled
+        checkpoints = []   # (steps, /state, the app views of the live page) every 50 inputs, once the room settled
         for number in range(1, 501):
             event = random_event(rng, products)
             status, _, body = request("POST", f"{base}{room}/events", json.dumps(event))
             assert status in (202, 404, 409, 503), body
             accepted += status == 202
-            if event["app"] == "vvsi":
-                # VVSI's actions run in the room's own tasks, not through effects: the journal does not record where
-                # their steps fell between later inputs, so the next input waits until they are done (README, "Not
-                # recorded yet").
-                eventually(lambda: not state(base, room)["vvsi"]["actionRunning"], message="vvsi idle")
-            if number % 25 == 0:
+            if number % 50 == 0:
                 current = eventually(lambda: settled(base, room), timeout=30, message="the room settles")
                 checkpoints.append((history(base, room)["steps"], current, app_views(request("GET", f"{base}{room}")[2])))
         assert accepted > 250
         live = eventually(lambda: settled(base, room), timeout=30, message="the room settles")
+        # Every step recorded each app's fingerprint (its /state and view) just before it; replaying the whole
+        # history checks all of them, so a fork at the last step is a comparison at every step (500 if any differs).
+        status, _, document = request("GET", f"{base}{room}/export")
+        entries = json.loads(document)["entries"]
+        assert all(set(entry["witness"]) == {"ev", "vvsi", "mvi", "nice", "router"} for entry in entries)
+        assert len({entry["deliveries"].get("vvsi", 0) for entry in entries}) > 20, "VVSI's messages fell between many steps"
+        status, headers, body = request("POST", f"{base}{room}/fork?at={len(entries)}")
+        assert status == 303, body
+        assert state(base, headers["Location"]) == live
         # At every checkpoint, the room replayed to that step shows the same views and has the same state.
         for steps, expected_state, expected_views in checkpoints:
             status, _, page = request("GET", f"{base}{room}?at={steps}")
@@ -292,10 +314,17 @@ def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state
             status, headers, _ = request("POST", f"{base}{room}/fork?at={steps}")
             assert status == 303
             assert state(base, headers["Location"]) == expected_state, f"the state replayed to step {steps} differs"
-        status, _, document = request("GET", f"{base}{room}/export")
         status, headers, body = request("POST", f"{base}/rooms/import", document)
         assert status == 303, body
         assert state(base, headers["Location"]) == live
+        # A document whose fingerprint of some step was changed does not replay to what was seen: refused.
+        tampered = json.loads(document)
+        middle = tampered["entries"][len(entries) // 2]
+        middle["witness"]["vvsi"] = format(int(middle["witness"]["vvsi"], 16) ^ 1, "016x")
+        rooms_before = json.loads(request("GET", base + "/healthz")[2])["rooms"]
+        status, _, body = request("POST", f"{base}/rooms/import", json.dumps(tampered))
+        assert status == 422 and "replay_diverged" in body and f"step {middle['step']}" in body, body
+        assert json.loads(request("GET", base + "/healthz")[2])["rooms"] == rooms_before
         steps = history(base, room)["steps"]
         for at in sorted(rng.sample(range(1, steps + 1), 5)):
             status, headers, _ = request("POST", f"{base}{room}/fork", f"at={at}", "application/x-www-form-urlencoded")
@@ -312,9 +341,12 @@ def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state
     finally:
         if process.poll() is None:
             process.kill()
-    process, base = start(data_dir, "--replay-steps-per-client-per-second", "0")
+    process, base = start(data_dir, "--replay-steps-per-client-per-second", "0", "--journal-witness")
     try:
         assert state(base, room) == live
+        # The restored history still replays to what was seen at every step.
+        status, _, body = request("POST", f"{base}{room}/fork?at={steps}")
+        assert status == 303, body
     finally:
         process.kill()
         process.wait()

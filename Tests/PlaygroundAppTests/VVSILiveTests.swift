@@ -44,7 +44,8 @@ struct VVSILiveTests {
     }
 
     @Test func removeOnEmptyAndRandomArguments() async throws {
-        let live = try await LivePlayground()
+        // The apps whose state changes only on events: a refused event must leave it exactly as it was.
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         #expect(try await live.post(room, #"{"app":"vvsi","event":"remove"}"#).status == 202)

@@ -190,7 +190,8 @@ import Testing
         let room = Room()
         let model = Model()
         let container = MVIContainer(intent: 0, model: model, modelChangePublisher: model.objectWillChange)
-        container.link(to: EnvironmentValues().with(\.mviContainerIsolation, room))
+        let turns = Turns(isolation: room)
+        container.link(to: EnvironmentValues().with(\.turns, turns))
         let seen = Seen()
         let subscription = container.objectWillChange.sink { seen.values.append(model.count) }
         model.count = 5

@@ -27,8 +27,9 @@ struct ListViewThroughTheHarnessTests {
         await #expect(throws: AppError.self) { try await harness.send(.dismissAlert) }
     }
 
-    /// The button's closure draws count and length from the room's source, the interactor the strings: the same
-    /// seed gives the same list, which the test works out from a `RandomSource` with that seed.
+    /// The button's closure draws count and length from the room's source, the interactor's task the strings from
+    /// the app's second stream (so a task's draws never interleave with a press's): the same seed gives the same list,
+    /// which the test works out from `RandomSource`s with that seed.
     @Test func randomIsTheRoomSeedsDraw() async throws {
         let harness = AppHarness<ListViewPlayground>(seed: 11)
         try await harness.press("Random")
@@ -36,7 +37,9 @@ struct ListViewThroughTheHarnessTests {
         let replay = RandomSource(seed: 11)
         let (count, length) = (replay.int(in: 1..<10), replay.int(in: 1..<5))
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        let items = (0..<count).map { _ in "\"" + replay.string(length: length, from: letters) + "\"" }
+        let tasks = AppServices(isolation: MainActor.shared, randomSeed: 11, changed: {}, ownBaseURL: "", values: AppServiceValues())
+            .makeRandomSource(stream: 1)
+        let items = (0..<count).map { _ in "\"" + tasks.string(length: length, from: letters) + "\"" }
         #expect(
             await harness.snapshotJSON
                 == #"{"actionRunning":false,"alert":null,"items":[\#(items.joined(separator: ","))],"pendingActions":0}"#)

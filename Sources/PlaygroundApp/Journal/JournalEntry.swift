@@ -31,6 +31,13 @@ struct JournalEntry: Codable, Sendable, Equatable {
     var value: String?
     /// An outcome.
     var outcome: EffectOutcome?
+    /// How many deliveries (work an input started inside an app that came back by itself: VVSI's interactor
+    /// messages) each app had applied when this step ran; apps with none are left out. A replay applies the same
+    /// number before the step. Absent in version 1 documents: a replay then waits until the apps are idle.
+    var deliveries: [String: Int]?
+    /// With `--journal-witness`: each app's fingerprint (state and view) just before this step, which a replay
+    /// checks, so a divergence is named at the step where it starts.
+    var witness: [String: String]?
 
     /// One envelope field.
     struct Field: Codable, Sendable, Equatable {
@@ -110,6 +117,17 @@ extension JournalEntry {
             }
             json.append("}")
         }
+        for (name, object) in [("deliveries", deliveries.map { $0.mapValues(String.init) }), ("witness", witness)] {
+            guard let object else { continue }
+            json.append(",\"\(name)\":{")
+            for (index, key) in object.keys.sorted().enumerated() {
+                if index > 0 { json.append(",") }
+                json.appendString(key)
+                json.append(":")
+                if name == "deliveries" { json.append(object[key]!) } else { json.appendString(object[key]!) }
+            }
+            json.append("}")
+        }
         json.append("}")
         return json.text
     }
@@ -142,7 +160,9 @@ extension EventArgument: Encodable {
 /// A room's journal as it is exported and imported: versioned, self-describing.
 struct JournalDocument: Codable, Sendable {
     static let formatName = "architecture-playground-journal"
-    static let currentVersion = 1
+    /// 2 adds each step's `deliveries` (and, with `--journal-witness`, its `witness`); 1 is still read.
+    static let currentVersion = 2
+    static let readableVersions = [1, 2]
 
     var format: String
     var version: Int

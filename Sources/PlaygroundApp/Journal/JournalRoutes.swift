@@ -64,7 +64,7 @@ struct JournalRoutes: Sendable {
         let id = room.id
         let html = try gate.run { () async throws(HTTPError) -> String in
             let past = Room(id: id, blueprint: blueprint, seed: seed, persists: false)
-            try await past.replay(history.prefix(step), writing: false)
+            try await past.replay(history.prefix(step), following: step < history.count ? history[step] : nil, writing: false)
             let page = past.perform { room in Result { () throws(HTTPError) in try room.page(host: host, assets: assets) } }
             past.perform { $0.close() }
             return try page.get()
@@ -136,8 +136,8 @@ struct JournalRoutes: Sendable {
         let points = try gate.run { () async throws(HTTPError) -> [[SwiftTestExport.Point]] in
             let past = Room(id: id, blueprint: blueprint, seed: seed, persists: false)
             let collected = PointBox(count: blueprint.registry.apps.count)
-            try await past.replay(history, writing: false) { entry, index, snapshot in
-                collected.points[index].append(SwiftTestExport.Point(entry: entry, snapshot: snapshot))
+            try await past.replay(history, writing: false) { moment, index, snapshot in
+                collected.points[index].append(SwiftTestExport.Point(moment: moment, snapshot: snapshot))
             }
             past.perform { $0.close() }
             return collected.points
@@ -162,15 +162,19 @@ struct JournalRoutes: Sendable {
         }
         let step = try Self.step(text, of: history.count)
         try replayLimiter.admit(request.clientAddress, cost: Double(step))
-        let room = try start(history.prefix(step), seed: seed)
+        let room = try start(history.prefix(step), following: step < history.count ? history[step] : nil, seed: seed)
         return .response(.redirect(to: "/rooms/\(room.id)"))
     }
 
     /// A new room that replays `entries` into its own journal; discarded again when they do not apply.
-    private func start(_ entries: some Collection<JournalEntry> & Sendable, seed: UInt64) throws(HTTPError) -> Room {
+    private func start(
+        _ entries: some Collection<JournalEntry> & Sendable, following: JournalEntry? = nil, seed: UInt64, divergence: HTTPStatus = .internalServerError
+    ) throws(HTTPError) -> Room {
         let room = try rooms.create(seed: seed, draw: false)
         do {
-            try gate.run { () async throws(HTTPError) in try await room.replay(entries, writing: true) }
+            try gate.run { () async throws(HTTPError) in
+                try await room.replay(entries, following: following, writing: true, divergence: divergence)
+            }
         } catch {
             rooms.discard(room)
             throw error
@@ -198,7 +202,7 @@ struct JournalRoutes: Sendable {
     func importRoom(_ request: HTTPRequest) throws(HTTPError) -> HTTPResult {
         let document = try Self.validate(request.body, registry: blueprint.registry, maxSteps: blueprint.limits.journalSteps)
         try replayLimiter.admit(request.clientAddress, cost: Double(document.entries.count))
-        let room = try start(document.entries, seed: UInt64(document.seed) ?? 0)
+        let room = try start(document.entries, seed: UInt64(document.seed) ?? 0, divergence: .unprocessableContent)
         return .response(.redirect(to: "/rooms/\(room.id)"))
     }
 
@@ -213,10 +217,10 @@ struct JournalRoutes: Sendable {
                 throw HTTPError(
                     .badRequest, code: "wrong_format", message: "The document's format is \(quoted(format)); accepted: \"\(JournalDocument.formatName)\".")
             }
-            if let version = object["version"] as? Int, version != JournalDocument.currentVersion {
+            if let version = object["version"] as? Int, !JournalDocument.readableVersions.contains(version) {
                 throw HTTPError(
                     .badRequest, code: "unsupported_version",
-                    message: "The document is version \(version); accepted: \(JournalDocument.currentVersion).")
+                    message: "The document is version \(version); accepted: \(JournalDocument.readableVersions.map(String.init).joined(separator: ", ")).")
             }
         }
         let document: JournalDocument
@@ -250,6 +254,28 @@ struct JournalRoutes: Sendable {
             throw HTTPError(
                 .unprocessableContent, code: "steps_out_of_order",
                 message: "Entry \(index + 1) is numbered step \(entry.step); steps must run 1, 2, 3, … in order (is the document truncated or reordered?).")
+        }
+        var delivered: [String: Int] = [:]
+        for entry in document.entries {
+            let named = Array((entry.deliveries ?? [:]).keys) + Array((entry.witness ?? [:]).keys)
+            if let unknown = named.first(where: { registry.index(of: $0) == nil }) {
+                throw HTTPError(
+                    .unprocessableContent, code: "unknown_app",
+                    message: "Step \(entry.step) names the app \(quoted(unknown)); this playground has \(registry.ids.joined(separator: ", ")).")
+            }
+            for (app, count) in entry.deliveries ?? [:] {
+                guard count >= (delivered[app] ?? 0) else {
+                    throw HTTPError(
+                        .unprocessableContent, code: "deliveries_out_of_order",
+                        message: "Step \(entry.step) says \(quoted(app)) had applied \(count) deliveries, fewer than an earlier step; the counts only grow.")
+                }
+                delivered[app] = count
+            }
+            if let print = entry.witness?.values.first(where: { $0.utf8.count != 16 || !$0.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) }) {
+                throw HTTPError(
+                    .badRequest, code: "invalid_document",
+                    message: "Step \(entry.step) has the witness \(quoted(String(print.prefix(40)))); a witness is 16 lowercase hex digits.")
+            }
         }
         return document
     }

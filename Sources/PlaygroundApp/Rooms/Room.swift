@@ -34,6 +34,8 @@ actor Room {
         let ownBaseURL: @Sendable () -> String
         /// Where rooms keep their journals; nil keeps them in memory only (`--no-journal`).
         var journal: (any JournalStore)? = nil
+        /// Each step also records every app's fingerprint before it, which replays check (`--journal-witness`).
+        var witness = false
     }
 
     nonisolated let id: RoomID
@@ -57,6 +59,8 @@ actor Room {
     nonisolated let seed: UInt64
     /// Each app's door to the outside, made with the app.
     private var effects: [Effects?]
+    /// "One turn later" for every app of the room; what waits runs before each step.
+    private lazy var turns = Turns(isolation: self)
     /// Steps in the room's history, and the bytes of their entries.
     private(set) var steps = 0
     private var historyBytes = 0
@@ -114,8 +118,9 @@ actor Room {
         let services = AppServices(
             isolation: self, randomSeed: seed,
             changed: { [weak self] in self?.assumeIsolated { room in room.publishChanges(of: index) } },
-            ownBaseURL: blueprint.ownBaseURL(), values: registration.services, effects: effects)
+            ownBaseURL: blueprint.ownBaseURL(), values: registration.services, effects: effects, turns: turns)
         let app = registration.make(services)
+        if replaying { app.holdDeliveries() }
         app.teaching.trace.stepLink = "/rooms/\(id)?at="
         apps[index] = app
         self.effects[index] = effects
@@ -126,7 +131,9 @@ actor Room {
     private func outcomeRecorder(_ index: Int) -> (EffectOutcome) -> Void {
         { [weak self] outcome in
             self?.assumeIsolated { room in
-                room.record(JournalEntry(step: 0, time: 0, kind: .outcome, app: room.blueprint.registry.apps[index].about.id, source: "outside", outcome: outcome))
+                room.record(
+                    JournalEntry(step: 0, time: 0, kind: .outcome, app: room.blueprint.registry.apps[index].about.id, source: "outside", outcome: outcome),
+                    before: room.beforeStep())
             }
         }
     }
@@ -163,6 +170,7 @@ actor Room {
         try checkOpen()
         try checkJournal()
         renderAllIfNeeded()  // drawn before any input (rooms are drawn as they are made), as a replay draws it
+        let before = beforeStep()
         let app = app(input.appIndex)
         app.teaching.trace.nextStep = steps + 1
         defer { app.teaching.trace.nextStep = nil }
@@ -170,7 +178,7 @@ actor Room {
             try app.handle(input, from: source)
             if journalMode != .off {  // the envelope is written back only for a journal
                 let fields = blueprint.registry.apps[input.appIndex].envelopeFields(of: input).map { JournalEntry.Field(name: $0.name, value: $0.value) }
-                record(JournalEntry(step: 0, time: 0, kind: .input, app: input.appID, source: source.rawValue, fields: fields))
+                record(JournalEntry(step: 0, time: 0, kind: .input, app: input.appID, source: source.rawValue, fields: fields), before: before)
             }
         } catch {
             let status: HTTPStatus =
@@ -182,6 +190,7 @@ actor Room {
             throw HTTPError(status, code: error.code, message: error.message)
         }
         publishChanges(of: input.appIndex)
+        try checkWritten()
         return seq
     }
 
@@ -191,6 +200,7 @@ actor Room {
         try checkOpen()
         try checkJournal()
         renderAllIfNeeded()
+        let before = beforeStep()
         let app = app(appIndex)
         app.teaching.trace.nextStep = steps + 1
         defer { app.teaching.trace.nextStep = nil }
@@ -199,8 +209,10 @@ actor Room {
             record(
                 JournalEntry(
                     step: 0, time: 0, kind: .action, app: blueprint.registry.apps[appIndex].about.id, source: EventSource.browser.rawValue,
-                    action: post.action, value: post.value))
+                    action: post.action, value: post.value),
+                before: before)
             publishChanges(of: appIndex)
+            try checkWritten()
             return seq
         case .stale(let message):
             throw HTTPError(.conflict, code: "stale_action", message: message)
@@ -319,9 +331,10 @@ actor Room {
 
     /// Appends one entry to the history and the store: durable (under the store's sync mode) before the caller
     /// answers. Entries replayed from the store are not written again.
-    private func record(_ entry: JournalEntry) {
+    private func record(_ entry: JournalEntry, before: BeforeStep) {
         guard journalMode != .off, !replaying else { return }
         var entry = entry
+        (entry.deliveries, entry.witness) = (before.deliveries, before.witness)
         entry.step = steps + 1
         entry.time = (Date().timeIntervalSince1970 * 1000).rounded() / 1000
         keep(entry, writing: journalMode == .store)
@@ -339,6 +352,58 @@ actor Room {
             try store.append(id, step: entry.step, entry: json)
         } catch {
             journalFailure = error.description
+        }
+    }
+
+    /// Where a replay shows an app's snapshot: after the first draw, after the app's deliveries reached a count, after
+    /// one of its steps, and once the room has finished what ran at the end.
+    enum ReplayPoint {
+        case draw
+        case delivered(Int)
+        case step(JournalEntry)
+        case finished
+    }
+
+    /// What a step records of the room just before it: each app's deliveries, and the witness when it is kept.
+    struct BeforeStep {
+        var deliveries: [String: Int]
+        var witness: [String: String]?
+    }
+
+    /// The room now, as the next step records it (call it before the step changes anything).
+    private func beforeStep() -> BeforeStep {
+        turns.drain()
+        guard journalMode != .off else { return BeforeStep(deliveries: [:]) }
+        var deliveries: [String: Int] = [:]
+        for index in appIndices {
+            guard let app = apps[index] else { continue }
+            let count = app.deliveries
+            if count > 0 { deliveries[app.about.id] = count }
+        }
+        return BeforeStep(deliveries: deliveries, witness: blueprint.witness ? witness() : nil)
+    }
+
+    /// Each app's fingerprint: its `/state` and the view the tabs show (not the teaching layer, which shows timings),
+    /// with the room's own URLs made anonymous so a fork or an import compares equal.
+    private func witness() -> [String: String] {
+        var prints: [String: String] = [:]
+        let ownPath = "/rooms/\(id)/"
+        for index in appIndices {
+            let app = app(index)
+            var hash = FNV1a()
+            hash.add(Self.snapshotJSON(app))
+            hash.add((views[index]?.wrappedHTML ?? "").replacingOccurrences(of: ownPath, with: "/rooms/-/"))
+            prints[app.about.id] = hash.hex
+        }
+        return prints
+    }
+
+    /// An event whose entry could not be written is not acknowledged (503), though the app applied it.
+    private func checkWritten() throws(HTTPError) {
+        if let journalFailure {
+            throw HTTPError(
+                .serviceUnavailable, code: "journal_unavailable",
+                message: "This event could not be written to the room's journal (\(journalFailure)); nothing more is accepted.")
         }
     }
 
@@ -388,33 +453,87 @@ actor Room {
     }
 
     /// Applies `entries` in order to this fresh room, with the outside turned off: inputs go to their apps, recorded
-    /// outcomes to the effects that wait for them; after each step the room waits until the apps settle. Then the
-    /// room goes live. Throws 422 naming the first step that does not apply (an import that does not fit the apps).
-    /// `observe` hears each app's snapshot (JSON, keys sorted) after the first draw (no entry) and after each step.
+    /// outcomes to the effects that wait for them, and before each step the apps' deliveries are applied up to the
+    /// count it recorded (so they fall between the same steps). `following` is the step after the last one (a past
+    /// page or a fork): deliveries run up to its count, which is the room as it was until that step. Then the room
+    /// goes live. Throws 422 naming the first step that does not apply (an import that does not fit the apps).
+    /// A step whose recorded witness differs from the replay's is a divergence: the replay goes on, then throws it
+    /// (`divergence` is its status: 500 for the server's own history, 422 for an import).
+    /// `observe` hears an app's snapshot (JSON, keys sorted) at each ``ReplayPoint`` that concerns it.
     func replay(
-        _ entries: some Collection<JournalEntry>, writing: Bool, observe: ((JournalEntry?, Int, String) -> Void)? = nil
+        _ entries: some Collection<JournalEntry>, following: JournalEntry? = nil, writing: Bool,
+        divergence status: HTTPStatus = .internalServerError, observe: ((ReplayPoint, Int, String) -> Void)? = nil
     ) async throws(HTTPError) {
         var failure: HTTPError?
+        var diverged: HTTPError?
         replaying = true
         renderAllIfNeeded()
-        if let observe { for index in appIndices { observe(nil, index, Self.snapshotJSON(app(index))) } }
+        if let observe { for index in appIndices { observe(.draw, index, Self.snapshotJSON(app(index))) } }
         for entry in entries {
             do throws(HTTPError) {
+                try await catchUp(to: entry, status: status, diverged: &diverged, observe: observe)
                 try applyRecorded(entry, writing: writing)
             } catch {
                 failure = error
                 break
             }
-            await settle()
-            if let observe, let index = blueprint.registry.index(of: entry.app) { observe(entry, index, Self.snapshotJSON(app(index))) }
+            for _ in 0..<4 { await Task.yield() }
+            if let observe, let index = blueprint.registry.index(of: entry.app) { observe(.step(entry), index, Self.snapshotJSON(app(index))) }
+        }
+        if failure == nil, let following {
+            do throws(HTTPError) { try await catchUp(to: following, status: status, diverged: &diverged) } catch { failure = error }
         }
         replaying = false
+        // A past page stays where the step after it found the room; a room that goes on (or shows the latest step)
+        // lets its apps finish what runs.
+        if journalMode != .memory || following == nil {
+            for app in apps { app?.releaseDeliveries() }
+        }
+        if following == nil {
+            await settle()
+            if let observe { for index in appIndices { observe(.finished, index, Self.snapshotJSON(app(index))) } }
+        }
         // A room drawn only to show the past stays replayed; a restored, forked or imported one goes live.
         if journalMode != .memory {
             for (index, effects) in effects.enumerated() { effects?.goLive(record: outcomeRecorder(index)) }
         }
         resyncFloor = seq
-        if let failure { throw failure }
+        if let failure = failure ?? diverged { throw failure }
+    }
+
+    /// Brings the replayed room to where it was just before `entry`: each app's deliveries up to the recorded count
+    /// (an entry without counts, version 1, waits until the apps are idle), then the witness, if recorded, compared.
+    private func catchUp(
+        to entry: JournalEntry, status: HTTPStatus, diverged: inout HTTPError?, observe: ((ReplayPoint, Int, String) -> Void)? = nil
+    ) async throws(HTTPError) {
+        if let deliveries = entry.deliveries {
+            for index in appIndices {
+                let app = app(index)
+                let target = deliveries[app.about.id] ?? 0
+                guard app.deliveries != target else { continue }
+                guard await app.deliver(upTo: target) else {
+                    throw HTTPError(
+                        .unprocessableContent, code: "invalid_step",
+                        message: "Before step \(entry.step), \(quoted(app.about.id)) had applied \(target) deliveries; the replay reaches \(app.deliveries).")
+                }
+                observe?(.delivered(target), index, Self.snapshotJSON(app))
+            }
+        } else {
+            for app in apps {
+                app?.releaseDeliveries()
+                await app?.settle()
+                app?.holdDeliveries()
+            }
+        }
+        for _ in 0..<4 { await Task.yield() }
+        turns.drain()
+        guard let recorded = entry.witness, diverged == nil else { return }
+        let now = witness()
+        if let app = blueprint.registry.ids.first(where: { recorded[$0] != nil && recorded[$0] != now[$0] }) {
+            diverged = HTTPError(
+                status, code: "replay_diverged",
+                message: "Replaying step \(entry.step) met \(quoted(app)) in another state than the recorded one (its state or view before that step differs).")
+        }
     }
 
     /// One recorded step, applied as it was live.
@@ -463,7 +582,7 @@ actor Room {
     }
 
     /// Waits until every app has finished what the last step started inside it, and the room's own queued jobs ran.
-    private func settle() async {
+    func settle() async {
         for app in apps { await app?.settle() }
         for _ in 0..<4 { await Task.yield() }
     }
@@ -473,7 +592,7 @@ actor Room {
         (try? journalEncoder.encode(EncodableBox(app.snapshot))).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
-    nonisolated(unsafe) static let journalEncoder: JSONEncoder = {
+    static let journalEncoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder

@@ -1,3 +1,4 @@
+import PlaygroundHTTP
 /// An unguessable room name: 96 random bits as 24 lowercase hex digits.
 ///
 /// ```swift
@@ -47,6 +48,8 @@ public struct RoomID: Hashable, Sendable, CustomStringConvertible {
 
     /// A stable 64-bit mix of the id (FNV-1a), so a `--seed` gives every room its own reproducible colours.
     var hashSeed: UInt64 {
-        description.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        var hash = FNV1a()
+        hash.add(description)
+        return hash.value
     }
 }

@@ -89,13 +89,9 @@ public struct StaticFiles: Sendable {
 
     /// 64-bit FNV-1a as 16 hex digits: a content fingerprint for ETags (not a security hash).
     static func hash(_ bytes: [UInt8]) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var hash = FNV1a()
+        hash.add(bytes)
+        return hash.hex
     }
 }
 

@@ -41,6 +41,7 @@ public actor AppHarness<App: HostedApp> {
     private let ownBaseURL: String
     private let replaying: Bool
     private var effects: Effects?
+    private lazy var turns = Turns(isolation: self)
 
     /// The app, started on first use in the harness's isolation.
     public var app: App {
@@ -49,7 +50,8 @@ public actor AppHarness<App: HostedApp> {
         let app = App(
             services: AppServices(
                 isolation: self, randomSeed: seed, changed: { [weak self] in self?.assumeIsolated { $0.changes += 1 } },
-                ownBaseURL: ownBaseURL, values: values, clock: clock, effects: effects))
+                ownBaseURL: ownBaseURL, values: values, clock: clock, effects: effects, turns: turns))
+        if replaying { app.holdDeliveries() }
         started = app
         self.effects = effects
         return app
@@ -65,6 +67,7 @@ public actor AppHarness<App: HostedApp> {
     /// One recorded input (its envelope: event name and arguments), decoded as `POST /events` does; then the app is
     /// drawn and settles, as in a room.
     public func input(_ event: String, _ arguments: [String: EventArgument] = [:], from source: EventSource = .http) async throws {
+        turns.drain()
         let input: App.Input
         do { input = try App.Input(event: event, arguments: arguments) } catch { throw HarnessError(description: "\(event): \(error.message)") }
         do { try app.handle(input, from: source) } catch { throw HarnessError(description: "\(event): \(error.message)") }
@@ -73,6 +76,7 @@ public actor AppHarness<App: HostedApp> {
 
     /// One recorded press of a control (its action id and value).
     public func press(action: String, value: String? = nil) async throws {
+        turns.drain()
         let outcome = app.perform(action: action, value: value)
         guard outcome == .performed else { throw HarnessError(description: "\(action): \(outcome)") }
         await step()
@@ -80,6 +84,7 @@ public actor AppHarness<App: HostedApp> {
 
     /// One recorded outcome of an effect, delivered to the effect that waits for it.
     public func outcome(_ outcome: EffectOutcome) async throws {
+        turns.drain()
         _ = app
         guard effects?.complete(outcome) == true else {
             throw HarnessError(description: "no effect #\(outcome.effect) (\(outcome.label)) waits for an outcome")
@@ -87,9 +92,35 @@ public actor AppHarness<App: HostedApp> {
         await step()
     }
 
-    private func step() async {
+    /// Replaying: applies the app's deliveries (VVSI's interactor messages) until `count` are applied, as the room
+    /// did before the next recorded step; later ones wait.
+    public func deliver(upTo count: Int) async throws {
+        guard await app.deliver(upTo: count) else {
+            throw HarnessError(description: "\(App.about.id) cannot reach \(count) deliveries (it has applied \(app.deliveries))")
+        }
         draw()
+    }
+
+    /// Replaying a step recorded without delivery counts (a version 1 journal): lets the app finish what runs.
+    public func settle() async {
+        app.releaseDeliveries()
         await app.settle()
+        app.holdDeliveries()
+        draw()
+    }
+
+    /// Lets the app finish what still runs after the last recorded step, as the live room did.
+    public func finish() async {
+        app.releaseDeliveries()
+        await app.settle()
+        for _ in 0..<4 { await Task.yield() }
+        draw()
+    }
+
+    private func step() async {
+        turns.drain()
+        draw()
+        if !replaying { await app.settle() }
         for _ in 0..<4 { await Task.yield() }
         draw()
     }

@@ -1,0 +1,64 @@
+/// "One turn later" on a room's executor, in order: what a seed does with `.receive(on: RunLoop.main)`.
+///
+/// Live, a job given to ``later(_:)`` runs in a later job of the room (a task hops there). The room also runs
+/// every waiting job before it takes its next step (``drain()``), so which step a turn falls before never depends on
+/// thread timing, and a replay of the journal meets the same state before every step.
+///
+/// ```swift
+/// turns.later { container.objectWillChange.send() }   // the model's willChange, once its value can be read
+/// ```
+///
+/// Not `Sendable`: it lives on its room's executor.
+public final class Turns {
+    private let isolation: any Actor
+    private var waiting: [() -> Void] = []
+    private var scheduled = false
+
+    /// Turns run on `isolation`'s executor.
+    public init(isolation: any Actor) {
+        self.isolation = isolation
+    }
+
+    /// Runs `job` one turn later on the room, after the jobs already waiting.
+    public func later(_ job: @escaping () -> Void) {
+        waiting.append(job)
+        guard !scheduled else { return }
+        scheduled = true
+        Self.schedule(UncheckedBox(self), on: isolation)
+    }
+
+    /// Runs every waiting job now, in order (jobs they queue too).
+    public func drain() {
+        scheduled = false
+        while !waiting.isEmpty {
+            let job = waiting.removeFirst()
+            job()
+        }
+    }
+
+    /// Jobs waiting for their turn.
+    public var waitingCount: Int { waiting.count }
+
+    private static func schedule(_ box: UncheckedBox<Turns>, on isolation: any Actor) {
+        Task { await run(box, on: isolation) }
+    }
+
+    private static func run(_ box: UncheckedBox<Turns>, on room: isolated any Actor) {
+        box.value.drain()
+    }
+}
+
+@available(*, unavailable, message: "turns live on their room's executor")
+extension Turns: Sendable {}
+
+private struct TurnsKey: EnvironmentKey {
+    static var defaultValue: Turns? { nil }
+}
+
+extension EnvironmentValues {
+    /// The room's turns (the containers' "one turn later").
+    public var turns: Turns? {
+        get { self[TurnsKey.self] }
+        set { self[TurnsKey.self] = newValue }
+    }
+}
