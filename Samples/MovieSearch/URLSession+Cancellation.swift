@@ -8,7 +8,7 @@ import Synchronization
 
 extension URLSession {
     /// `data(for:)` that ends at once when the calling task is cancelled (`CancellationError`) or `timeout` passes
-    /// (a transport ``MovieRepositoryError``), cancelling the HTTP request either way. It does not wait for
+    /// (a transport ``MovieRepositoryError``); the HTTP request itself runs to its end, unheard. It does not wait for
     /// FoundationNetworking to report the cancellation: on Linux that can take seconds, and it ignores
     /// `timeoutInterval` for a server that is connected but silent.
     func cancellableData(for request: URLRequest, timeout: Duration) async throws -> (Data, URLResponse) {
@@ -41,7 +41,7 @@ extension URLSession {
 }
 
 /// One request: its data task and its caller's continuation, which the first of answer, timeout and cancellation
-/// resumes (the others find it gone); whoever ends it early cancels the data task. Protected by its mutex.
+/// resumes (the others find it gone); the data task always runs to its end. Protected by its mutex.
 private final class DataTaskCall: Sendable {
     private struct State {
         var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
@@ -68,19 +68,20 @@ private final class DataTaskCall: Sendable {
             state.task = task
             return state.done
         }
-        if done { task.cancel() } else { task.resume() }
+        if !done { task.resume() }
     }
 
-    /// Ends the call with `result` if it has not ended yet; an early end cancels the data task.
+    /// Ends the call with `result` if it has not ended yet; the data task ends by itself, unheard.
     func finish(_ result: Result<(Data, URLResponse), any Error>) {
-        let (continuation, task) = state.withLock { state -> (CheckedContinuation<(Data, URLResponse), any Error>?, URLSessionDataTask?) in
-            guard !state.done else { return (nil, nil) }
+        let continuation = state.withLock { state -> CheckedContinuation<(Data, URLResponse), any Error>? in
+            guard !state.done else { return nil }
             state.done = true
             if case .failure(let error) = result { state.finished = error }
             defer { state.continuation = nil }
-            return (state.continuation, state.task)
+            return state.continuation
         }
-        if case .failure = result { task?.cancel() }
+        // The data task is left to end by itself, never cancelled: swift-corelibs-foundation's URLSessionTask.cancel()
+        // crashes the process ("a task that in not in the registry") when it meets a task that is just finishing.
         continuation?.resume(with: result)
     }
 }

@@ -88,8 +88,8 @@ public struct PostsAPIError: LoggableError, JournaledError, Equatable, CustomStr
 }
 
 extension URLSession {
-    /// `data(for:)` that ends at once when the task is cancelled or `timeout` passes, cancelling the request
-    /// (FoundationNetworking on Linux can take seconds to report either).
+    /// `data(for:)` that ends at once when the task is cancelled or `timeout` passes (FoundationNetworking on Linux
+    /// can take seconds to report either); the request itself runs to its end, unheard.
     fileprivate func cancellableData(for request: URLRequest, timeout: Duration) async throws -> (Data, URLResponse) {
         let call = PendingCall()
         let url = request.url?.absoluteString ?? "the posts API"
@@ -144,14 +144,15 @@ private final class PendingCall: Sendable {
     }
 
     func finish(_ result: Result<(Data, URLResponse), any Error>) {
-        let (continuation, task) = state.withLock { state -> (CheckedContinuation<(Data, URLResponse), any Error>?, URLSessionDataTask?) in
-            guard !state.done else { return (nil, nil) }
+        let continuation = state.withLock { state -> CheckedContinuation<(Data, URLResponse), any Error>? in
+            guard !state.done else { return nil }
             state.done = true
             if case .failure(let error) = result { state.ended = error }
             defer { state.continuation = nil }
-            return (state.continuation, state.task)
+            return state.continuation
         }
-        if case .failure = result { task?.cancel() }
+        // The data task is left to end by itself, never cancelled: swift-corelibs-foundation's URLSessionTask.cancel()
+        // crashes the process ("a task that in not in the registry") when it meets a task that is just finishing.
         continuation?.resume(with: result)
     }
 }

@@ -25,7 +25,19 @@ public struct ProductRepository: ProductRepositoryProtocol {
         guard let url = URL(string: "\(baseURL)/3/search/movie?query=\(encoded)&page=1") else { throw URLError(.badURL) }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 10)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let (body, response) = try await URLSession.shared.data(for: request)
+        // Not `data(for:)`: cancelling it cancels the data task, and swift-corelibs-foundation's URLSessionTask.cancel()
+        // crashes the process when it meets a task that is just finishing. The request ends by itself (10 s at most).
+        let (body, response) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+            URLSession.shared.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let response {
+                    continuation.resume(returning: (data ?? Data(), response))
+                } else {
+                    continuation.resume(throwing: URLError(.badServerResponse))
+                }
+            }.resume()
+        }
         guard let status = (response as? HTTPURLResponse)?.statusCode, (200...299).contains(status) else {
             throw URLError(.badServerResponse)
         }

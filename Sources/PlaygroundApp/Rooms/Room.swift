@@ -493,8 +493,9 @@ actor Room {
             await settle()
             if let observe { for index in appIndices { observe(.finished, index, Self.snapshotJSON(app(index))) } }
         }
-        // A room drawn only to show the past stays replayed; a restored, forked or imported one goes live.
-        if journalMode != .memory {
+        // A room drawn only to show the past stays replayed; a restored, forked or imported one goes live (a fork or an
+        // import that failed is discarded, so its effects never start).
+        if journalMode != .memory, (failure ?? diverged) == nil || !writing {
             for (index, effects) in effects.enumerated() { effects?.goLive(record: outcomeRecorder(index)) }
         }
         resyncFloor = seq
