@@ -40,6 +40,8 @@ public final class Playground: Sendable {
             streamQueueLimit: configuration.http.streamQueueLimit,
             replayCount: configuration.replayCount, eventBudget: configuration.eventsPerRoom)
         limits.journalSteps = configuration.journalSteps
+        limits.journalBytes = configuration.journalBytes
+        limits.journalSharePerClient = configuration.journalSharePerClient
         let loadTime = ContinuousClock.now
         let catalog = try catalog ?? MovieCatalog(csvPath: configuration.moviesFile)
         logger.info("movie catalog ready", metadata: ["movies": "\(catalog.movies.count)", "took": "\(ContinuousClock.now - loadTime)"])

@@ -167,8 +167,9 @@ final class PlaygroundResponder: HTTPResponder {
             return .response(error.response)
         }
         let source = EventSource(request)
+        let client = request.clientAddress
         return answer(request, in: room, app: input.appID, rooms, instruments) { room throws(HTTPError) in
-            try room.apply(input, source: source)
+            try room.apply(input, source: source, client: client)
         }
     }
 
@@ -218,8 +219,9 @@ final class PlaygroundResponder: HTTPResponder {
             instruments.eventRejected(code: error.code)
             return .response(error.response)
         }
+        let client = request.clientAddress
         return answer(request, in: room, app: post.app, rooms, instruments) { room throws(HTTPError) in
-            try room.perform(post, appIndex: appIndex)
+            try room.perform(post, appIndex: appIndex, client: client)
         }
     }
 

@@ -94,6 +94,9 @@ struct PlaygroundCommand: ParsableCommand {
     @Option(help: "How a journal commit waits for the disk: normal (survives kill -9) or full (survives a power cut; slower).")
     var journalSync: JournalSync = .normal
     @Option(help: "Steps one room's journal holds; past it the room refuses events (fork it to go on).") var journalSteps = 10_000
+    @Option(help: "Kilobytes one room's journal holds (its entries' JSON); past it the room refuses events.") var journalKilobytes = 8_192
+    @Option(help: "Percent of a room's journal (steps and bytes) one client address may fill; past it that client's events are refused (409) while others go on (100 = no share).")
+    var journalSharePerClient = 25
     @Flag(help: "Also record each app's fingerprint (state and view) before every step, and check it on every replay: a replay that differs from what was live is named at the step it starts (costs a little per event).")
     var journalWitness = false
 
@@ -109,13 +112,16 @@ struct PlaygroundCommand: ParsableCommand {
             ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads ?? 1, 1),
             ("--stream-send-buffer-bytes", streamSendBufferBytes, 0), ("--max-connections-per-client", maxConnectionsPerClient, 0),
             ("--max-streams-per-client", maxStreamsPerClient, 0), ("--header-timeout-seconds", headerTimeoutSeconds, 0),
-            ("--journal-steps", journalSteps, 1), ("--replay-steps-per-client-per-second", replayStepsPerClientPerSecond, 0),
+            ("--journal-steps", journalSteps, 1), ("--journal-kilobytes", journalKilobytes, 1), ("--journal-share-per-client", journalSharePerClient, 1), ("--replay-steps-per-client-per-second", replayStepsPerClientPerSecond, 0),
             ("--replay-step-burst-per-client", replayStepBurstPerClient, 1),
             ("--watchdog-seconds", watchdogSeconds, 0), ("--events-per-client-per-second", eventsPerClientPerSecond, 0),
             ("--event-burst-per-client", eventBurstPerClient, 1), ("--events-per-room-per-second", eventsPerRoomPerSecond, 0),
             ("--event-burst-per-room", eventBurstPerRoom, 1), ("--posts-load-delay-ms", postsLoadDelayMs, 0),
         ] where value < minimum {
             throw ValidationError("\(name) must be at least \(minimum) (got \(value)).")
+        }
+        if journalSharePerClient > 100 {
+            throw ValidationError("--journal-share-per-client is a percent, 1…100 (got \(journalSharePerClient)).")
         }
         if watchdogSeconds > 0, watchdogSeconds < 3 {
             throw ValidationError("--watchdog-seconds must be 0 (off) or at least 3 (got \(watchdogSeconds)).")
@@ -179,6 +185,8 @@ struct PlaygroundCommand: ParsableCommand {
         configuration.dataDirectory = noJournal ? nil : dataDir ?? checkout.appendingPathComponent(".data").path
         configuration.journalSync = journalSync
         configuration.journalSteps = journalSteps
+        configuration.journalBytes = journalKilobytes * 1024
+        configuration.journalSharePerClient = journalSharePerClient
         configuration.journalWitness = journalWitness
         configuration.eventsPerClient = EventBudget(perSecond: Double(eventsPerClientPerSecond), burst: eventBurstPerClient)
         configuration.eventsPerRoom = EventBudget(perSecond: Double(eventsPerRoomPerSecond), burst: eventBurstPerRoom)

@@ -1,5 +1,6 @@
 """Rooms that remember: the real binary with a journal directory, driven through all five apps, killed with
 SIGKILL and started again on the same directory; history, a past step's page, fork, export and import over HTTP."""
+import http.client
 import json
 import re
 import signal
@@ -387,7 +388,7 @@ def test_large_uploads_share_one_budget_and_give_it_back(data_dir):
 
 
 def test_a_full_journal_refuses_events_and_a_fork_goes_on(data_dir):
-    process, base = start(data_dir, "--journal-steps", "5")
+    process, base = start(data_dir, "--journal-steps", "5", "--journal-share-per-client", "100")
     try:
         room = new_room(base)
         eventually(lambda: state(base, room)["router"]["products"] and state(base, room)["nice"]["contentLoadState"] == "hasData",
@@ -401,6 +402,53 @@ def test_a_full_journal_refuses_events_and_a_fork_goes_on(data_dir):
         status, headers, _ = request("POST", f"{base}{room}/fork", json.dumps({"at": 1}))
         assert status == 303
         post(base, headers["Location"], {"app": "ev", "event": "changeBothSidesColors"})
+    finally:
+        process.kill()
+        process.wait()
+
+
+def post_from(base, address, path, event):
+    """POST an event from the loopback source `address` (each 127.0.0.x stands for another client)."""
+    connection = http.client.HTTPConnection("127.0.0.1", int(base.rsplit(":", 1)[1]), timeout=10, source_address=(address, 0))
+    try:
+        connection.request("POST", path, json.dumps(event), {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        return response.status, response.read().decode()
+    finally:
+        connection.close()
+
+
+def test_one_client_cannot_fill_a_room_for_everyone(data_dir):
+    """A client address may fill its share of a room's journal (steps and bytes, the answers its searches brought
+    back counted as its own); past it that client's events are refused, the room goes on for everyone else, and the
+    client goes on in a fork of its own."""
+    process, base = start(data_dir, "--journal-steps", "200", "--journal-kilobytes", "128", "--journal-share-per-client", "6")
+    try:
+        room = new_room(base)
+        ev = {"app": "ev", "event": "changeBothSidesColors"}
+        assert [post_from(base, "127.0.0.2", f"{room}/events", ev)[0] for _ in range(12)] == [202] * 12
+        status, body = post_from(base, "127.0.0.2", f"{room}/events", ev)
+        assert status == 409 and "journal_share_used" in body and "12 of 12 steps" in body, body
+        assert post_from(base, "127.0.0.3", f"{room}/events", ev)[0] == 202, "another client goes on"
+        # Bytes: each search's answer (several KB of films) is charged to the client that searched, so a few
+        # searches use its 7 KB share before its twelve steps (a search and its answer are two).
+        searches = 0
+        while True:
+            query = ["star", "love", "night", "war", "man"][searches]
+            status, body = post_from(base, "127.0.0.4", f"{room}/events", {"app": "mvi", "event": "search", "query": query})
+            if status == 409:
+                break
+            assert status == 202, body
+            searches += 1
+            eventually(lambda: not state(base, room)["mvi"]["inFlight"], message="the search answered")
+        used = re.search(r"(\d+) of (\d+) steps, (\d+) of (\d+) KB", body)
+        assert "journal_share_used" in body and used, body
+        steps_used, steps_share, kb_used, kb_share = map(int, used.groups())
+        assert steps_used < steps_share and kb_used >= kb_share, body
+        assert post_from(base, "127.0.0.3", f"{room}/events", ev)[0] == 202
+        status, headers, _ = request("POST", f"{base}{room}/fork?at={history(base, room)['steps']}")
+        assert status == 303
+        assert post_from(base, "127.0.0.2", f"{headers['Location']}/events", ev)[0] == 202, "the first client goes on in its fork"
     finally:
         process.kill()
         process.wait()

@@ -22,6 +22,8 @@ actor Room {
         var journalSteps = 10_000
         /// Bytes a room's journal holds (its entries' JSON).
         var journalBytes = 8 << 20
+        /// Percent of the journal's steps and bytes one client address may fill (100: no share).
+        var journalSharePerClient = 100
     }
 
     /// What every room is made from: the apps, their sample sources, the room settings.
@@ -133,7 +135,7 @@ actor Room {
             self?.assumeIsolated { room in
                 room.record(
                     JournalEntry(step: 0, time: 0, kind: .outcome, app: room.blueprint.registry.apps[index].about.id, source: "outside", outcome: outcome),
-                    before: room.beforeStep())
+                    before: room.beforeStep(), client: room.effects[index]?.origin(of: outcome.effect))
             }
         }
     }
@@ -166,9 +168,11 @@ actor Room {
     // MARK: - Events
 
     /// Feeds one decoded input into its app and sends what changed; returns the patch's sequence number.
-    func apply(_ input: DecodedInput, source: EventSource) throws(HTTPError) -> UInt64 {
+    func apply(_ input: DecodedInput, source: EventSource, client: String? = nil) throws(HTTPError) -> UInt64 {
         try checkOpen()
-        try checkJournal()
+        try checkJournal(client: client)
+        currentClient = client
+        defer { currentClient = nil }
         renderAllIfNeeded()  // drawn before any input (rooms are drawn as they are made), as a replay draws it
         let before = beforeStep()
         let app = app(input.appIndex)
@@ -196,9 +200,11 @@ actor Room {
 
     /// Runs the closure of an app's control, as a press on the page does, and sends what changed; returns the
     /// patch's sequence number. A control that is gone answers 409, a value it does not take 400.
-    func perform(_ post: ActionPost, appIndex: Int) throws(HTTPError) -> UInt64 {
+    func perform(_ post: ActionPost, appIndex: Int, client: String? = nil) throws(HTTPError) -> UInt64 {
         try checkOpen()
-        try checkJournal()
+        try checkJournal(client: client)
+        currentClient = client
+        defer { currentClient = nil }
         renderAllIfNeeded()
         let before = beforeStep()
         let app = app(appIndex)
@@ -331,28 +337,45 @@ actor Room {
 
     /// Appends one entry to the history and the store: durable (under the store's sync mode) before the caller
     /// answers. Entries replayed from the store are not written again.
-    private func record(_ entry: JournalEntry, before: BeforeStep) {
+    private func record(_ entry: JournalEntry, before: BeforeStep, client: String? = nil) {
         guard journalMode != .off, !replaying else { return }
         var entry = entry
         (entry.deliveries, entry.witness) = (before.deliveries, before.witness)
         entry.step = steps + 1
         entry.time = (Date().timeIntervalSince1970 * 1000).rounded() / 1000
-        keep(entry, writing: journalMode == .store)
+        let bytes = keep(entry, writing: journalMode == .store)
+        if let client = client ?? (entry.kind == .outcome ? nil : currentClient), blueprint.limits.journalSharePerClient < 100 {
+            let key = journalUse[client] != nil || journalUse.count < Self.clientsTracked ? client : ""
+            journalUse[key, default: (0, 0)].steps += 1
+            journalUse[key, default: (0, 0)].bytes += bytes
+        }
     }
 
+    /// The client whose event the room is applying now (nil between events): effects started meanwhile are its.
+    private var currentClient: String? {
+        didSet { for effects in effects { effects?.origin = currentClient } }
+    }
+    /// Steps and bytes each client address has added to the journal since this process made or restored the room;
+    /// past `clientsTracked` addresses, new ones share one count.
+    private var journalUse: [String: (steps: Int, bytes: Int)] = [:]
+    static let clientsTracked = 4_096
+
     /// Counts a step in, and keeps it where this room keeps its history.
-    private func keep(_ entry: JournalEntry, writing: Bool) {
+    @discardableResult
+    private func keep(_ entry: JournalEntry, writing: Bool) -> Int {
         steps += 1
         let json = entry.jsonText
-        historyBytes += json.utf8.count
+        let bytes = json.utf8.count
+        historyBytes += bytes
         if journalMode == .memory { memoryHistory.append(entry) }
-        guard writing, journalMode == .store, journalFailure == nil, let store = blueprint.journal else { return }
+        guard writing, journalMode == .store, journalFailure == nil, let store = blueprint.journal else { return bytes }
         do {
             try startJournalIfNeeded(store)
             try store.append(id, step: entry.step, entry: json)
         } catch {
             journalFailure = error.description
         }
+        return bytes
     }
 
     /// Where a replay shows an app's snapshot: after the first draw, after the app's deliveries reached a count, after
@@ -437,8 +460,9 @@ actor Room {
         journalStarted = true
     }
 
-    /// Refuses events once the journal cannot take them: the store failed, or the room's history is full.
-    private func checkJournal() throws(HTTPError) {
+    /// Refuses events once the journal cannot take them: the store failed, the room's history is full, or the client
+    /// sending this one has filled its share of it.
+    private func checkJournal(client: String? = nil) throws(HTTPError) {
         if let journalFailure {
             throw HTTPError(
                 .serviceUnavailable, code: "journal_unavailable",
@@ -449,6 +473,14 @@ actor Room {
             throw HTTPError(
                 .conflict, code: "journal_full",
                 message: "This room's history is full (\(limits.journalSteps) steps or \(limits.journalBytes / 1024) KB); fork it at an earlier step (POST /rooms/\(id)/fork) or open / for a new room.")
+        }
+        guard journalMode != .off, let client, limits.journalSharePerClient < 100 else { return }
+        let used = journalUse[client] ?? (journalUse.count >= Self.clientsTracked ? journalUse[""] : nil) ?? (0, 0)
+        let share = (steps: max(1, limits.journalSteps * limits.journalSharePerClient / 100), bytes: max(1, limits.journalBytes / 100 * limits.journalSharePerClient))
+        if used.steps >= share.steps || used.bytes >= share.bytes {
+            throw HTTPError(
+                .conflict, code: "journal_share_used",
+                message: "This client has written its share of this room's history (\(limits.journalSharePerClient) %: \(used.steps) of \(share.steps) steps, \(used.bytes / 1024) of \(share.bytes / 1024) KB); the room goes on for everyone else. Fork it (POST /rooms/\(id)/fork) to go on in a room of your own.")
         }
     }
 

@@ -32,6 +32,10 @@ public final class Effects {
     /// Replaying: how to start each waiting effect's live work, should the app go live before its outcome comes.
     private var starters: [UInt64: () -> Task<Void, Never>] = [:]
     private var stopped = false
+    /// Who the effects started from now on are for (the client address whose event is being applied); the room
+    /// charges each outcome's journal bytes to it.
+    public var origin: String?
+    private var origins: [UInt64: String] = [:]
 
     /// Effects of an app living on `isolation`'s executor.
     public init(isolation: any Actor, mode: Mode = .live(record: { _ in })) {
@@ -67,6 +71,7 @@ public final class Effects {
         let id = nextID
         let handle = EffectHandle(id: id, owner: self)
         waiting[id] = { outcome in deliver(outcome.decode(Output.self, errors: errors)) }
+        if let origin { origins[id] = origin }
         guard !stopped else { return handle }
         let isolation = isolation
         let start = { [unowned self] in Self.spawn(work, effect: id, label: label, box: UncheckedBox(self), isolation: isolation) }
@@ -97,6 +102,7 @@ public final class Effects {
         guard !effects.stopped, case .live(let record) = effects.mode, let deliver = effects.waiting.removeValue(forKey: outcome.effect)
         else { return }
         record(outcome)
+        effects.origins[outcome.effect] = nil
         deliver(outcome)
     }
 
@@ -105,6 +111,7 @@ public final class Effects {
     public func complete(_ outcome: EffectOutcome) -> Bool {
         guard let deliver = waiting.removeValue(forKey: outcome.effect) else { return false }
         starters[outcome.effect] = nil
+        origins[outcome.effect] = nil
         deliver(outcome)
         return true
     }
@@ -120,7 +127,11 @@ public final class Effects {
         tasks.removeAll()
         waiting.removeAll()
         starters.removeAll()
+        origins.removeAll()
     }
+
+    /// Who the effect numbered `effect` was started for (``origin`` when it started).
+    public func origin(of effect: UInt64) -> String? { origins[effect] }
 }
 
 @available(*, unavailable, message: "effects live on their room's executor")
