@@ -1,3 +1,4 @@
+import AppSeam
 import Foundation
 import MovieCatalog
 
@@ -88,8 +89,16 @@ extension TMDBMovieRepository {
     /// The body and HTTP status of `request`, or a transport error once ``timeout`` has passed (enforced here as
     /// well, since FoundationNetworking on Linux does not end a request that is connected but silent).
     private func fetch(_ request: URLRequest, url: URL) async throws -> (body: Data, status: Int?) {
-        let (body, response) = try await session.cancellableData(for: request, timeout: timeout)
-        return (body, (response as? HTTPURLResponse)?.statusCode)
+        do {
+            let (body, response) = try await session.data(for: request, within: timeout)
+            return (body, (response as? HTTPURLResponse)?.statusCode)
+        } catch let failure as OutsideCallFailure {
+            switch failure {
+            case .unreachable(let reason): throw MovieRepositoryError(.transport, "\(url.absoluteString) could not be reached: \(reason)")
+            case .timedOut(let deadline): throw MovieRepositoryError(.transport, "\(url.absoluteString) did not answer within \(deadline)")
+            case .noResponse: throw MovieRepositoryError(.transport, "the request ended without a response")
+            }
+        }
     }
 }
 

@@ -1,8 +1,7 @@
-import Dispatch
+import AppSeam
 import Foundation
 import NiceRuntime
 import PlaygroundUI
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -50,7 +49,16 @@ public struct JSONPlaceholderClient: Sendable {
         // A room fetches twice per load, seconds apart at best: an idle keep-alive connection per fetch would only
         // hold a socket at both ends (the server is usually this process).
         request.setValue("close", forHTTPHeaderField: "Connection")
-        let (body, response) = try await Self.session.cancellableData(for: request, timeout: timeout)
+        let (body, response): (Data, URLResponse)
+        do {
+            (body, response) = try await Self.session.data(for: request, within: timeout)
+        } catch let failure as OutsideCallFailure {
+            switch failure {
+            case .unreachable(let reason): throw PostsAPIError(.transport, "\(url.absoluteString) could not be reached: \(reason)")
+            case .timedOut(let deadline): throw PostsAPIError(.transport, "\(url.absoluteString) did not answer within \(deadline)")
+            case .noResponse: throw PostsAPIError(.transport, "\(url.absoluteString) ended without a response")
+            }
+        }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         let took = (clock.now - start).formatted(.units(allowed: [.milliseconds], width: .narrow))
         log.record("GET \(path) → HTTP \(status), \(body.count) B in \(took)")
@@ -85,74 +93,4 @@ public struct PostsAPIError: LoggableError, JournaledError, Equatable, CustomStr
     public var typeDescription: StaticString { "Posts API Error" }
     public var isConnectionError: Bool { kind == .transport }
     public var description: String { errorDescription }
-}
-
-extension URLSession {
-    /// `data(for:)` that ends at once when the task is cancelled or `timeout` passes (FoundationNetworking on Linux
-    /// can take seconds to report either); the request itself runs to its end, unheard.
-    fileprivate func cancellableData(for request: URLRequest, timeout: Duration) async throws -> (Data, URLResponse) {
-        let call = PendingCall()
-        let url = request.url?.absoluteString ?? "the posts API"
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let task = dataTask(with: request) { data, response, error in
-                    if let error {
-                        call.finish(.failure(PostsAPIError(.transport, "\(url) could not be reached: \(error.localizedDescription)")))
-                    } else if let response {
-                        call.finish(.success((data ?? Data(), response)))
-                    } else {
-                        call.finish(.failure(PostsAPIError(.transport, "\(url) ended without a response")))
-                    }
-                }
-                call.begin(continuation, task: task)
-                let (seconds, attoseconds) = timeout.components
-                DispatchQueue.global().asyncAfter(
-                    deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-                ) {
-                    call.finish(.failure(PostsAPIError(.transport, "\(url) did not answer within \(timeout)")))
-                }
-            }
-        } onCancel: {
-            call.finish(.failure(CancellationError()))
-        }
-    }
-}
-
-/// One request's continuation and data task: the first of answer, timeout and cancellation ends it.
-private final class PendingCall: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
-        var task: URLSessionDataTask?
-        var ended: (any Error)?
-        var done = false
-    }
-
-    private let state = Mutex(State())
-
-    func begin(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>, task: URLSessionDataTask) {
-        let early = state.withLock { state -> (any Error)? in
-            if state.done { return state.ended ?? CancellationError() }
-            state.continuation = continuation
-            state.task = task
-            return nil
-        }
-        if let early {
-            continuation.resume(throwing: early)
-        } else {
-            task.resume()
-        }
-    }
-
-    func finish(_ result: Result<(Data, URLResponse), any Error>) {
-        let continuation = state.withLock { state -> CheckedContinuation<(Data, URLResponse), any Error>? in
-            guard !state.done else { return nil }
-            state.done = true
-            if case .failure(let error) = result { state.ended = error }
-            defer { state.continuation = nil }
-            return state.continuation
-        }
-        // The data task is left to end by itself, never cancelled: swift-corelibs-foundation's URLSessionTask.cancel()
-        // crashes the process ("a task that in not in the registry") when it meets a task that is just finishing.
-        continuation?.resume(with: result)
-    }
 }
