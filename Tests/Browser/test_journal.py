@@ -2,6 +2,8 @@
 SIGKILL and started again on the same directory; history, a past step's page, fork, export and import over HTTP."""
 import http.client
 import json
+import os
+import sqlite3
 import re
 import signal
 import socket
@@ -449,6 +451,41 @@ def test_one_client_cannot_fill_a_room_for_everyone(data_dir):
         status, headers, _ = request("POST", f"{base}{room}/fork?at={history(base, room)['steps']}")
         assert status == 303
         assert post_from(base, "127.0.0.2", f"{headers['Location']}/events", ev)[0] == 202, "the first client goes on in its fork"
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_a_journal_of_the_earlier_layout_is_read(data_dir):
+    """A journal.sqlite written by the version before steps were keyed by room number (a rooms table and an entries
+    table indexed by room and step) is carried over at start-up: the room comes back with the same state."""
+    process, base = start(data_dir)
+    try:
+        room = new_room(base)
+        drive_all_five(base, room)
+        live = eventually(lambda: settled(base, room), timeout=30, message="the room settles")
+        document = json.loads(request("GET", f"{base}{room}/export")[2])
+    finally:
+        process.kill()
+        process.wait()
+    for name in os.listdir(data_dir):
+        os.remove(os.path.join(data_dir, name))
+    old = sqlite3.connect(os.path.join(data_dir, "journal.sqlite"))
+    old.executescript("""
+        CREATE TABLE rooms (room TEXT PRIMARY KEY, seed TEXT NOT NULL, created REAL NOT NULL);
+        CREATE TABLE entries (room TEXT NOT NULL, step INTEGER NOT NULL, entry TEXT NOT NULL);
+        CREATE INDEX entries_by_room ON entries (room, step);""")
+    old.execute("INSERT INTO rooms VALUES (?, ?, ?)", (room.rsplit("/", 1)[1], document["seed"], time.time()))
+    old.executemany("INSERT INTO entries VALUES (?, ?, ?)",
+                    [(room.rsplit("/", 1)[1], entry["step"], json.dumps(entry)) for entry in document["entries"]])
+    old.commit()
+    old.close()
+    process, base = start(data_dir)
+    try:
+        assert state(base, room) == live
+        assert history(base, room)["steps"] == len(document["entries"])
+        post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
+        assert history(base, room)["steps"] == len(document["entries"]) + 1
     finally:
         process.kill()
         process.wait()

@@ -49,6 +49,9 @@ final class SQLiteJournalStore: JournalStore {
 
     private let connection: Mutex<Connection>
     let path: String
+    /// Each room's number: its steps are keyed `number << 32 | step`, so a room's history is one range of one table
+    /// (one b-tree written per step, no index to keep).
+    private let numbers = Mutex<[RoomID: Int64]>([:])
 
     init(path: String, sync: JournalSync) throws(JournalError) {
         self.path = path
@@ -61,9 +64,9 @@ final class SQLiteJournalStore: JournalStore {
         }
         connection = Mutex(Connection(db: db))
         // One process owns the file: exclusive locking keeps the WAL index in memory and takes no file lock per
-        // commit. Entries are appended in rowid order (the history, a past step, a fork and an export read a room's
-        // through its index; start-up reads them all in one pass). Small pages
-        // keep each commit's WAL frame small; checkpoints (and their fsync) come every 8 MiB of WAL, not every 4.
+        // commit. A step's row is keyed by its room's number and its step, so appending writes one b-tree and a
+        // room's history is one key range. Small pages keep each commit's WAL frame small; checkpoints (and their
+        // fsync) come every 8 MiB of WAL, not every 4.
         try execute(
             """
             PRAGMA page_size = 1024;
@@ -71,11 +74,23 @@ final class SQLiteJournalStore: JournalStore {
             PRAGMA journal_mode = WAL;
             PRAGMA wal_autocheckpoint = 8192;
             PRAGMA synchronous = \(sync == .full ? "FULL" : "NORMAL");
-            CREATE TABLE IF NOT EXISTS rooms (room TEXT PRIMARY KEY, seed TEXT NOT NULL, created REAL NOT NULL);
-            CREATE TABLE IF NOT EXISTS entries (room TEXT NOT NULL, step INTEGER NOT NULL, entry TEXT NOT NULL);
-            CREATE INDEX IF NOT EXISTS entries_by_room ON entries (room, step);
-            DELETE FROM entries WHERE room NOT IN (SELECT room FROM rooms);
+            CREATE TABLE IF NOT EXISTS room_journals (number INTEGER PRIMARY KEY, room TEXT NOT NULL UNIQUE, seed TEXT NOT NULL, created REAL NOT NULL);
+            CREATE TABLE IF NOT EXISTS steps (key INTEGER PRIMARY KEY, entry TEXT NOT NULL);
             """)
+        // A journal written by an earlier version (a rooms table and an entries table indexed by room and step).
+        if try !query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'entries'", [], { $0.first }).isEmpty {
+            try execute(
+                """
+                BEGIN;
+                INSERT OR IGNORE INTO room_journals (room, seed, created) SELECT room, seed, created FROM rooms ORDER BY created;
+                INSERT OR IGNORE INTO steps (key, entry)
+                    SELECT (r.number << 32) + e.step, e.entry FROM entries e JOIN room_journals r ON r.room = e.room;
+                DROP TABLE entries;
+                DROP TABLE rooms;
+                COMMIT;
+                """)
+        }
+        try execute("DELETE FROM steps WHERE (key >> 32) NOT IN (SELECT number FROM room_journals);")
     }
 
     deinit {
@@ -86,27 +101,35 @@ final class SQLiteJournalStore: JournalStore {
     }
 
     func createRoom(_ room: RoomID, seed: UInt64) throws(JournalError) {
-        try run("INSERT OR REPLACE INTO rooms (room, seed, created) VALUES (?, ?, ?)", [.text(room.description), .text(String(seed)), .real(Date().timeIntervalSince1970)])
+        let made = try query(
+            "INSERT INTO room_journals (room, seed, created) VALUES (?, ?, ?) ON CONFLICT (room) DO UPDATE SET seed = excluded.seed RETURNING number",
+            [.text(room.description), .text(String(seed)), .real(Date().timeIntervalSince1970)]
+        ) { Int64($0[0]) }
+        guard let number = made.first else { throw JournalError(description: "journal \(path): room \(room) was not recorded") }
+        numbers.withLock { $0[room] = number }
     }
 
     func append(_ room: RoomID, step: Int, entry: String) throws(JournalError) {
-        try run("INSERT INTO entries (room, step, entry) VALUES (?, ?, ?)", [.text(room.description), .integer(step), .text(entry)])
+        guard (1..<(1 << 32)).contains(step) else { throw JournalError(description: "journal \(path): step \(step) is out of range") }
+        try run("INSERT INTO steps (key, entry) VALUES (?, ?)", [.integer(Int(try number(of: room)) << 32 + step), .text(entry)])
     }
 
     func rooms() throws(JournalError) -> [(room: RoomID, seed: UInt64)] {
-        try query("SELECT room, seed FROM rooms ORDER BY created", []) { row in
-            guard let id = RoomID(validating: row[0]), let seed = UInt64(row[1]) else { return nil }
+        try query("SELECT room, seed, number FROM room_journals ORDER BY created", []) { row in
+            guard let id = RoomID(validating: row[0]), let seed = UInt64(row[1]), let number = Int64(row[2]) else { return nil }
+            numbers.withLock { $0[id] = number }
             return (id, seed)
         }
     }
 
     func entries(of room: RoomID) throws(JournalError) -> [String] {
-        try query("SELECT entry FROM entries WHERE room = ? ORDER BY step", [.text(room.description)]) { $0[0] }
+        let first = Int(try number(of: room)) << 32
+        return try query("SELECT entry FROM steps WHERE key > ? AND key < ? ORDER BY key", [.integer(first), .integer(first + (1 << 32))]) { $0[0] }
     }
 
     func allEntries() throws(JournalError) -> [RoomID: [String]] {
         var entries: [RoomID: [String]] = [:]
-        _ = try query("SELECT room, entry FROM entries ORDER BY rowid", []) { row -> Int? in
+        _ = try query("SELECT r.room, s.entry FROM steps s JOIN room_journals r ON r.number = (s.key >> 32) ORDER BY s.key", []) { row -> Int? in
             if let id = RoomID(validating: row[0]) { entries[id, default: []].append(row[1]) }
             return nil
         }
@@ -114,8 +137,21 @@ final class SQLiteJournalStore: JournalStore {
     }
 
     func deleteRoom(_ room: RoomID) throws(JournalError) {
-        try run("DELETE FROM rooms WHERE room = ?", [.text(room.description)])
-        try run("DELETE FROM entries WHERE room = ?", [.text(room.description)])
+        guard let number = try? number(of: room) else { return }
+        let first = Int(number) << 32
+        try run("DELETE FROM steps WHERE key > ? AND key < ?", [.integer(first), .integer(first + (1 << 32))])
+        try run("DELETE FROM room_journals WHERE number = ?", [.integer(Int(number))])
+        numbers.withLock { $0[room] = nil }
+    }
+
+    /// The room's number, from memory or the table.
+    private func number(of room: RoomID) throws(JournalError) -> Int64 {
+        if let known = numbers.withLock({ $0[room] }) { return known }
+        guard let found = try query("SELECT number FROM room_journals WHERE room = ?", [.text(room.description)], { Int64($0[0]) }).first else {
+            throw JournalError(description: "journal \(path): no room \(room)")
+        }
+        numbers.withLock { $0[room] = found }
+        return found
     }
 
     // MARK: - SQLite
