@@ -42,8 +42,8 @@ public struct PlaygroundConfiguration: Sendable {
     /// Bytes one room's journal holds (its entries' JSON).
     public var journalBytes = 8 << 20
     /// Percent of a room's journal (steps and bytes) one client address may fill, so one client cannot fill a
-    /// room's history for everyone; 100 turns it off.
-    public var journalSharePerClient = 25
+    /// room's history for everyone; 100 (the default) turns it off, since a class behind one NAT address is one client.
+    public var journalSharePerClient = 100
     /// Each step also records every app's fingerprint before it, and every replay checks them (`--journal-witness`).
     public var journalWitness = false
     /// History steps one client address may have replayed (a past page, a fork, an import, a Swift export each

@@ -95,8 +95,8 @@ struct PlaygroundCommand: ParsableCommand {
     var journalSync: JournalSync = .normal
     @Option(help: "Steps one room's journal holds; past it the room refuses events (fork it to go on).") var journalSteps = 10_000
     @Option(help: "Kilobytes one room's journal holds (its entries' JSON); past it the room refuses events.") var journalKilobytes = 8_192
-    @Option(help: "Percent of a room's journal (steps and bytes) one client address may fill; past it that client's events are refused (409) while others go on (100 = no share).")
-    var journalSharePerClient = 25
+    @Option(help: "Percent of a room's journal (steps and bytes) one client address may fill; past it that client's events are refused (409) while others go on. 100 (no share) by default: a class behind one NAT address is one client.")
+    var journalSharePerClient = 100
     @Flag(help: "Also record each app's fingerprint (state and view) before every step, and check it on every replay: a replay that differs from what was live is named at the step it starts (costs a little per event).")
     var journalWitness = false
 
