@@ -154,6 +154,14 @@ public final class ListViewPlayground: HostedApp {
     nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool { await instance.deliver(upTo: count) }
     public func releaseDeliveries() { instance.releaseDeliveries() }
 
+    public func checkpoint() -> String? {
+        instance.checkpoint().map { AppSeam.Checkpoint.write($0) }
+    }
+
+    public func restore(_ text: String) throws(CheckpointError) {
+        instance.restore(try AppSeam.Checkpoint.read(ListViewInstance.Checkpoint.self, from: text, app: Self.about.id))
+    }
+
     public func unmount() {
         instance.unmount()
     }

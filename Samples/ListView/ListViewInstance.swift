@@ -30,6 +30,8 @@ public final class ListViewInstance {
 
     let host: ViewHost<ListViewApp>
     private let isolation: any Actor
+    private let random: RandomSource
+    private let taskRandom: RandomSource
     private var mounted: ViewState<ListView.Interactor>?
     private var isUnmounted = false
 
@@ -39,7 +41,7 @@ public final class ListViewInstance {
     public init(
         isolation: any Actor, random: RandomSource = RandomSource(), taskRandom: RandomSource = RandomSource(), maxPendingActions: Int = 64
     ) {
-        self.isolation = isolation
+        (self.isolation, self.random, self.taskRandom) = (isolation, random, taskRandom)
         let environment = EnvironmentValues()
             .with(\.viewStateIsolation, isolation)
             .with(\.alertDismissEvent, ListViewEvent.dismissAlert)
@@ -125,6 +127,31 @@ public final class ListViewInstance {
     public func releaseDeliveries() {
         holdsDeliveries = false
         mounted?.releaseDeliveries()
+    }
+
+    // MARK: - Checkpoint
+
+    /// The items, the alert's message and where both random sequences stand; nil while an action runs or waits.
+    struct Checkpoint: Codable {
+        var items: [String]
+        var alert: String?
+        var random: UInt64
+        var taskRandom: UInt64
+    }
+
+    func checkpoint() -> Checkpoint? {
+        guard !isUnmounted, viewState.isIdle else { return nil }
+        return Checkpoint(
+            items: viewState.state.items, alert: host.presentedAlertText?.message, random: random.position, taskRandom: taskRandom.position)
+    }
+
+    /// The view state gets the items back, and the alert's message as the interactor's `.error` notification.
+    func restore(_ saved: Checkpoint) {
+        guard !isUnmounted else { return }
+        viewState.restore(.init(items: saved.items), notifications: saved.alert.map { [.error($0)] } ?? [])
+        random.restore(position: saved.random)
+        taskRandom.restore(position: saved.taskRandom)
+        _ = host.render(RenderContext(formAction: ""))
     }
 
     /// Stops everything, for good: the view state is cancelled (its subscription, its queue; the interactor's tasks

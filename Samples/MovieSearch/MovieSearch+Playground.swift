@@ -135,6 +135,16 @@ public final class MovieSearchPlayground: HostedApp {
     public func unmount() {
         instance.unmount()
     }
+
+    public func checkpoint() -> String? {
+        instance.checkpoint().map { AppSeam.Checkpoint.write($0) }
+    }
+
+    public func restore(_ text: String) throws(CheckpointError) {
+        guard instance.restore(try AppSeam.Checkpoint.read(MovieSearchInstance.Checkpoint.self, from: text, app: Self.about.id)) else {
+            throw CheckpointError("the mvi app's checkpoint holds a state it never shows")
+        }
+    }
 }
 
 /// Glue: HTTP's events for the search, each mapped onto the view model's intent or the fault injection.

@@ -103,6 +103,59 @@ public final class MovieSearchInstance {
             failureRate: faults.failureRate, generation: app.intents.generation, inFlight: app.intents.isInFlight)
     }
 
+    // MARK: - Checkpoint
+
+    /// What a room's snapshot keeps: the view model's state and paging, the intents' generation, the fault
+    /// settings and the search field's text.
+    struct Checkpoint: Codable {
+        var state: String
+        var message: String?
+        var movies: [Movie]?
+        var query: String
+        var page: Int
+        var totalPages: Int
+        var totalResults: Int
+        var generation: UInt64
+        var lastIntent: String?
+        var faults: FaultSettings
+        var field: String
+    }
+
+    /// nil while a request is in flight.
+    func checkpoint() -> Checkpoint? {
+        guard !intents.isInFlight else { return nil }
+        let state = viewModel.uiState
+        var (message, movies): (String?, [Movie]?) = (nil, nil)
+        switch state {
+        case .Loading(let text), .ApiError(let text): message = text
+        case .SuccessfullyFetched(let found): movies = found
+        case .Init, .NoResultsFound: break
+        }
+        _ = app.render(RenderContext(formAction: ""))
+        return Checkpoint(
+            state: state.caseName, message: message, movies: movies, query: viewModel.query, page: viewModel.page, totalPages: viewModel.totalPages,
+            totalResults: viewModel.totalResults, generation: intents.generation, lastIntent: intents.lastIntent, faults: repository.settings,
+            field: app.host.readState(of: SearchPageView.self, "query") as? String ?? "")
+    }
+
+    func restore(_ saved: Checkpoint) -> Bool {
+        let state: SearchPageState
+        switch (saved.state, saved.message, saved.movies) {
+        case ("Init", nil, nil): state = .Init
+        case ("Loading", let text?, nil): state = .Loading(text)
+        case ("SuccessfullyFetched", nil, let movies?): state = .SuccessfullyFetched(movies)
+        case ("NoResultsFound", nil, nil): state = .NoResultsFound
+        case ("ApiError", let text?, nil): state = .ApiError(text)
+        default: return false
+        }
+        guard saved.page >= 1, saved.totalPages >= 0, saved.totalResults >= 0 else { return false }
+        viewModel.restore(uiState: state, query: saved.query, page: saved.page, totalPages: saved.totalPages, totalResults: saved.totalResults)
+        intents.restore(generation: saved.generation, lastIntent: saved.lastIntent)
+        repository.setFaults(saved.faults)
+        _ = app.render(RenderContext(formAction: ""))
+        return app.host.writeState(of: SearchPageView.self, "query", saved.field)
+    }
+
     /// Cancels the request in flight (its answer is dropped) and unmounts the views.
     public func unmount() {
         app.unmount()

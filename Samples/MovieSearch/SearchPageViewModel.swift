@@ -78,3 +78,11 @@ public final class SearchPageViewModel: MVIViewModel {
 
 @available(*, unavailable, message: "a SearchPageViewModel lives on one room executor")
 extension SearchPageViewModel: Sendable {}
+
+/// Glue, not from the article: a room restored from its snapshot gives the view model the state it had.
+extension SearchPageViewModel {
+    func restore(uiState: SearchPageState, query: String, page: Int, totalPages: Int, totalResults: Int) {
+        (self.query, self.page, self.totalPages, self.totalResults) = (query, page, totalPages, totalResults)
+        self.uiState = uiState
+    }
+}

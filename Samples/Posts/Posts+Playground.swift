@@ -73,6 +73,7 @@ public final class PostsPlayground: HostedApp {
     /// The room's fault injection.
     public let faults: PostsFaults
     private let host: ViewHost<PostsApp>
+    private let effects: Effects
     private let log: NiceLog
     private var observations: [AnyCancellable] = []
     private var detailObservation: AnyCancellable?
@@ -83,6 +84,7 @@ public final class PostsPlayground: HostedApp {
     /// makes the coordinator in the room's scope.
     public init(services: AppServices) {
         let api = services.values[PostsAPI.self]
+        effects = services.effects
         let log = NiceLog()
         let faults = PostsFaults(random: services.makeRandomSource(), clock: services.clock)
         (self.log, self.faults) = (log, faults)
@@ -275,6 +277,96 @@ public final class PostsPlayground: HostedApp {
             failureRate: settings.failureRate)
     }
 
+    // MARK: - Checkpoint
+
+    /// What a room's snapshot keeps: the list's rows, filter, favourites and load state, the open post, the faults.
+    struct Checkpoint: Codable {
+        struct Row: Codable {
+            var id: Int
+            var text: String
+            var user: String
+        }
+        /// A `ContentLoadState`: its case, and an error's title and message.
+        struct Shown: Codable {
+            var state: String
+            var title: String?
+            var message: String?
+        }
+        struct Detail: Codable {
+            var postId: Int
+            var post: Post?
+            var shown: Shown
+        }
+        var rows: [Row]
+        var filter: String
+        var favourites: [Int]
+        var list: Shown
+        var detail: Detail?
+        var latencyMs: Int
+        var failureRate: Double
+    }
+
+    public func checkpoint() -> String? {
+        let list = coordinator.viewModel!
+        let shown = { (state: ContentLoadState) -> Checkpoint.Shown in
+            guard case .error(let error) = state else { return .init(state: state.caseName) }
+            let displayable = error as? any DisplayableError
+            return .init(state: "error", title: displayable?.title ?? "Error:", message: displayable?.message ?? String(describing: error))
+        }
+        let detail = coordinator.postDetailViewModel.map { Checkpoint.Detail(postId: $0.postId, post: $0.post, shown: shown($0.contentLoadState)) }
+        let settings = faults.settings
+        return AppSeam.Checkpoint.write(
+            Checkpoint(
+                rows: list.allPosts.map { .init(id: $0.id, text: $0.text, user: $0.user) }, filter: snapshot.filter, favourites: list.favourites.sorted(),
+                list: shown(list.contentLoadState), detail: detail, latencyMs: settings.latencyMs, failureRate: settings.failureRate))
+    }
+
+    /// Goes the way the views went: the list appears and its load is answered with the saved rows, favourites and
+    /// filter are set as a press sets them, the post opens and its load is answered; then each load state is set.
+    public func restore(_ text: String) throws(CheckpointError) {
+        let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
+        guard let filter = PostsEvent.filters.first(where: { $0.name == saved.filter })?.state else {
+            throw CheckpointError("the nice app has no filter \(quoted(saved.filter))")
+        }
+        let list = coordinator.viewModel!
+        let context = RenderContext(formAction: "")
+        _ = render(context)
+        var userIDs: [String: Int] = [:]
+        for row in saved.rows where userIDs[row.user] == nil { userIDs[row.user] = userIDs.count + 1 }
+        let answer = RestoredPosts(
+            posts: saved.rows.map { Post(userId: userIDs[$0.user]!, id: $0.id, title: $0.text, body: "") },
+            users: userIDs.map { User(id: $0.value, name: $0.key) }.sorted { $0.id < $1.id })
+        guard effects.completeOldest(label: "fetchPosts", with: Result<RestoredPosts, any Error>.success(answer)) else {
+            throw CheckpointError("the nice app's list did not start loading as it appeared")
+        }
+        InjectedValues.withValues(injected) {
+            list.displayState = filter
+            for id in saved.favourites { list.favourite(id) }
+        }
+        if let detail = saved.detail {
+            InjectedValues.withValues(injected) { list.showPostDetail(detail.postId) }
+            _ = render(context)
+            let answer: Result<Post, any Error> = detail.post.map { .success($0) } ?? .failure(CancellationError())
+            guard effects.completeOldest(label: "fetchPostDetails", with: answer) else {
+                throw CheckpointError("the nice app's post did not start loading as it appeared")
+            }
+            coordinator.postDetailViewModel?.contentLoadState = try Self.state(detail.shown)
+        }
+        list.contentLoadState = try Self.state(saved.list)
+        faults.set(PostsFaults.Settings(latencyMs: saved.latencyMs, failureRate: saved.failureRate))
+        _ = render(context)
+    }
+
+    private static func state(_ shown: Checkpoint.Shown) throws(CheckpointError) -> ContentLoadState {
+        switch (shown.state, shown.title, shown.message) {
+        case ("loading", nil, nil): .loading
+        case ("noData", nil, nil): .noData
+        case ("hasData", nil, nil): .hasData
+        case ("error", let title?, let message?): .error(error: RestoredError(title: title, message: message))
+        default: throw CheckpointError("the nice app has no load state \(quoted(shown.state))")
+        }
+    }
+
     public func unmount() {
         observations.cancelAll()
         detailObservation?.cancel()
@@ -295,6 +387,18 @@ struct PostsApp: View {
                 .id("nice-faults")
         }
     }
+}
+
+/// The list's load answered from a checkpoint: the same JSON as the view model's own answer (posts and users).
+private struct RestoredPosts: Codable, Sendable {
+    var posts: [Post]
+    var users: [User]
+}
+
+/// An error a view model showed, as a checkpoint wrote it down: what the error view draws.
+private struct RestoredError: DisplayableError {
+    let title: String
+    let message: String
 }
 
 /// The log flush the room loop runs when a view model's task ends (set once the app is made).

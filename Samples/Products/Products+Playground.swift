@@ -52,11 +52,13 @@ public final class ProductsPlayground: HostedApp {
     private let host: ViewHost<ProductListView>
     private let stack = RouterStack()
     private let changed: () -> Void
+    private let effects: Effects
+    private let turns: Turns
     private var watching: AnyCancellable?
     private var lastState = ""
 
     public init(services: AppServices) {
-        changed = services.changed
+        (changed, effects, turns) = (services.changed, services.effects, services.turns)
         let repository = ProductRepository(baseURL: services.ownBaseURL)
         let environment = EnvironmentValues()
             .with(\.routerStack, stack)
@@ -158,6 +160,94 @@ public final class ProductsPlayground: HostedApp {
     public func unmount() {
         watching?.cancel()
         host.unmount()
+    }
+
+    // MARK: - Checkpoint
+
+    /// What a room's snapshot keeps: the list's state, the presented screens in order (with their product, which
+    /// the list may have deleted since) and the product an alert asks to delete.
+    struct Checkpoint: Codable {
+        struct Screen: Codable {
+            var id: Int
+            var presentation: String
+            var product: Product?
+        }
+        var mounted: Bool
+        var state: String
+        var products: [Product]
+        var screens: [Screen]
+        var alert: Int?
+    }
+
+    /// nil while the list loads, or when an alert asks about a product the list no longer has.
+    public func checkpoint() -> String? {
+        guard watching != nil, let model = listContainer?.model else {
+            return AppSeam.Checkpoint.write(Checkpoint(mounted: false, state: "loading", products: [], screens: []))
+        }
+        let state: String
+        switch model.contentState {
+        case .content: state = "content"
+        case .error: state = "error"
+        case .loading: return nil
+        }
+        let screens = stack.entries.compactMap { entry -> Checkpoint.Screen? in
+            guard let id = Self.productID(of: entry.screen) else { return nil }
+            let screen = entry.container as? MVIContainer<ProductIntentProtocol, ProductModelStatePotocol>
+            return .init(id: id, presentation: entry.presentation.rawValue, product: screen?.model.product)
+        }
+        guard screens.count == stack.entries.count else { return nil }
+        var alert: Int?
+        if case .error(let title, _)? = stack.alert as? ProductListRouterAlertType {
+            guard let product = model.products.first(where: { "Delete \($0.title)?" == title }) else { return nil }
+            alert = product.id
+        }
+        return AppSeam.Checkpoint.write(Checkpoint(mounted: true, state: state, products: model.products, screens: screens, alert: alert))
+    }
+
+    /// Goes the way the page went: the list appears and its load is answered (with the presented products too), each
+    /// screen opens from the one before, a reload answers with the list as it was, and the alert is asked again.
+    public func restore(_ text: String) throws(CheckpointError) {
+        let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
+        guard saved.mounted else { return }
+        guard ["content", "error"].contains(saved.state) else { throw CheckpointError("the router app has no list state \(quoted(saved.state))") }
+        let listed = Set(saved.products.map(\.id))
+        var extras: [Product] = []
+        for product in saved.screens.compactMap(\.product) where !listed.contains(product.id) && !extras.contains(where: { $0.id == product.id }) {
+            extras.append(product)
+        }
+        let answer = { (products: [Product]) -> Result<[Product], any Error> in
+            saved.state == "error" && products.isEmpty ? .failure(EffectFailure("the list could not be fetched")) : .success(products)
+        }
+        let context = RenderContext(formAction: "")
+        let settle = { [self] in
+            _ = host.render(context)
+            turns.drain()
+        }
+        mountIfNeeded()
+        let first: Result<[Product], any Error> = saved.state == "error" && saved.screens.isEmpty ? answer([]) : .success(saved.products + extras)
+        guard effects.completeOldest(label: "fetchProducts", with: first) else {
+            throw CheckpointError("the router app's list did not start loading as it appeared")
+        }
+        settle()
+        var reloaded = true
+        do throws(AppError) {
+            for screen in saved.screens {
+                try handle(.openProduct(id: screen.id, presentation: screen.presentation), from: .http)
+                settle()
+            }
+            if !extras.isEmpty || saved.state == "error" && !saved.screens.isEmpty {
+                listContainer?.intent.onTapReload()
+                reloaded = effects.completeOldest(label: "fetchProducts", with: answer(saved.state == "error" ? [] : saved.products))
+                settle()
+            }
+            if let alert = saved.alert {
+                try handle(.deleteProduct(id: alert), from: .http)
+                settle()
+            }
+        } catch {
+            throw CheckpointError("the router app's checkpoint does not replay (\(error.message))")
+        }
+        guard reloaded else { throw CheckpointError("the router app's list did not reload") }
     }
 
     // MARK: - Teaching

@@ -42,6 +42,7 @@ public final class RandomColorEVPlayground: HostedApp {
 
     public let teaching = Teaching<Stage>(appID: RandomColorEVApp.appName)
     private let instance: RandomColorEVInstance
+    private let random: RandomSource
     private var knownActionNames: [String: [String]] = [:]
     /// Who is sending now: a press on the page (the button's closure) or HTTP.
     private var source = EventSource.browser
@@ -49,7 +50,8 @@ public final class RandomColorEVPlayground: HostedApp {
     private var watching: AnyCancellable?
 
     public init(services: AppServices) {
-        instance = RandomColorEVInstance(randomColor: RandomColorSource(random: services.makeRandomSource()))
+        random = services.makeRandomSource()
+        instance = RandomColorEVInstance(randomColor: RandomColorSource(random: random))
         watching = instance.eventSubject.dropFirst().sink { [weak self] event in self?.sent(event) }
     }
 
@@ -105,6 +107,46 @@ public final class RandomColorEVPlayground: HostedApp {
     public func unmount() {
         watching?.cancel()
         instance.unmount()
+    }
+
+    // MARK: - Checkpoint
+
+    /// The page, both screens' colours and where the random sequence stands (the actions are at rest between inputs).
+    struct Checkpoint: Codable {
+        struct RGB: Codable {
+            var red, green, blue, opacity: Double
+        }
+        var selectedTab: String
+        var left: RGB?
+        var right: RGB?
+        var random: UInt64
+    }
+
+    public func checkpoint() -> String? {
+        mount()
+        let rgb = { (color: Color?) in color.map { Checkpoint.RGB(red: $0.red, green: $0.green, blue: $0.blue, opacity: $0.opacity) } }
+        let tab = instance.host.view(RandomColorEVApp.self)?.selectedTab ?? .center
+        return AppSeam.Checkpoint.write(
+            Checkpoint(
+                selectedTab: "\(tab)", left: rgb(instance.host.view(LeftScreen.self)?.color), right: rgb(instance.host.view(RightScreen.self)?.color),
+                random: random.position))
+    }
+
+    /// Draws the views, then writes their `@State` back, as they were.
+    public func restore(_ text: String) throws(CheckpointError) {
+        let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
+        let tabs: [String: RandomColorEVApp.TabItem] = ["left": .left, "center": .center, "right": .right]
+        guard let tab = tabs[saved.selectedTab] else { throw CheckpointError("the ev app has no page \(quoted(saved.selectedTab))") }
+        let color = { (rgb: Checkpoint.RGB?) in rgb.map { Color(red: $0.red, green: $0.green, blue: $0.blue, opacity: $0.opacity) } }
+        mount()
+        instance.host.view(RandomColorEVApp.self)?.selectedTab = tab
+        instance.host.view(LeftScreen.self)?.color = color(saved.left)
+        instance.host.view(RightScreen.self)?.color = color(saved.right)
+        random.restore(position: saved.random)
+    }
+
+    private func mount() {
+        if instance.host.livePositionCount == 0 { _ = instance.render(RenderContext(formAction: "")) }
     }
 
     /// The names of the actions `event` triggers, worked out once per event (`String(reflecting:)` goes through

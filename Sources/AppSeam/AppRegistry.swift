@@ -101,6 +101,8 @@ public final class AnyHostedApp {
     private let holdAppDeliveries: () -> Void
     private let deliverApp: nonisolated(nonsending) (Int) async -> Bool
     private let releaseAppDeliveries: () -> Void
+    private let checkpointApp: () -> String?
+    private let restoreApp: (String) throws(CheckpointError) -> Void
 
     init<App: HostedApp>(_ app: App) {
         about = App.about
@@ -118,6 +120,8 @@ public final class AnyHostedApp {
         holdAppDeliveries = { app.holdDeliveries() }
         deliverApp = { await app.deliver(upTo: $0) }
         releaseAppDeliveries = { app.releaseDeliveries() }
+        checkpointApp = { app.checkpoint() }
+        restoreApp = { text throws(CheckpointError) in try app.restore(text) }
     }
 
     public func render(_ context: RenderContext) -> RenderedView { renderApp(context) }
@@ -132,6 +136,8 @@ public final class AnyHostedApp {
     public func holdDeliveries() { holdAppDeliveries() }
     nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool { await deliverApp(count) }
     public func releaseDeliveries() { releaseAppDeliveries() }
+    public func checkpoint() -> String? { checkpointApp() }
+    public func restore(_ checkpoint: String) throws(CheckpointError) { try restoreApp(checkpoint) }
 }
 
 @available(*, unavailable, message: "a running app lives in its room's isolation")

@@ -45,6 +45,16 @@ public protocol HostedApp: AnyObject, SendableMetatype {
     nonisolated(nonsending) func deliver(upTo count: Int) async -> Bool
     /// Lets deliveries be applied as they come (the replayed room goes live).
     func releaseDeliveries()
+
+    /// Folding: the app's state now, written so that ``restore(_:)`` gives a fresh app the same `/state`; the room
+    /// asks only when no effect of the app is pending. nil while work runs inside the app (a VVSI action), or for an
+    /// app that cannot (then its rooms never fold, and refuse events at the journal's bound).
+    func checkpoint() -> String?
+    /// Starts this fresh, undrawn app from what ``checkpoint()`` wrote. The outside is off meanwhile: an effect the
+    /// app starts (a load its view starts as it appears) must be completed from the checkpoint with
+    /// ``Effects/complete(_:)``. Must give the same state from the same checkpoint every time (the journal replays
+    /// the steps after it). Throws for text the app did not write.
+    func restore(_ checkpoint: String) throws(CheckpointError)
 }
 
 extension HostedApp {
@@ -53,6 +63,10 @@ extension HostedApp {
     public func holdDeliveries() {}
     nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool { count == deliveries }
     public func releaseDeliveries() {}
+    public func checkpoint() -> String? { nil }
+    public func restore(_ checkpoint: String) throws(CheckpointError) {
+        throw CheckpointError("the \(Self.about.id) app keeps no checkpoints")
+    }
 
     /// For an app whose views hold no closures.
     public func perform(action: String, value: String?) -> ActionOutcome {

@@ -69,6 +69,12 @@ public final class LatestWins {
         return generation
     }
 
+    /// A room restored from its snapshot goes on numbering from `generation`; only while nothing is in flight.
+    public func restore(generation: UInt64) {
+        precondition(inFlight == nil, "generations are restored only while no effect runs")
+        self.generation = generation
+    }
+
     /// Runs `effect` off the executor for the current generation, replacing (cancelling) any effect in flight.
     ///
     /// Back on the executor, `deliver` gets the result if this generation is still the latest and no later effect

@@ -38,6 +38,12 @@ public final class MVIIntents {
     /// Whether an effect is running whose result would still be applied.
     public var isInFlight: Bool { generations.isInFlight }
 
+    /// A room restored from its snapshot: the latest generation and intent, as they were (nothing in flight).
+    public func restore(generation: UInt64, lastIntent: String?) {
+        generations.restore(generation: generation)
+        self.lastIntent = lastIntent
+    }
+
     /// Adds an observer; it is called on the room's executor for every event, in order.
     public func observe(_ observer: @escaping (MVITraceEvent) -> Void) {
         observers.append(observer)

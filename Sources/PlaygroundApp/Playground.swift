@@ -89,20 +89,25 @@ public final class Playground: Sendable {
         let found: [(room: RoomID, seed: UInt64)]
         do { found = try store.rooms() } catch { throw PlaygroundError(description: error.description) }
         let all: [RoomID: [String]]
-        do { all = try store.allEntries() } catch { throw PlaygroundError(description: error.description) }
+        let snapshots: [RoomID: String]
+        do { (all, snapshots) = (try store.allEntries(), try store.allSnapshots()) } catch { throw PlaygroundError(description: error.description) }
         var steps = 0
         var restored = 0
         // The newest rooms, up to the room budget; older ones past it are forgotten.
         for (position, (id, seed)) in found.enumerated() {
             let texts = all[id] ?? []
-            if texts.isEmpty || position < found.count - rooms.maxRooms {
+            if texts.isEmpty && snapshots[id] == nil || position < found.count - rooms.maxRooms {
                 try? store.deleteRoom(id)
                 continue
             }
             let decoder = JSONDecoder()
             let entries = texts.compactMap { try? decoder.decode(JournalEntry.self, from: Data($0.utf8)) }
+            let base = snapshots[id].flatMap { try? decoder.decode(RoomSnapshot.self, from: Data($0.utf8)) }
             let room = Room(id: id, blueprint: blueprint, seed: seed, startsJournal: false)
-            if case .failure(let error) = ReplayGate.wait({ () async throws(HTTPError) in try await room.replay(entries, writing: false) }) {
+            if case .failure(let error) = ReplayGate.wait({ () async throws(HTTPError) in
+                if let base { try room.perform { room in Result { () throws(HTTPError) in try room.restore(from: base) } }.get() }
+                try await room.replay(entries, writing: false)
+            }) {
                 let what = error.code == "replay_diverged" ? "restored, but its replay diverged" : "restored only up to the step that failed"
                 logger.warning("room \(id) \(what)", metadata: ["error": "\(error.message)"])
             }

@@ -98,6 +98,28 @@ public final class ViewHost<Root: View> {
         }
     }
 
+    /// Writes the `@State` named `property` of the first `V` in render order (a view's `private` state, which its
+    /// type does not let others set), as the view's own code would; for a room restored from a checkpoint. False when
+    /// no such view is drawn, or the value is not of the property's type. Render again to see it.
+    public func writeState<V: View>(of type: V.Type, _ property: String, _ value: Any) -> Bool {
+        for position in store.orderedPositions where position.viewType == V.self {
+            for slot in position.filledSlots where slot.label == property {
+                if let state = slot.object as? any StateStorage { return state.write(value) }
+            }
+        }
+        return false
+    }
+
+    /// The value of the `@State` named `property` of the first `V` in render order (see ``writeState(of:_:_:)``).
+    public func readState<V: View>(of type: V.Type, _ property: String) -> Any? {
+        for position in store.orderedPositions where position.viewType == V.self {
+            for slot in position.filledSlots where slot.label == property {
+                if let state = slot.object as? any StateStorage { return state.anyValue }
+            }
+        }
+        return nil
+    }
+
     /// The first `V` in render order as last drawn, for a type the host was made `inspecting`: its `@State` and
     /// `@StateObject` properties read their position's current values, typed, as the view's own code does.
     ///

@@ -242,6 +242,16 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         for waiter in waiters { waiter.resume() }
     }
 
+    // MARK: - Checkpoint
+
+    /// Not from the article: a room restored from its snapshot sets the state it had, and sends again the
+    /// notifications its view was still showing (an error alert), as the interactor once did. Only while idle.
+    public func restore(_ state: S, notifications: [N] = []) {
+        precondition(isIdle, "a view state is restored only while no action runs")
+        self.state = state
+        for notification in notifications { notificationSubject.send(notification) }
+    }
+
     // MARK: - Mailbox
 
     /// Applies one message from an interactor task (the pump calls it on the room's executor).

@@ -27,6 +27,9 @@ public protocol TeachingFragments: AnyObject {
     func patches() -> [Fragment]
     /// The trace, which the room completes with render times and patch sizes.
     var trace: Trace { get }
+    /// The trace and the flow strip, for a room's snapshot.
+    func checkpoint() -> TeachingCheckpoint
+    func restore(_ checkpoint: TeachingCheckpoint)
 }
 
 extension Teaching: TeachingFragments {
@@ -47,5 +50,50 @@ extension Teaching: TeachingFragments {
             patches.append(Fragment(id: "\(traceID)-rows", html: trace.rowsPatchHTML(changes.rows, traceID: traceID)))
         }
         return patches
+    }
+}
+
+/// The teaching layer written down with a checkpoint: the trace's rows and the flow strip as they were.
+public struct TeachingCheckpoint: Codable, Sendable, Equatable {
+    struct Row: Codable, Sendable, Equatable {
+        var number: Int
+        var source: String
+        var event: String
+        var became: [String]
+        var renderMicroseconds: Int?
+        var bytes: Int?
+        var omittedSteps: Int
+        var step: Int?
+    }
+
+    var rows: [Row]
+    var nextNumber: Int
+    /// The lit stages by their place in the strip.
+    var lit: [Int]
+    var caption: String
+}
+
+extension Teaching {
+    public func checkpoint() -> TeachingCheckpoint {
+        let stages = Array(Stage.allCases)
+        return TeachingCheckpoint(
+            rows: trace.entries.map {
+                .init(
+                    number: $0.number, source: $0.source.rawValue, event: $0.event, became: $0.became, renderMicroseconds: $0.renderMicroseconds,
+                    bytes: $0.bytes, omittedSteps: $0.omittedSteps, step: $0.step)
+            },
+            nextNumber: trace.nextEntryNumber, lit: stages.indices.filter { flow.lit.contains(stages[$0]) }, caption: flow.caption)
+    }
+
+    /// Shows the trace and flow of `checkpoint` (rows past the trace's capacity and stages the strip lacks are left out).
+    public func restore(_ checkpoint: TeachingCheckpoint) {
+        let stages = Array(Stage.allCases)
+        flow.light(Set(checkpoint.lit.filter { stages.indices.contains($0) }.map { stages[$0] }), caption: checkpoint.caption)
+        trace.replaceEntries(
+            checkpoint.rows.prefix(trace.capacity).map {
+                Trace.Entry(
+                    number: $0.number, source: EventSource(rawValue: $0.source) ?? .http, event: $0.event, became: Array($0.became.prefix(Trace.maxSteps)),
+                    renderMicroseconds: $0.renderMicroseconds, bytes: $0.bytes, omittedSteps: $0.omittedSteps, step: $0.step)
+            }, nextNumber: checkpoint.nextNumber)
     }
 }

@@ -45,6 +45,16 @@ public final class Trace {
     }
 
     /// Forgets the newest entry (an event that was refused after all).
+    /// The number the next row gets.
+    public var nextEntryNumber: Int { nextNumber }
+
+    /// Shows `entries` (newest first) instead, numbering on from `nextNumber` (a room restored from its snapshot).
+    public func replaceEntries(_ entries: [Entry], nextNumber: Int) {
+        self.entries = entries
+        self.nextNumber = max(nextNumber, (entries.map(\.number).max() ?? 0) + 1)
+        structureChanged = true
+    }
+
     public func removeNewest() {
         if !entries.isEmpty { entries.removeFirst() }
         structureChanged = true

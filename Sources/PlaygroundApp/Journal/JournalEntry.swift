@@ -160,9 +160,10 @@ extension EventArgument: Encodable {
 /// A room's journal as it is exported and imported: versioned, self-describing.
 struct JournalDocument: Codable, Sendable {
     static let formatName = "architecture-playground-journal"
-    /// 2 adds each step's `deliveries` (and, with `--journal-witness`, its `witness`); 1 is still read.
-    static let currentVersion = 2
-    static let readableVersions = [1, 2]
+    /// 2 adds each step's `deliveries` (and, with `--journal-witness`, its `witness`); 3 the snapshot a room's oldest
+    /// steps were folded into (`base`; a room that never folded is written as 2). 1 is still read.
+    static let currentVersion = 3
+    static let readableVersions = [1, 2, 3]
 
     var format: String
     var version: Int
@@ -172,5 +173,7 @@ struct JournalDocument: Codable, Sendable {
     var seed: String
     /// The apps of the room, in page order.
     var apps: [String]
+    /// Version 3: the snapshot of steps 1…`base.step`; `entries` then start at `base.step + 1`.
+    var base: RoomSnapshot?
     var entries: [JournalEntry]
 }

@@ -26,7 +26,7 @@ struct JournalRoutes: Sendable {
         router.add(.get, "/rooms/:room/history") { _, parameters in
             PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in
                 let room = try rooms.room(parameters["room"] ?? "")
-                let history = try room.perform { room in Result { () throws(HTTPError) in try room.history() } }.get()
+                let history = try room.perform { room in Result { () throws(HTTPError) in try room.recordedHistory() } }.get()
                 return .response(.json(.ok, Self.historyJSON(room: room.id, history).text).adding("Cache-Control", "no-store"))
             }
         }
@@ -55,47 +55,57 @@ struct JournalRoutes: Sendable {
 
     // MARK: - Past steps
 
-    /// `?at=N`: the whole page as it was after step N, drawn by replaying steps 1…N into a room nobody else sees.
+    /// `?at=N`: the whole page as it was after step N, drawn by replaying steps 1…N (from the snapshot, if the room
+    /// folded) into a room nobody else sees.
     func pastPage(_ room: Room, at text: String, host: String, client: String?) throws(HTTPError) -> HTTPResult {
         let (history, seed) = try Self.historyAndSeed(of: room)
-        let step = try Self.step(text, of: history.count)
-        try replayLimiter.admit(client, cost: Double(step))
+        let step = try Self.step(text, of: history)
+        let (kept, following) = Self.steps(of: history, through: step)
+        try replayLimiter.admit(client, cost: Double(kept.count + 1))
         let blueprint = blueprint
         let id = room.id
+        let base = history.base
         let html = try gate.run { () async throws(HTTPError) -> String in
             let past = Room(id: id, blueprint: blueprint, seed: seed, persists: false)
-            try await past.replay(history.prefix(step), following: step < history.count ? history[step] : nil, writing: false)
+            if let base { try past.perform { room in Result { () throws(HTTPError) in try room.restore(from: base) } }.get() }
+            try await past.replay(kept, following: following, writing: false)
             let page = past.perform { room in Result { () throws(HTTPError) in try room.page(host: host, assets: assets) } }
             past.perform { $0.close() }
             return try page.get()
         }
-        return .response(.html(.ok, Self.pastView(html, room: id, step: step, of: history.count)).withPageHeaders())
+        return .response(.html(.ok, Self.pastView(html, room: id, step: step, first: history.firstStep, of: history.lastStep)).withPageHeaders())
+    }
+
+    /// The steps after the snapshot up to `step`, and the one after them (nil at the latest).
+    static func steps(of history: RoomHistory, through step: Int) -> (ArraySlice<JournalEntry>, JournalEntry?) {
+        let count = step - history.firstStep
+        return (history.entries.prefix(count), count < history.entries.count ? history.entries[count] : nil)
     }
 
     /// The live page turned into a read-only view of the past: no stream, every control disabled, a banner with
     /// the timeline (first / back / forward / live).
-    static func pastView(_ html: String, room: RoomID, step: Int, of count: Int) -> String {
+    static func pastView(_ html: String, room: RoomID, step: Int, first: Int = 0, of count: Int) -> String {
         let live = "/rooms/\(room)"
         var page = html
         if let start = page.range(of: "<body data-room=\""), let end = page[start.upperBound...].range(of: "\"") {
             page.replaceSubrange(start.lowerBound..<end.upperBound, with: "<body data-past=\"\(step)\"")
         }
         let link = { (label: String, target: Int, rel: String) -> String in
-            target == step || target < 0 || target > count
+            target == step || target < first || target > count
                 ? "<span class=\"timeline-off\">\(label)</span>"
                 : "<a href=\"\(live)?at=\(target)\" rel=\"\(rel)\">\(label)</a>"
         }
         let banner = """
             <nav class="time-travel" aria-label="Timeline" role="status"><p><strong>Step \(step) of \(count)</strong> — this is the \
             room as it was; nothing here changes it. <a href="\(live)" class="timeline-live">Back to live</a></p>\
-            <p class="timeline">\(link("⏮ First", 0, "first")) \(link("◀ Back", step - 1, "prev")) \
+            <p class="timeline">\(link("⏮ First", first, "first")) \(link("◀ Back", step - 1, "prev")) \
             \(link("Forward ▶", step + 1, "next")) <a href="\(live)">Live ⏭</a> · \
             <a href="\(live)/history">history (JSON)</a></p>\
             <form method="post" action="\(live)/fork"><input type="hidden" name="at" value="\(step)">\
             <button type="submit">Fork a new room from step \(step)</button></form></nav>
             """
         if let header = page.range(of: "</header>") { page.insert(contentsOf: "\n" + banner, at: header.upperBound) }
-        page = page.replacingOccurrences(of: "href=\"\(live)?at=back\"", with: "href=\"\(live)?at=\(max(0, step - 1))\"")
+        page = page.replacingOccurrences(of: "href=\"\(live)?at=back\"", with: "href=\"\(live)?at=\(max(first, step - 1))\"")
         let forward = step < count ? " <a href=\"\(live)?at=\(step + 1)\">Forward ▶</a>" : ""
         page = page.replacingOccurrences(of: "<!--forward-->", with: forward + " <a href=\"\(live)\">Live ⏭</a>")
         page = page.replacingOccurrences(of: "<main>", with: "<main class=\"past\"><fieldset class=\"past\" disabled>")
@@ -103,16 +113,23 @@ struct JournalRoutes: Sendable {
         return page
     }
 
-    static func historyAndSeed(of room: Room) throws(HTTPError) -> ([JournalEntry], UInt64) {
-        try room.perform { room in Result { () throws(HTTPError) in (try room.history(), room.seed) } }.get()
+    static func historyAndSeed(of room: Room) throws(HTTPError) -> (RoomHistory, UInt64) {
+        try room.perform { room in Result { () throws(HTTPError) in (try room.recordedHistory(), room.seed) } }.get()
     }
 
-    /// A step number 0…count (`back`: the step before the latest), or 400 naming what is accepted.
-    static func step(_ text: String, of count: Int) throws(HTTPError) -> Int {
-        if text == "back" { return max(0, count - 1) }
+    /// A step number first…latest (`back`: the step before the latest), or 400 naming what is accepted; 410 for a
+    /// step folded into the room's snapshot.
+    static func step(_ text: String, of history: RoomHistory) throws(HTTPError) -> Int {
+        let (first, count) = (history.firstStep, history.lastStep)
+        if text == "back" { return max(first, count - 1) }
         guard let step = Int(text), (0...count).contains(step) else {
             throw HTTPError(
-                .badRequest, code: "invalid_step", message: "The step \(quoted(text)) is not in this room's history; accepted: 0…\(count), or back.")
+                .badRequest, code: "invalid_step", message: "The step \(quoted(text)) is not in this room's history; accepted: \(first)…\(count), or back.")
+        }
+        guard step >= first else {
+            throw HTTPError(
+                .gone, code: "step_folded",
+                message: "Steps 1…\(first) of this room were folded into a snapshot (a room keeps a bounded history); the earliest step to see or fork is \(first), the latest \(count).")
         }
         return step
     }
@@ -129,7 +146,13 @@ struct JournalRoutes: Sendable {
                 .badRequest, code: "invalid_name",
                 message: "The suite name \(quoted(suite)) must be ASCII letters and digits, starting with a letter, at most 40.")
         }
-        let (history, seed) = try Self.historyAndSeed(of: room)
+        let (recorded, seed) = try Self.historyAndSeed(of: room)
+        if let base = recorded.base {
+            throw HTTPError(
+                .conflict, code: "history_folded",
+                message: "A generated test drives the apps from a fresh start, and this room's steps 1…\(base.step) were folded into a snapshot; fork an earlier room, or export it as JSON (GET /rooms/\(room.id)/export).")
+        }
+        let history = recorded.entries
         try replayLimiter.admit(request.clientAddress, cost: Double(history.count))
         let blueprint = blueprint
         let id = room.id
@@ -158,21 +181,27 @@ struct JournalRoutes: Sendable {
         var text = request.queryValue("at")
         if text == nil { text = try Self.bodyField("at", of: request) }
         guard let text else {
-            throw HTTPError(.badRequest, code: "missing_step", message: "Say where to fork: at=N (0…\(history.count)) in the query, a form or JSON.")
+            throw HTTPError(
+                .badRequest, code: "missing_step",
+                message: "Say where to fork: at=N (\(history.firstStep)…\(history.lastStep)) in the query, a form or JSON.")
         }
-        let step = try Self.step(text, of: history.count)
-        try replayLimiter.admit(request.clientAddress, cost: Double(step))
-        let room = try start(history.prefix(step), following: step < history.count ? history[step] : nil, seed: seed)
+        let step = try Self.step(text, of: history)
+        let (kept, following) = Self.steps(of: history, through: step)
+        try replayLimiter.admit(request.clientAddress, cost: Double(kept.count + 1))
+        let room = try start(from: history.base, kept, following: following, seed: seed)
         return .response(.redirect(to: "/rooms/\(room.id)"))
     }
 
-    /// A new room that replays `entries` into its own journal; discarded again when they do not apply.
+    /// A new room that restores `base` (if any) and replays `entries` into its own journal; discarded again when they
+    /// do not apply.
     private func start(
-        _ entries: some Collection<JournalEntry> & Sendable, following: JournalEntry? = nil, seed: UInt64, divergence: HTTPStatus = .internalServerError
+        from base: RoomSnapshot?, _ entries: some Collection<JournalEntry> & Sendable, following: JournalEntry? = nil, seed: UInt64,
+        divergence: HTTPStatus = .internalServerError
     ) throws(HTTPError) -> Room {
         let room = try rooms.create(seed: seed, draw: false)
         do {
             try gate.run { () async throws(HTTPError) in
+                if let base { try room.perform { room in Result { () throws(HTTPError) in try room.restoreAndKeep(base) } }.get() }
                 try await room.replay(entries, following: following, writing: true, divergence: divergence)
             }
         } catch {
@@ -202,7 +231,7 @@ struct JournalRoutes: Sendable {
     func importRoom(_ request: HTTPRequest) throws(HTTPError) -> HTTPResult {
         let document = try Self.validate(request.body, registry: blueprint.registry, maxSteps: blueprint.limits.journalSteps)
         try replayLimiter.admit(request.clientAddress, cost: Double(document.entries.count))
-        let room = try start(document.entries, seed: UInt64(document.seed) ?? 0, divergence: .unprocessableContent)
+        let room = try start(from: document.base, document.entries, seed: UInt64(document.seed) ?? 0, divergence: .unprocessableContent)
         return .response(.redirect(to: "/rooms/\(room.id)"))
     }
 
@@ -250,10 +279,29 @@ struct JournalRoutes: Sendable {
             throw HTTPError(
                 .unprocessableContent, code: "too_many_steps", message: "The document has \(document.entries.count) steps; a room holds at most \(maxSteps).")
         }
-        for (index, entry) in document.entries.enumerated() where entry.step != index + 1 {
+        if let base = document.base {
+            guard document.version >= 3 else {
+                throw HTTPError(.badRequest, code: "invalid_document", message: "A version \(document.version) document has no base; a snapshot comes with version 3.")
+            }
+            guard (1..<(1 << 31)).contains(base.step) else {
+                throw HTTPError(
+                    .unprocessableContent, code: "invalid_snapshot", message: "The base snapshot's step is \(base.step); it must be 1…\(1 << 31 - 1).")
+            }
+            if let unknown = base.apps.keys.sorted().first(where: { registry.index(of: $0) == nil }) {
+                throw HTTPError(
+                    .unprocessableContent, code: "unknown_app",
+                    message: "The base snapshot names the app \(quoted(unknown)); this playground has \(registry.ids.joined(separator: ", ")).")
+            }
+            if let missing = registry.ids.first(where: { base.apps[$0] == nil }) {
+                throw HTTPError(
+                    .unprocessableContent, code: "invalid_snapshot", message: "The base snapshot has no checkpoint of \(quoted(missing)); it needs one per app.")
+            }
+        }
+        let first = document.base?.step ?? 0
+        for (index, entry) in document.entries.enumerated() where entry.step != first + index + 1 {
             throw HTTPError(
                 .unprocessableContent, code: "steps_out_of_order",
-                message: "Entry \(index + 1) is numbered step \(entry.step); steps must run 1, 2, 3, … in order (is the document truncated or reordered?).")
+                message: "Entry \(index + 1) is numbered step \(entry.step); steps must run \(first + 1), \(first + 2), \(first + 3), … in order (is the document truncated or reordered?).")
         }
         var delivered: [String: Int] = [:]
         for entry in document.entries {
@@ -303,14 +351,15 @@ struct JournalRoutes: Sendable {
 
     // MARK: - History
 
-    static func historyJSON(room: RoomID, _ history: [JournalEntry]) -> JSONValue {
+    static func historyJSON(room: RoomID, _ history: RoomHistory) -> JSONValue {
         .object([
             ("room", .string(room.description)),
-            ("steps", .int(history.count)),
+            ("steps", .int(history.lastStep)),
+            ("base", .int(history.firstStep)),
             (
                 "entries",
                 .array(
-                    history.map { entry in
+                    history.entries.map { entry in
                         .object([
                             ("step", .int(entry.step)), ("time", .double(entry.time)), ("source", .string(entry.source)),
                             ("app", .string(entry.app)), ("kind", .string(entry.kind.rawValue)), ("event", .string(entry.event)),

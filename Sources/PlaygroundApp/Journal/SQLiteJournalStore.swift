@@ -19,6 +19,11 @@ protocol JournalStore: Sendable {
     func allEntries() throws(JournalError) -> [RoomID: [String]]
     /// Forgets a room (closed for idleness).
     func deleteRoom(_ room: RoomID) throws(JournalError)
+    /// Folds the room's steps 1…`step` into `snapshot` (JSON): one transaction replaces the room's snapshot and
+    /// deletes those steps.
+    func fold(_ room: RoomID, through step: Int, snapshot: String) throws(JournalError)
+    /// Every room's snapshot (JSON), for the rooms that have one.
+    func allSnapshots() throws(JournalError) -> [RoomID: String]
 }
 
 /// Why the journal could not be read or written.
@@ -76,6 +81,7 @@ final class SQLiteJournalStore: JournalStore {
             PRAGMA synchronous = \(sync == .full ? "FULL" : "NORMAL");
             CREATE TABLE IF NOT EXISTS room_journals (number INTEGER PRIMARY KEY, room TEXT NOT NULL UNIQUE, seed TEXT NOT NULL, created REAL NOT NULL);
             CREATE TABLE IF NOT EXISTS steps (key INTEGER PRIMARY KEY, entry TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS snapshots (number INTEGER PRIMARY KEY, snapshot TEXT NOT NULL);
             """)
         // A journal written by an earlier version (a rooms table and an entries table indexed by room and step).
         if try !query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'entries'", [], { $0.first }).isEmpty {
@@ -90,7 +96,11 @@ final class SQLiteJournalStore: JournalStore {
                 COMMIT;
                 """)
         }
-        try execute("DELETE FROM steps WHERE (key >> 32) NOT IN (SELECT number FROM room_journals);")
+        try execute(
+            """
+            DELETE FROM steps WHERE (key >> 32) NOT IN (SELECT number FROM room_journals);
+            DELETE FROM snapshots WHERE number NOT IN (SELECT number FROM room_journals);
+            """)
     }
 
     deinit {
@@ -140,8 +150,38 @@ final class SQLiteJournalStore: JournalStore {
         guard let number = try? number(of: room) else { return }
         let first = Int(number) << 32
         try run("DELETE FROM steps WHERE key > ? AND key < ?", [.integer(first), .integer(first + (1 << 32))])
+        try run("DELETE FROM snapshots WHERE number = ?", [.integer(Int(number))])
         try run("DELETE FROM room_journals WHERE number = ?", [.integer(Int(number))])
         numbers.withLock { $0[room] = nil }
+    }
+
+    func fold(_ room: RoomID, through step: Int, snapshot: String) throws(JournalError) {
+        let number = Int(try number(of: room))
+        let first = number << 32
+        let path = path
+        let none = { (_: [String]) in nil as Int? }
+        // One lock hold for the whole transaction, so no other room's write falls inside it.
+        try connection.withLock { connection throws(JournalError) in
+            try Self.statement(&connection, "BEGIN", [], path: path, none)
+            do throws(JournalError) {
+                try Self.statement(
+                    &connection, "INSERT OR REPLACE INTO snapshots (number, snapshot) VALUES (?, ?)", [.integer(number), .text(snapshot)], path: path, none)
+                try Self.statement(&connection, "DELETE FROM steps WHERE key > ? AND key <= ?", [.integer(first), .integer(first + step)], path: path, none)
+                try Self.statement(&connection, "COMMIT", [], path: path, none)
+            } catch {
+                _ = try? Self.statement(&connection, "ROLLBACK", [], path: path, none)
+                throw error
+            }
+        }
+    }
+
+    func allSnapshots() throws(JournalError) -> [RoomID: String] {
+        var snapshots: [RoomID: String] = [:]
+        _ = try query("SELECT r.room, s.snapshot FROM snapshots s JOIN room_journals r ON r.number = s.number", []) { row -> Int? in
+            if let id = RoomID(validating: row[0]) { snapshots[id] = row[1] }
+            return nil
+        }
+        return snapshots
     }
 
     /// The room's number, from memory or the table.
@@ -179,7 +219,18 @@ final class SQLiteJournalStore: JournalStore {
 
     /// Runs one statement (prepared once, then reused) and maps its rows' text columns.
     private func query<Row>(_ sql: String, _ values: [Value], _ map: ([String]) -> Row?) throws(JournalError) -> [Row] {
-        try connection.withLock { connection throws(JournalError) -> [Row] in
+        let path = path
+        return try connection.withLock { connection throws(JournalError) -> [Row] in
+            try Self.statement(&connection, sql, values, path: path, map)
+        }
+    }
+
+    /// One statement (prepared once, then reused) on a connection whose lock the caller holds.
+    @discardableResult
+    private static func statement<Row>(
+        _ connection: inout Connection, _ sql: String, _ values: [Value], path: String, _ map: ([String]) -> Row?
+    ) throws(JournalError) -> sending [Row] {
+        do {
             let db = connection.db
             let statement: OpaquePointer
             if let prepared = connection.statements[sql] {

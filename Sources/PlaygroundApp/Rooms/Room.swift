@@ -1,5 +1,6 @@
 import Foundation
 import AppSeam
+import Logging
 import PlaygroundHTTP
 import PlaygroundUI
 import Synchronization
@@ -73,6 +74,12 @@ actor Room {
     private var memoryHistory: [JournalEntry] = []
     /// True while the room replays its history: effects do not run, entries are not written again.
     private var replaying = false
+    /// The snapshot the room's oldest steps were folded into (restored from, or taken here).
+    private var base: RoomSnapshot?
+    /// Why this room cannot fold (a snapshot that did not restore to the same state): it then stops at the bound.
+    private var foldRefusal: String?
+    /// While apps start from a snapshot: what they report as changed is drawn once they all have.
+    private var restoring = false
     /// Sequence numbers up to this one were sent by an earlier process (before a restart) or by the replay: a tab
     /// that last saw one of them gets a resync, never patches it cannot have seen.
     private var resyncFloor: UInt64 = 0
@@ -228,8 +235,8 @@ actor Room {
     }
 
     /// Renders the app, sends the fragments that differ from what the tabs show, records the trace figures.
-    func publishChanges(of index: Int) {
-        guard !closed else { return }
+    func publishChanges(of index: Int, traced: Bool = true) {
+        guard !closed, !restoring else { return }
         renderAllIfNeeded()
         let app = app(index)
         let clock = ContinuousClock()
@@ -240,7 +247,7 @@ actor Room {
         views[index] = nil
         var changed = view.update(rendered)
         views[index] = view
-        app.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count })
+        if traced { app.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count }) }
         changed += app.teaching.patches()
         guard !changed.isEmpty else { return }
         seq += 1
@@ -469,10 +476,19 @@ actor Room {
                 message: "This room's journal cannot be written (\(journalFailure)); nothing more is accepted, so nothing acknowledged can be lost.")
         }
         let limits = blueprint.limits
-        if steps >= limits.journalSteps || historyBytes >= limits.journalBytes {
+        let kept = { (self.steps - (self.base?.step ?? 0), self.historyBytes) }
+        // Near the bound the room folds its history into a snapshot at the first step where nothing runs.
+        if kept().0 * 10 >= limits.journalSteps * 9 || kept().1 / 10 >= limits.journalBytes / 100 * 9 { foldIfPossible() }
+        if kept().0 >= limits.journalSteps || kept().1 >= limits.journalBytes {
+            if journalMode == .store, foldRefusal == nil {
+                throw HTTPError(
+                    .serviceUnavailable, code: "journal_folding",
+                    message: "This room's history is at its bound (\(limits.journalSteps) steps or \(limits.journalBytes / 1024) KB) and is folded into a snapshot as soon as the requests its apps are waiting for have answered; send it again in a second.",
+                    headers: ["Retry-After": "1"])
+            }
             throw HTTPError(
                 .conflict, code: "journal_full",
-                message: "This room's history is full (\(limits.journalSteps) steps or \(limits.journalBytes / 1024) KB); fork it at an earlier step (POST /rooms/\(id)/fork) or open / for a new room.")
+                message: "This room's history is full (\(limits.journalSteps) steps or \(limits.journalBytes / 1024) KB) and cannot be folded (\(foldRefusal ?? "it is not kept in a store")); fork it at an earlier step (POST /rooms/\(id)/fork) or open / for a new room.")
         }
         guard journalMode != .off, let client, limits.journalSharePerClient < 100 else { return }
         let used = journalUse[client] ?? (journalUse.count >= Self.clientsTracked ? journalUse[""] : nil) ?? (0, 0)
@@ -634,9 +650,115 @@ actor Room {
     /// The whole history as an export document.
     func exportDocument() throws(HTTPError) -> JournalDocument {
         JournalDocument(
-            format: JournalDocument.formatName, version: JournalDocument.currentVersion, room: id.description, seed: String(seed),
-            apps: blueprint.registry.ids, entries: try history())
+            format: JournalDocument.formatName, version: base == nil ? 2 : JournalDocument.currentVersion, room: id.description, seed: String(seed),
+            apps: blueprint.registry.ids, base: base, entries: try history())
     }
+
+    // MARK: - Folding
+
+    /// The history as the journal keeps it: the snapshot, if the room folded, and the steps after it.
+    func recordedHistory() throws(HTTPError) -> RoomHistory {
+        RoomHistory(base: base, entries: try history())
+    }
+
+    /// Starts this fresh room's apps from `snapshot`, with the outside off as in a replay (``replay(_:following:writing:divergence:observe:)``
+    /// of the steps after it follows, and takes the room live). 422 `invalid_snapshot` when an app is missing or
+    /// refuses its checkpoint.
+    func restore(from snapshot: RoomSnapshot) throws(HTTPError) {
+        let invalid = { (reason: String) in
+            HTTPError(.unprocessableContent, code: "invalid_snapshot", message: "The snapshot of steps 1…\(snapshot.step) cannot be restored: \(reason).")
+        }
+        if let unknown = snapshot.apps.keys.sorted().first(where: { blueprint.registry.index(of: $0) == nil }) {
+            throw invalid("it names the app \(quoted(unknown)); this playground has \(blueprint.registry.ids.joined(separator: ", "))")
+        }
+        guard snapshot.step >= 1, snapshot.step < 1 << 31 else { throw invalid("its step \(snapshot.step) is not 1…\(1 << 31 - 1)") }
+        let wasReplaying = replaying
+        (replaying, restoring) = (true, true)
+        defer { (replaying, restoring) = (wasReplaying, false) }
+        for index in appIndices {
+            precondition(apps[index] == nil, "a snapshot is restored into fresh apps")
+            let app = app(index)
+            guard let part = snapshot.apps[app.about.id] else { throw invalid("it has no checkpoint of \(quoted(app.about.id))") }
+            do { try app.restore(part.state) } catch { throw invalid(error.description) }
+            app.teaching.restore(part.teaching)
+        }
+        turns.drain()
+        restoring = false
+        renderAllIfNeeded()
+        if let index = appIndices.first(where: { (effects[$0]?.pendingCount ?? 0) > 0 }) {
+            throw invalid("\(quoted(blueprint.registry.ids[index]))'s checkpoint leaves a request waiting")
+        }
+        steps = snapshot.step
+        base = snapshot
+    }
+
+    /// ``restore(from:)``, and the snapshot written as this new room's journal (a fork or an import of a folded room).
+    func restoreAndKeep(_ snapshot: RoomSnapshot) throws(HTTPError) {
+        try restore(from: snapshot)
+        guard journalMode == .store, let store = blueprint.journal else { return }
+        do {
+            try startJournalIfNeeded(store)
+            try store.fold(id, through: snapshot.step, snapshot: snapshot.jsonText)
+        } catch {
+            journalFailure = error.description
+        }
+    }
+
+    /// Folds the whole history into a snapshot of the room now, if nothing runs (no effect waits for an answer, no
+    /// app works inside): the store swaps steps 1…now for it in one transaction, and the room goes on from the
+    /// snapshot restored into fresh apps — as a restart will find it — and patches the tabs with what that redrew.
+    /// A snapshot is kept only if a room nobody sees restores it to the same `/state`; else the room never folds.
+    private func foldIfPossible() {
+        guard journalMode == .store, !replaying, foldRefusal == nil, journalFailure == nil, journalStarted, let store = blueprint.journal,
+            steps > (base?.step ?? 0)
+        else { return }
+        turns.drain()
+        guard effects.allSatisfy({ ($0?.pendingCount ?? 0) == 0 }) else { return }
+        var parts: [String: RoomSnapshot.App] = [:]
+        for index in appIndices {
+            let app = app(index)
+            guard let state = app.checkpoint() else { return }
+            parts[app.about.id] = RoomSnapshot.App(state: state, teaching: app.teaching.checkpoint())
+        }
+        let snapshot = RoomSnapshot(step: steps, time: (Date().timeIntervalSince1970 * 1000).rounded() / 1000, apps: parts)
+        guard let live = try? state() else { return }
+        let trial = Room(id: id, blueprint: blueprint, seed: seed, persists: false)
+        let restored = trial.perform { room in Result { () throws(HTTPError) -> JSONValue in try room.restore(from: snapshot); return try room.state() } }
+        trial.perform { $0.close() }
+        switch restored {
+        case .success(let state) where state == live: break
+        case .success: foldRefusal = "its snapshot restored to another state"
+        case .failure(let error): foldRefusal = error.message
+        }
+        if let foldRefusal {
+            Self.foldLogger.error("room \(id) cannot fold its history", metadata: ["reason": "\(foldRefusal)"])
+            return
+        }
+        do {
+            try store.fold(id, through: snapshot.step, snapshot: snapshot.jsonText)
+        } catch {
+            journalFailure = error.description
+            return
+        }
+        for index in appIndices {
+            effects[index]?.stop()
+            apps[index]?.unmount()
+            (apps[index], effects[index]) = (nil, nil)
+        }
+        do {
+            try restore(from: snapshot)
+        } catch {
+            journalFailure = "its snapshot did not restore (\(error.message))"
+            return
+        }
+        for app in apps { app?.releaseDeliveries() }
+        for (index, effects) in effects.enumerated() { effects?.goLive(record: outcomeRecorder(index)) }
+        historyBytes = 0
+        journalUse.removeAll()
+        for index in appIndices { publishChanges(of: index, traced: false) }
+    }
+
+    private static let foldLogger = Logger(label: "playground.journal")
 
     // MARK: - Internal
 

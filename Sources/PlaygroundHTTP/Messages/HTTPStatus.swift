@@ -37,6 +37,8 @@ public struct HTTPStatus: Sendable, Equatable, Hashable {
     public static let methodNotAllowed = HTTPStatus(code: 405, reason: "Method Not Allowed")
     /// 409 Conflict.
     public static let conflict = HTTPStatus(code: 409, reason: "Conflict")
+    /// 410 Gone.
+    public static let gone = HTTPStatus(code: 410, reason: "Gone")
     /// 413 Content Too Large.
     public static let payloadTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
     /// 415 Unsupported Media Type.

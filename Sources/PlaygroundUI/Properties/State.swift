@@ -56,6 +56,8 @@ extension State: Sendable {}
 /// Type-erased access to a state box, for ``ViewHost/stateValues``.
 protocol StateStorage: AnyObject {
     var anyValue: Any { get }
+    /// Writes `value` if it is of the box's type; false otherwise.
+    func write(_ value: Any) -> Bool
 }
 
 /// The persistent storage behind one `@State`.
@@ -67,4 +69,9 @@ final class StateBox<Value>: StateStorage {
     weak var owner: Position?
     init(_ value: Value) { self.value = value }
     var anyValue: Any { value }
+    func write(_ value: Any) -> Bool {
+        guard let value = value as? Value else { return false }
+        self.value = value
+        return true
+    }
 }

@@ -116,6 +116,14 @@ public final class Effects {
         return true
     }
 
+    /// Restoring an app from a checkpoint: delivers `result` to the oldest effect waiting, as if its work had
+    /// returned it (a load the app's view starts as it appears). False when none waits.
+    @discardableResult
+    public func completeOldest<Output: Encodable>(label: String, with result: Result<Output, any Error>) -> Bool {
+        guard let id = waiting.keys.min() else { return false }
+        return complete(EffectOutcome(effect: id, label: label, result: result))
+    }
+
     fileprivate func cancel(_ id: UInt64) {
         tasks[id]?.cancel()
     }

@@ -31,6 +31,16 @@ public final class RandomSource: Sendable {
         if let seed { self.init(seed: seed) } else { self.init() }
     }
 
+    /// Where the sequence stands, for a checkpoint; ``restore(position:)`` goes on from there.
+    public var position: UInt64 {
+        generator.withLock { $0.state }
+    }
+
+    /// Goes on from `position`, as the source was when ``position`` was read.
+    public func restore(position: UInt64) {
+        generator.withLock { $0 = SeededRandomNumberGenerator(seed: position) }
+    }
+
     /// A random number in `range` (`Int.random(in:)`).
     public func int(in range: Range<Int>) -> Int {
         generator.withLock { Int.random(in: range, using: &$0) }

@@ -6,7 +6,8 @@
 /// Int.random(in: 1..<10, using: &generator)   // the same number every run
 /// ```
 public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    /// Where the sequence stands: a generator made with `seed: state` goes on exactly as this one.
+    public private(set) var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.
     public init(seed: UInt64) {
