@@ -389,21 +389,27 @@ def test_large_uploads_share_one_budget_and_give_it_back(data_dir):
         process.wait()
 
 
-def test_a_full_journal_refuses_events_and_a_fork_goes_on(data_dir):
+def test_a_full_journal_folds_into_a_snapshot_and_the_room_goes_on(data_dir):
+    """At its bound a room's history is folded into a snapshot: events go on being accepted, the history starts
+    at the snapshot's step, earlier steps answer 410, and a fork at the snapshot's step goes on."""
     process, base = start(data_dir, "--journal-steps", "5", "--journal-share-per-client", "100")
     try:
         room = new_room(base)
         eventually(lambda: state(base, room)["router"]["products"] and state(base, room)["nice"]["contentLoadState"] == "hasData",
                    message="the lists' loads (two steps)")
-        while history(base, room)["steps"] < 5:
+        for _ in range(12):
             post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
-        before = state(base, room)
-        status, _, body = request("POST", f"{base}{room}/events", json.dumps({"app": "ev", "event": "changeBothSidesColors"}))
-        assert status == 409 and "journal_full" in body and "fork" in body, body
-        assert state(base, room) == before, "a refused event changes nothing"
-        status, headers, _ = request("POST", f"{base}{room}/fork", json.dumps({"at": 1}))
+        recorded = history(base, room)
+        assert recorded["steps"] == 14 and recorded["base"] >= 9 and len(recorded["entries"]) == 14 - recorded["base"], recorded
+        assert [entry["step"] for entry in recorded["entries"]] == list(range(recorded["base"] + 1, 15))
+        status, _, body = request("GET", f"{base}{room}?at=1")
+        assert status == 410 and "step_folded" in body and f"is {recorded['base']}" in body, body
+        status, _, body = request("POST", f"{base}{room}/fork", json.dumps({"at": 1}))
+        assert status == 410 and "step_folded" in body, body
+        status, headers, _ = request("POST", f"{base}{room}/fork", json.dumps({"at": recorded["base"]}))
         assert status == 303
         post(base, headers["Location"], {"app": "ev", "event": "changeBothSidesColors"})
+        assert history(base, headers["Location"])["base"] == recorded["base"]
     finally:
         process.kill()
         process.wait()

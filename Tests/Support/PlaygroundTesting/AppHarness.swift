@@ -117,6 +117,27 @@ public actor AppHarness<App: HostedApp> {
         draw()
     }
 
+    // MARK: - Checkpoints, as a room folds its history
+
+    /// What the app writes for a room's snapshot now (nil while work runs inside it).
+    public func checkpoint() -> String? {
+        turns.drain()
+        return app.checkpoint()
+    }
+
+    /// Starts this fresh harness's app from `checkpoint` with the outside off (make it `replaying`), draws it, then
+    /// lets it go live: its effects run from now on, as in a room restored from its snapshot.
+    public func restore(_ checkpoint: String) throws(CheckpointError) {
+        try app.restore(checkpoint)
+        turns.drain()
+        draw()
+        app.releaseDeliveries()
+        effects?.goLive(record: { _ in })
+    }
+
+    /// Effects waiting for their outcome.
+    public var pendingEffects: Int { effects?.pendingCount ?? 0 }
+
     private func step() async {
         turns.drain()
         draw()
