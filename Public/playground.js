@@ -100,15 +100,23 @@
     event.preventDefault();
     const data = new URLSearchParams(new FormData(form, event.submitter));
     try {
-      // The attribute, not form.action: a field named "action" would shadow the property.
-      const response = await fetch(form.getAttribute("action"), {
-        method: "POST",
-        body: data,
-        headers: { "Accept": "application/json", "X-Playground-Source": "browser" },
-      });
-      if (!response.ok) {
+      // A room folding its history into a snapshot asks for the event again in a moment (503 journal_folding).
+      for (let attempt = 0; ; attempt++) {
+        // The attribute, not form.action: a field named "action" would shadow the property.
+        const response = await fetch(form.getAttribute("action"), {
+          method: "POST",
+          body: data,
+          headers: { "Accept": "application/json", "X-Playground-Source": "browser" },
+        });
+        if (response.ok) break;
         const answer = await response.json().catch(() => null);
+        if (answer && answer.error && answer.error.code === "journal_folding" && attempt < 5) {
+          const seconds = Math.min(Number(response.headers.get("Retry-After")) || 1, 5);
+          await new Promise((resume) => setTimeout(resume, seconds * 1000));
+          continue;
+        }
         showError(form, answer && answer.error ? answer.error.message : `HTTP ${response.status}`);
+        break;
       }
     } catch (error) {
       showError(form, `The event was not sent: ${error}`);

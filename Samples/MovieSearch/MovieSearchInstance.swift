@@ -1,3 +1,4 @@
+import MovieCatalog
 import MVIRuntime
 import PlaygroundUI
 
@@ -148,7 +149,7 @@ public final class MovieSearchInstance {
         case ("ApiError", let text?, nil): state = .ApiError(text)
         default: return false
         }
-        guard saved.page >= 1, saved.totalPages >= 0, saved.totalResults >= 0 else { return false }
+        guard (1...SearchRequest.maximumPage).contains(saved.page), saved.totalPages >= 0, saved.totalResults >= 0 else { return false }
         viewModel.restore(uiState: state, query: saved.query, page: saved.page, totalPages: saved.totalPages, totalResults: saved.totalResults)
         intents.restore(generation: saved.generation, lastIntent: saved.lastIntent)
         repository.setFaults(saved.faults)

@@ -676,7 +676,9 @@ actor Room {
         (replaying, restoring) = (true, true)
         defer { (replaying, restoring) = (wasReplaying, false) }
         for index in appIndices {
-            precondition(apps[index] == nil, "a snapshot is restored into fresh apps")
+            guard apps[index] == nil else {
+                throw HTTPError(.internalServerError, code: "room_started", message: "A snapshot is restored only into a room whose apps have not started.")
+            }
             let app = app(index)
             guard let part = snapshot.apps[app.about.id] else { throw invalid("it has no checkpoint of \(quoted(app.about.id))") }
             do { try app.restore(part.state) } catch { throw invalid(error.description) }
