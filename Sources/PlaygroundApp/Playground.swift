@@ -104,8 +104,24 @@ public final class Playground: Sendable {
             let entries = texts.compactMap { try? decoder.decode(JournalEntry.self, from: Data($0.utf8)) }
             let base = snapshots[id].flatMap { try? decoder.decode(RoomSnapshot.self, from: Data($0.utf8)) }
             let room = Room(id: id, blueprint: blueprint, seed: seed, startsJournal: false)
+            if snapshots[id] != nil {
+                // A snapshot this version cannot read or restore: the room stays in the journal for one that can.
+                let refusal: String? =
+                    if let base {
+                        switch room.perform({ room in Result { () throws(HTTPError) in try room.restore(from: base) } }) {
+                        case .success: nil
+                        case .failure(let error): error.message
+                        }
+                    } else {
+                        "its snapshot is not JSON this version reads"
+                    }
+                if let refusal {
+                    logger.error("room \(id) not restored", metadata: ["error": "\(refusal)"])
+                    room.perform { $0.close() }
+                    continue
+                }
+            }
             if case .failure(let error) = ReplayGate.wait({ () async throws(HTTPError) in
-                if let base { try room.perform { room in Result { () throws(HTTPError) in try room.restore(from: base) } }.get() }
                 try await room.replay(entries, writing: false)
             }) {
                 let what = error.code == "replay_diverged" ? "restored, but its replay diverged" : "restored only up to the step that failed"
