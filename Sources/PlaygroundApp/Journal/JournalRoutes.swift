@@ -246,6 +246,10 @@ struct JournalRoutes: Sendable {
                 throw HTTPError(
                     .badRequest, code: "wrong_format", message: "The document's format is \(quoted(format)); accepted: \"\(JournalDocument.formatName)\".")
             }
+            if object["base"] is NSNull {
+                throw HTTPError(
+                    .badRequest, code: "invalid_document", message: "The document's base is null; a base is a snapshot (an object), or left out.")
+            }
             if let version = object["version"] as? Int, !JournalDocument.readableVersions.contains(version) {
                 throw HTTPError(
                     .badRequest, code: "unsupported_version",
