@@ -106,8 +106,8 @@ public final class MovieSearchInstance {
 
     // MARK: - Checkpoint
 
-    /// What a room's snapshot keeps: the view model's state and paging, the intents' generation, the fault
-    /// settings and the search field's text.
+    /// What a room's snapshot keeps: the view model's state and paging, the intents' generation, whether its
+    /// request was still waiting, the fault settings and the search field's text.
     struct Checkpoint: Codable {
         var state: String
         var message: String?
@@ -118,13 +118,12 @@ public final class MovieSearchInstance {
         var totalResults: Int
         var generation: UInt64
         var lastIntent: String?
+        var inFlight: Bool
         var faults: FaultSettings
         var field: String
     }
 
-    /// nil while a request is in flight.
     func checkpoint() -> Checkpoint? {
-        guard !intents.isInFlight else { return nil }
         let state = viewModel.uiState
         var (message, movies): (String?, [Movie]?) = (nil, nil)
         switch state {
@@ -135,7 +134,8 @@ public final class MovieSearchInstance {
         _ = app.render(RenderContext(formAction: ""))
         return Checkpoint(
             state: state.caseName, message: message, movies: movies, query: viewModel.query, page: viewModel.page, totalPages: viewModel.totalPages,
-            totalResults: viewModel.totalResults, generation: intents.generation, lastIntent: intents.lastIntent, faults: repository.settings,
+            totalResults: viewModel.totalResults, generation: intents.generation, lastIntent: intents.lastIntent, inFlight: intents.isInFlight,
+            faults: repository.settings,
             field: app.host.readState(of: SearchPageView.self, "query") as? String ?? "")
     }
 
@@ -151,8 +151,16 @@ public final class MovieSearchInstance {
         }
         guard (1...SearchRequest.maximumPage).contains(saved.page), saved.totalPages >= 0, saved.totalResults >= 0 else { return false }
         viewModel.restore(uiState: state, query: saved.query, page: saved.page, totalPages: saved.totalPages, totalResults: saved.totalResults)
-        intents.restore(generation: saved.generation, lastIntent: saved.lastIntent)
         repository.setFaults(saved.faults)
+        if saved.inFlight {
+            // The request that was waiting is sent again, as the intent sent it (it takes the generation it had).
+            guard saved.generation >= 1, saved.state == "Loading" else { return false }
+            intents.restore(generation: saved.generation - 1, lastIntent: nil)
+            viewModel.loadMovies(query: saved.query, page: saved.page)
+            guard intents.lastIntent == saved.lastIntent, viewModel.uiState == state else { return false }
+        } else {
+            intents.restore(generation: saved.generation, lastIntent: saved.lastIntent)
+        }
         _ = app.render(RenderContext(formAction: ""))
         return app.host.writeState(of: SearchPageView.self, "query", saved.field)
     }

@@ -179,7 +179,7 @@ public final class ProductsPlayground: HostedApp {
         var alert: Int?
     }
 
-    /// nil while the list loads, or when an alert asks about a product the list no longer has.
+    /// nil when an alert asks about a product the list does not have (now).
     public func checkpoint() -> String? {
         guard watching != nil, let model = listContainer?.model else {
             return AppSeam.Checkpoint.write(Checkpoint(mounted: false, state: "loading", products: [], screens: []))
@@ -188,7 +188,7 @@ public final class ProductsPlayground: HostedApp {
         switch model.contentState {
         case .content: state = "content"
         case .error: state = "error"
-        case .loading: return nil
+        case .loading: state = "loading"
         }
         let screens = stack.entries.compactMap { entry -> Checkpoint.Screen? in
             guard let id = Self.productID(of: entry.screen) else { return nil }
@@ -209,7 +209,7 @@ public final class ProductsPlayground: HostedApp {
     public func restore(_ text: String) throws(CheckpointError) {
         let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
         guard saved.mounted else { return }
-        guard ["content", "error"].contains(saved.state) else { throw CheckpointError("the router app has no list state \(quoted(saved.state))") }
+        guard ["content", "error", "loading"].contains(saved.state) else { throw CheckpointError("the router app has no list state \(quoted(saved.state))") }
         let listed = Set(saved.products.map(\.id))
         var extras: [Product] = []
         for product in saved.screens.compactMap(\.product) where !listed.contains(product.id) && !extras.contains(where: { $0.id == product.id }) {
@@ -224,9 +224,13 @@ public final class ProductsPlayground: HostedApp {
             turns.drain()
         }
         mountIfNeeded()
-        let first: Result<[Product], any Error> = saved.state == "error" && saved.screens.isEmpty ? answer([]) : .success(saved.products + extras)
-        guard effects.completeOldest(label: "fetchProducts", with: first) else {
-            throw CheckpointError("the router app's list did not start loading as it appeared")
+        // A load still waiting stays waiting (it is sent again as the room goes live), unless screens must open first.
+        let waiting = saved.state == "loading"
+        if !(waiting && saved.screens.isEmpty) {
+            let first: Result<[Product], any Error> = saved.state == "error" && saved.screens.isEmpty ? answer([]) : .success(saved.products + extras)
+            guard effects.completeOldest(label: "fetchProducts", with: first) else {
+                throw CheckpointError("the router app's list did not start loading as it appeared")
+            }
         }
         settle()
         var reloaded = true
@@ -235,9 +239,11 @@ public final class ProductsPlayground: HostedApp {
                 try handle(.openProduct(id: screen.id, presentation: screen.presentation), from: .http)
                 settle()
             }
-            if !extras.isEmpty || saved.state == "error" && !saved.screens.isEmpty {
+            if !extras.isEmpty || saved.state != "content" && !saved.screens.isEmpty {
                 listContainer?.intent.onTapReload()
-                reloaded = effects.completeOldest(label: "fetchProducts", with: answer(saved.state == "error" ? [] : saved.products))
+                if !waiting {
+                    reloaded = effects.completeOldest(label: "fetchProducts", with: answer(saved.state == "error" ? [] : saved.products))
+                }
                 settle()
             }
             if let alert = saved.alert {

@@ -17,12 +17,12 @@ struct CheckpointTests {
     /// snapshot and view; returns the restored harness.
     static func restored<App: HostedApp>(
         from original: AppHarness<App>, seed: UInt64, ownBaseURL: String = "http://127.0.0.1:9", values: AppServiceValues = AppServiceValues(),
-        sourceLocation: SourceLocation = #_sourceLocation
+        clock: any Clock<Duration> = ContinuousClock(), waiting: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> AppHarness<App> {
         let saved = try #require(await original.checkpoint(), sourceLocation: sourceLocation)
-        let copy = AppHarness<App>(seed: seed, values: values, ownBaseURL: ownBaseURL, replaying: true)
+        let copy = AppHarness<App>(seed: seed, values: values, ownBaseURL: ownBaseURL, clock: clock, replaying: true)
         try await copy.restore(saved)
-        #expect(await copy.pendingEffects == 0, "a restored app waits for nothing", sourceLocation: sourceLocation)
+        #expect(await copy.pendingEffects == waiting, "a restored app waits for what the original waited for", sourceLocation: sourceLocation)
         #expect(await copy.snapshotJSON == original.snapshotJSON, sourceLocation: sourceLocation)
         #expect(await copy.render().html == original.render().html, sourceLocation: sourceLocation)
         #expect(await copy.checkpoint() == saved, "a restored app writes the same checkpoint", sourceLocation: sourceLocation)
@@ -130,6 +130,75 @@ struct CheckpointTests {
         try await original.input("dismiss")
         try await copy.input("dismiss")
         #expect(await copy.snapshotJSON == original.snapshotJSON)
+    }
+
+    /// A search still waiting for its answer is written down as waiting; the restored app sends it again (the same
+    /// intent, the same generation) and gets the same answer.
+    @Test func anMVISearchInFlightIsSentAgain() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let base = "http://127.0.0.1:\(live.port)"
+        let clock = TestClock()
+        let original = AppHarness<MovieSearchPlayground>(seed: 3, ownBaseURL: base, clock: clock)
+        try await original.input("setFaults", ["latencyMs": .integer(1_000), "failureRate": .number(0)])
+        try await original.input("search", ["query": .string("alien")])
+        #expect(await original.run { $0.app.snapshot.inFlight })
+        let copyClock = TestClock()
+        let copy = try await Self.restored(from: original, seed: 3, ownBaseURL: base, clock: copyClock, waiting: 1)
+        #expect(await clock.waitForSleepers(1), "the original waits the injected latency")
+        #expect(await copyClock.waitForSleepers(1), "so does the copy, sending the search again")
+        clock.advance(by: .seconds(1))
+        copyClock.advance(by: .seconds(1))
+        #expect(await original.waitUntil { !$0.app.snapshot.inFlight })
+        #expect(await copy.waitUntil { !$0.app.snapshot.inFlight })
+        #expect(await copy.snapshotJSON == original.snapshotJSON)
+        #expect(await copy.snapshotJSON.contains(#""state":"SuccessfullyFetched""#))
+    }
+
+    /// Loads still waiting (the posts list reloading with a post open, the products reloading under a screen) stay
+    /// waiting in the restored app, with the rows and screens they had, and are sent again.
+    @Test func niceAndRouterLoadsInFlightAreSentAgain() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let base = "http://127.0.0.1:\(live.port)"
+        var values = AppServiceValues()
+        values[PostsPlayground.PostsAPI.self] = PostsPlayground.PostsAPI(loadDelay: .seconds(1))
+        let clock = TestClock()
+        let posts = AppHarness<PostsPlayground>(seed: 3, values: values, ownBaseURL: base, clock: clock)
+        await posts.draw()
+        #expect(await clock.waitForSleepers(1))
+        clock.advance(by: .seconds(1))
+        #expect(await posts.waitUntil { $0.app.snapshot.contentLoadState == "hasData" })
+        try await posts.input("toggleFavourite", ["postId": .integer(7)])
+        try await posts.input("reload")
+        #expect(await posts.run { $0.app.snapshot.contentLoadState } == "loading")
+        let postsClock = TestClock()
+        let postsCopy = try await Self.restored(from: posts, seed: 3, ownBaseURL: base, values: values, clock: postsClock, waiting: 1)
+        #expect(await clock.waitForSleepers(1))
+        #expect(await postsClock.waitForSleepers(1))
+        clock.advance(by: .seconds(1))
+        postsClock.advance(by: .seconds(1))
+        #expect(await posts.waitUntil { $0.app.snapshot.contentLoadState == "hasData" })
+        #expect(await postsCopy.waitUntil { $0.app.snapshot.contentLoadState == "hasData" })
+        #expect(await postsCopy.snapshotJSON == posts.snapshotJSON)
+
+        let products = AppHarness<ProductsPlayground>(seed: 1, ownBaseURL: base)
+        await products.draw()
+        #expect(await products.waitUntil { $0.app.snapshot.contentState == "content" })
+        let ids = await products.run { $0.app.snapshot.products }
+        try await products.input("openProduct", ["id": .integer(ids[3]), "presentation": .string("sheet")])
+        let reloading = try await products.run { harness throws -> String? in
+            _ = try harness.send(.reload)
+            return harness.checkpoint()
+        }
+        let saved = try #require(reloading)
+        let productsCopy = AppHarness<ProductsPlayground>(seed: 1, ownBaseURL: base, replaying: true)
+        try await productsCopy.restore(saved)
+        #expect(await productsCopy.run { $0.app.snapshot.contentState } == "loading")
+        #expect(await productsCopy.run { $0.app.snapshot.presented.map(\.id) } == [ids[3]])
+        #expect(await products.waitUntil { $0.app.snapshot.contentState == "content" })
+        #expect(await productsCopy.waitUntil { $0.app.snapshot.contentState == "content" })
+        #expect(await productsCopy.snapshotJSON == products.snapshotJSON)
     }
 
     @Test func aCheckpointAnAppDidNotWriteIsRefused() async throws {

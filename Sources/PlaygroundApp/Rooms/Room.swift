@@ -483,7 +483,7 @@ actor Room {
             if journalMode == .store, foldRefusal == nil {
                 throw HTTPError(
                     .serviceUnavailable, code: "journal_folding",
-                    message: "This room's history is at its bound (\(limits.journalSteps) steps or \(limits.journalBytes / 1024) KB) and is folded into a snapshot as soon as the requests its apps are waiting for have answered; send it again in a second.",
+                    message: "This room's history is at its bound (\(limits.journalSteps) steps or \(limits.journalBytes / 1024) KB) and is folded into a snapshot as soon as the work running inside its apps (a VVSI action) has finished; send it again in a second.",
                     headers: ["Retry-After": "1"])
             }
             throw HTTPError(
@@ -687,9 +687,6 @@ actor Room {
         turns.drain()
         restoring = false
         renderAllIfNeeded()
-        if let index = appIndices.first(where: { (effects[$0]?.pendingCount ?? 0) > 0 }) {
-            throw invalid("\(quoted(blueprint.registry.ids[index]))'s checkpoint leaves a request waiting")
-        }
         steps = snapshot.step
         base = snapshot
     }
@@ -706,16 +703,16 @@ actor Room {
         }
     }
 
-    /// Folds the whole history into a snapshot of the room now, if nothing runs (no effect waits for an answer, no
-    /// app works inside): the store swaps steps 1…now for it in one transaction, and the room goes on from the
-    /// snapshot restored into fresh apps — as a restart will find it — and patches the tabs with what that redrew.
+    /// Folds the whole history into a snapshot of the room now, if no app works inside (a VVSI action): the store
+    /// swaps steps 1…now for it in one transaction, and the room goes on from the snapshot restored into fresh apps —
+    /// as a restart will find it: a request that was waiting for its answer is sent again — and patches the tabs with
+    /// what that redrew.
     /// A snapshot is kept only if a room nobody sees restores it to the same `/state`; else the room never folds.
     private func foldIfPossible() {
         guard journalMode == .store, !replaying, foldRefusal == nil, journalFailure == nil, journalStarted, let store = blueprint.journal,
             steps > (base?.step ?? 0)
         else { return }
         turns.drain()
-        guard effects.allSatisfy({ ($0?.pendingCount ?? 0) == 0 }) else { return }
         var parts: [String: RoomSnapshot.App] = [:]
         for index in appIndices {
             let app = app(index)

@@ -36,6 +36,7 @@ public final class Effects {
     /// charges each outcome's journal bytes to it.
     public var origin: String?
     private var origins: [UInt64: String] = [:]
+    private var labels: [UInt64: String] = [:]
 
     /// Effects of an app living on `isolation`'s executor.
     public init(isolation: any Actor, mode: Mode = .live(record: { _ in })) {
@@ -71,6 +72,7 @@ public final class Effects {
         let id = nextID
         let handle = EffectHandle(id: id, owner: self)
         waiting[id] = { outcome in deliver(outcome.decode(Output.self, errors: errors)) }
+        labels[id] = label
         if let origin { origins[id] = origin }
         guard !stopped else { return handle }
         let isolation = isolation
@@ -103,6 +105,7 @@ public final class Effects {
         else { return }
         record(outcome)
         effects.origins[outcome.effect] = nil
+        effects.labels[outcome.effect] = nil
         deliver(outcome)
     }
 
@@ -112,15 +115,16 @@ public final class Effects {
         guard let deliver = waiting.removeValue(forKey: outcome.effect) else { return false }
         starters[outcome.effect] = nil
         origins[outcome.effect] = nil
+        labels[outcome.effect] = nil
         deliver(outcome)
         return true
     }
 
-    /// Restoring an app from a checkpoint: delivers `result` to the oldest effect waiting, as if its work had
-    /// returned it (a load the app's view starts as it appears). False when none waits.
+    /// Restoring an app from a checkpoint: delivers `result` to the oldest effect labelled `label` waiting, as if
+    /// its work had returned it (a load the app's view starts as it appears). False when none waits.
     @discardableResult
     public func completeOldest<Output: Encodable>(label: String, with result: Result<Output, any Error>) -> Bool {
-        guard let id = waiting.keys.min() else { return false }
+        guard let id = waiting.keys.filter({ labels[$0] == label }).min() else { return false }
         return complete(EffectOutcome(effect: id, label: label, result: result))
     }
 
@@ -136,6 +140,7 @@ public final class Effects {
         waiting.removeAll()
         starters.removeAll()
         origins.removeAll()
+        labels.removeAll()
     }
 
     /// Who the effect numbered `effect` was started for (``origin`` when it started).
