@@ -159,7 +159,10 @@ public final class ListViewPlayground: HostedApp {
     }
 
     public func restore(_ text: String) throws(CheckpointError) {
-        instance.restore(try AppSeam.Checkpoint.read(ListViewInstance.Checkpoint.self, from: text, app: Self.about.id))
+        let saved = try AppSeam.Checkpoint.read(ListViewInstance.Checkpoint.self, from: text, app: Self.about.id)
+        // Add stops at 5 items and Random makes at most 9: a checkpoint with far more was not written here.
+        guard saved.items.count <= 100 else { throw CheckpointError("the vvsi app's checkpoint holds \(saved.items.count) items; it writes at most 100") }
+        instance.restore(saved)
     }
 
     public func unmount() {

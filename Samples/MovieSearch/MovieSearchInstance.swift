@@ -149,7 +149,8 @@ public final class MovieSearchInstance {
         case ("ApiError", let text?, nil): state = .ApiError(text)
         default: return false
         }
-        guard (1...SearchRequest.maximumPage).contains(saved.page), saved.totalPages >= 0, saved.totalResults >= 0 else { return false }
+        guard (1...SearchRequest.maximumPage).contains(saved.page), saved.totalPages >= 0, saved.totalResults >= 0, (saved.movies?.count ?? 0) <= 100
+        else { return false }
         viewModel.restore(uiState: state, query: saved.query, page: saved.page, totalPages: saved.totalPages, totalResults: saved.totalResults)
         repository.setFaults(saved.faults)
         if saved.inFlight {

@@ -328,6 +328,10 @@ public final class PostsPlayground: HostedApp {
         guard let filter = PostsEvent.filters.first(where: { $0.name == saved.filter })?.state else {
             throw CheckpointError("the nice app has no filter \(quoted(saved.filter))")
         }
+        // The service has 100 posts; a checkpoint with far more (or more favourites than rows) was not written here.
+        guard saved.rows.count <= 1_000, saved.favourites.count <= saved.rows.count else {
+            throw CheckpointError("the nice app's checkpoint holds \(saved.rows.count) rows and \(saved.favourites.count) favourites; it writes at most 1,000, and no more favourites than rows")
+        }
         let list = coordinator.viewModel!
         let context = RenderContext(formAction: "")
         faults.set(PostsFaults.Settings(latencyMs: saved.latencyMs, failureRate: saved.failureRate))

@@ -209,6 +209,10 @@ public final class ProductsPlayground: HostedApp {
     public func restore(_ text: String) throws(CheckpointError) {
         let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
         guard saved.mounted else { return }
+        // The list has 10 products and the stack 8 screens: a checkpoint with far more was not written here.
+        guard saved.products.count <= 100, saved.screens.count <= stack.capacity else {
+            throw CheckpointError("the router app's checkpoint holds \(saved.products.count) products and \(saved.screens.count) screens; it writes at most 100 and \(stack.capacity)")
+        }
         guard ["content", "error", "loading"].contains(saved.state) else { throw CheckpointError("the router app has no list state \(quoted(saved.state))") }
         let listed = Set(saved.products.map(\.id))
         var extras: [Product] = []

@@ -201,6 +201,19 @@ struct CheckpointTests {
         #expect(await productsCopy.snapshotJSON == products.snapshotJSON)
     }
 
+    /// Checkpoints far larger than an app writes (an import's snapshot is a client's text) are refused before any
+    /// work is done for them.
+    @Test func anOversizedCheckpointIsRefused() async throws {
+        let items = Array(repeating: "x", count: 101)
+        let vvsi = AppHarness<ListViewPlayground>(replaying: true)
+        let vvsiSaved = #"{"items":["#  + items.map { "\"\($0)\"" }.joined(separator: ",") + #"],"random":1,"taskRandom":2}"#
+        await #expect(throws: CheckpointError.self) { try await vvsi.restore(vvsiSaved) }
+        let rows = (1...1_001).map { #"{"id":\#($0),"text":"t","user":"u"}"# }.joined(separator: ",")
+        let niceSaved = #"{"rows":["# + rows + #"],"filter":"all","favourites":[],"list":{"state":"hasData"},"latencyMs":0,"failureRate":0}"#
+        let nice = AppHarness<PostsPlayground>(replaying: true)
+        await #expect(throws: CheckpointError.self) { try await nice.restore(niceSaved) }
+    }
+
     @Test func aCheckpointAnAppDidNotWriteIsRefused() async throws {
         for text in ["", "{}", "[1,2]", #"{"selectedTab":"nowhere","random":1}"#, String(repeating: "{", count: 10_000)] {
             let ev = AppHarness<RandomColorEVPlayground>(replaying: true)
