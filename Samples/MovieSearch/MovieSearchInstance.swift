@@ -149,10 +149,11 @@ public final class MovieSearchInstance {
         case ("ApiError", let text?, nil): state = .ApiError(text)
         default: return false
         }
-        guard (1...SearchRequest.maximumPage).contains(saved.page), saved.totalPages >= 0, saved.totalResults >= 0, (saved.movies?.count ?? 0) <= 100
+        guard (1...SearchRequest.maximumPage).contains(saved.page), saved.totalPages >= 0, saved.totalResults >= 0, (saved.movies?.count ?? 0) <= 100,
+            saved.generation < 1 << 48
         else { return false }
         viewModel.restore(uiState: state, query: saved.query, page: saved.page, totalPages: saved.totalPages, totalResults: saved.totalResults)
-        repository.setFaults(saved.faults)
+        repository.setFaults(FaultSettings(latencyMs: saved.faults.latencyMs, failureRate: saved.faults.failureRate))
         if saved.inFlight {
             // The request that was waiting is sent again, as the intent sent it (it takes the generation it had).
             guard saved.generation >= 1, saved.state == "Loading" else { return false }

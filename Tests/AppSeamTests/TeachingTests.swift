@@ -1,3 +1,4 @@
+import Foundation
 import PlaygroundUI
 import Testing
 
@@ -24,6 +25,27 @@ struct TeachingTests {
         #expect(trace.entries[0].became.count == Trace.maxSteps)
         #expect(trace.entries[0].omittedSteps == 100 - Trace.maxSteps)
         #expect(trace.html(id: "t").contains("… \(100 - Trace.maxSteps) more steps"))
+    }
+
+    /// A room's snapshot keeps the trace and the flow strip; restored, they show the same rows and lit stages, and
+    /// counters from a client's text (an import) cannot overflow.
+    @Test func aCheckpointRestoresTheTraceAndFlow() throws {
+        let layer = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
+        layer.trace.record(source: .browser, event: "e1", became: ["s1"])
+        layer.trace.record(source: .http, event: "e2", became: [])
+        layer.flow.light([.b], caption: "lit <b>")
+        let copy = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
+        copy.restore(layer.checkpoint())
+        #expect(copy.trace.entries == layer.trace.entries && copy.flow.lit == [.b] && copy.flow.caption == "lit <b>")
+        #expect(copy.checkpoint() == layer.checkpoint())
+
+        let hostile = #"{"rows":[{"number":9223372036854775807,"source":"http","event":"<e>","became":[],"omittedSteps":9223372036854775807}],"nextNumber":9223372036854775807,"lit":[0,7,-1],"caption":"c"}"#
+        let restored = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
+        restored.restore(try JSONDecoder().decode(TeachingCheckpoint.self, from: Data(hostile.utf8)))
+        restored.trace.record(source: .http, event: "next", became: [])
+        for step in 0..<20 { restored.trace.appendStep("step \(step)") }
+        #expect(restored.flow.lit == [.a] && restored.trace.entries.count == 2)
+        #expect(restored.trace.html(id: "t").contains("&lt;e&gt;"))
     }
 
     @Test func patchesCarryOnlyWhatChanged() {

@@ -212,6 +212,14 @@ struct CheckpointTests {
         let niceSaved = #"{"rows":["# + rows + #"],"filter":"all","favourites":[],"list":{"state":"hasData"},"latencyMs":0,"failureRate":0}"#
         let nice = AppHarness<PostsPlayground>(replaying: true)
         await #expect(throws: CheckpointError.self) { try await nice.restore(niceSaved) }
+        let mviSaved = #"{"state":"Init","query":"","page":1,"totalPages":0,"totalResults":0,"generation":18446744073709551615,"inFlight":false,"faults":{"latencyMs":0,"failureRate":0},"field":""}"#
+        let mvi = AppHarness<MovieSearchPlayground>(replaying: true)
+        await #expect(throws: CheckpointError.self) { try await mvi.restore(mviSaved) }
+        // Fault settings out of range are clamped as an event's are (10 s at most), not trusted.
+        let slow = mviSaved.replacingOccurrences(of: "18446744073709551615", with: "1").replacingOccurrences(of: #""latencyMs":0"#, with: #""latencyMs":9223372036854775807"#)
+        let clamped = AppHarness<MovieSearchPlayground>(replaying: true)
+        try await clamped.restore(slow)
+        #expect(await clamped.run { $0.app.snapshot.latencyMs } == 10_000)
     }
 
     @Test func aCheckpointAnAppDidNotWriteIsRefused() async throws {

@@ -85,15 +85,18 @@ extension Teaching {
             nextNumber: trace.nextEntryNumber, lit: stages.indices.filter { flow.lit.contains(stages[$0]) }, caption: flow.caption)
     }
 
-    /// Shows the trace and flow of `checkpoint` (rows past the trace's capacity and stages the strip lacks are left out).
+    /// Shows the trace and flow of `checkpoint` (rows past the trace's capacity and stages the strip lacks are left out;
+    /// counters are kept far from overflowing, as an imported snapshot is a client's text).
     public func restore(_ checkpoint: TeachingCheckpoint) {
+        let counter = { (value: Int) in min(max(value, 0), 1 << 40) }
         let stages = Array(Stage.allCases)
         flow.light(Set(checkpoint.lit.filter { stages.indices.contains($0) }.map { stages[$0] }), caption: checkpoint.caption)
         trace.replaceEntries(
             checkpoint.rows.prefix(trace.capacity).map {
                 Trace.Entry(
-                    number: $0.number, source: EventSource(rawValue: $0.source) ?? .http, event: $0.event, became: Array($0.became.prefix(Trace.maxSteps)),
-                    renderMicroseconds: $0.renderMicroseconds, bytes: $0.bytes, omittedSteps: $0.omittedSteps, step: $0.step)
-            }, nextNumber: checkpoint.nextNumber)
+                    number: counter($0.number), source: EventSource(rawValue: $0.source) ?? .http, event: $0.event,
+                    became: Array($0.became.prefix(Trace.maxSteps)), renderMicroseconds: $0.renderMicroseconds, bytes: $0.bytes,
+                    omittedSteps: counter($0.omittedSteps), step: $0.step)
+            }, nextNumber: counter(checkpoint.nextNumber))
     }
 }
