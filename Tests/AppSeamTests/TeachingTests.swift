@@ -38,6 +38,14 @@ struct TeachingTests {
         copy.restore(layer.checkpoint())
         #expect(copy.trace.entries == layer.trace.entries && copy.flow.lit == [.b] && copy.flow.caption == "lit <b>")
         #expect(copy.checkpoint() == layer.checkpoint())
+        layer.trace.nextStep = 3
+        layer.trace.record(source: .http, event: "e3", became: [])
+        let folded = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
+        folded.restore(layer.checkpoint(), firstStep: 4)
+        #expect(folded.trace.entries[0].step == nil, "a step folded away is no longer linked")
+        let kept = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
+        kept.restore(layer.checkpoint(), firstStep: 3)
+        #expect(kept.trace.entries[0].step == 3)
 
         let hostile = #"{"rows":[{"number":9223372036854775807,"source":"http","event":"<e>","became":[],"omittedSteps":9223372036854775807}],"nextNumber":9223372036854775807,"lit":[0,7,-1],"caption":"c"}"#
         let restored = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))

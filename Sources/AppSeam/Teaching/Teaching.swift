@@ -29,7 +29,7 @@ public protocol TeachingFragments: AnyObject {
     var trace: Trace { get }
     /// The trace and the flow strip, for a room's snapshot.
     func checkpoint() -> TeachingCheckpoint
-    func restore(_ checkpoint: TeachingCheckpoint)
+    func restore(_ checkpoint: TeachingCheckpoint, firstStep: Int)
 }
 
 extension Teaching: TeachingFragments {
@@ -86,8 +86,9 @@ extension Teaching {
     }
 
     /// Shows the trace and flow of `checkpoint` (rows past the trace's capacity and stages the strip lacks are left out;
-    /// counters are kept far from overflowing, as an imported snapshot is a client's text).
-    public func restore(_ checkpoint: TeachingCheckpoint) {
+    /// counters are kept far from overflowing, as an imported snapshot is a client's text). Rows of steps before
+    /// `firstStep` (folded away) no longer link to them.
+    public func restore(_ checkpoint: TeachingCheckpoint, firstStep: Int = 0) {
         let counter = { (value: Int) in min(max(value, 0), 1 << 40) }
         let stages = Array(Stage.allCases)
         flow.light(Set(checkpoint.lit.filter { stages.indices.contains($0) }.map { stages[$0] }), caption: checkpoint.caption)
@@ -96,7 +97,7 @@ extension Teaching {
                 Trace.Entry(
                     number: counter($0.number), source: EventSource(rawValue: $0.source) ?? .http, event: $0.event,
                     became: Array($0.became.prefix(Trace.maxSteps)), renderMicroseconds: $0.renderMicroseconds, bytes: $0.bytes,
-                    omittedSteps: counter($0.omittedSteps), step: $0.step)
+                    omittedSteps: counter($0.omittedSteps), step: $0.step.flatMap { $0 >= firstStep ? $0 : nil })
             }, nextNumber: counter(checkpoint.nextNumber))
     }
 }

@@ -682,7 +682,7 @@ actor Room {
             let app = app(index)
             guard let part = snapshot.apps[app.about.id] else { throw invalid("it has no checkpoint of \(quoted(app.about.id))") }
             do { try app.restore(part.state) } catch { throw invalid(error.description) }
-            app.teaching.restore(part.teaching)
+            app.teaching.restore(part.teaching, firstStep: snapshot.step)
         }
         turns.drain()
         restoring = false
