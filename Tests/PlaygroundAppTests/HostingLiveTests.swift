@@ -98,7 +98,8 @@ struct HostingLiveTests {
     @Test func aRoomsBudgetHoldsForEveryClientTogetherAndOnlyForThatRoom() async throws {
         let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven) {
             $0.eventsPerClient = .unlimited
-            $0.eventsPerRoom = EventBudget(perSecond: 1, burst: 10)
+            // One token a minute: ten posts take well under that even on a loaded machine, so none refills meanwhile.
+            $0.eventsPerRoom = EventBudget(perSecond: 1.0 / 60, burst: 10)
         }
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
@@ -110,7 +111,7 @@ struct HostingLiveTests {
         let refused = try await live.post(room, Self.changeColors, source: "127.0.0.4")
         #expect(refused.status == 429)
         #expect(refused.text.contains(#""code":"too_many_events_in_room""#))
-        #expect(refused.header("Retry-After") == "1")
+        #expect(refused.header("Retry-After").flatMap(Int.init).map { (50...60).contains($0) } == true, "\(refused.header("Retry-After") ?? "none")")
         #expect(try await live.post(other, Self.changeColors).status == 202, "another room has its own budget")
     }
 
