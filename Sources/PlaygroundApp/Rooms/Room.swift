@@ -477,7 +477,7 @@ actor Room {
         }
         let limits = blueprint.limits
         let kept = { (self.steps - (self.base?.step ?? 0), self.historyBytes) }
-        // Near the bound the room folds its history into a snapshot at the first step where nothing runs.
+        // Near the bound the room folds its history into a snapshot, at the first step where no app works inside.
         if kept().0 * 10 >= limits.journalSteps * 9 || kept().1 / 10 >= limits.journalBytes / 100 * 9 { foldIfPossible() }
         if kept().0 >= limits.journalSteps || kept().1 >= limits.journalBytes {
             if journalMode == .store, foldRefusal == nil {
