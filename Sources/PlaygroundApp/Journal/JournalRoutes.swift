@@ -117,14 +117,15 @@ struct JournalRoutes: Sendable {
         try room.perform { room in Result { () throws(HTTPError) in (try room.recordedHistory(), room.seed) } }.get()
     }
 
-    /// A step number first…latest (`back`: the step before the latest), or 400 naming what is accepted; 410 for a
-    /// step folded into the room's snapshot.
+    /// A step number first…latest (`first`: the earliest kept, `back`: the step before the latest), or 400 naming what
+    /// is accepted; 410 for a step folded into the room's snapshot.
     static func step(_ text: String, of history: RoomHistory) throws(HTTPError) -> Int {
         let (first, count) = (history.firstStep, history.lastStep)
         if text == "back" { return max(first, count - 1) }
+        if text == "first" { return first }
         guard let step = Int(text), (0...count).contains(step) else {
             throw HTTPError(
-                .badRequest, code: "invalid_step", message: "The step \(quoted(text)) is not in this room's history; accepted: \(first)…\(count), or back.")
+                .badRequest, code: "invalid_step", message: "The step \(quoted(text)) is not in this room's history; accepted: \(first)…\(count), first or back.")
         }
         guard step >= first else {
             throw HTTPError(

@@ -79,7 +79,7 @@ struct RoomPage {
         var out = """
             <section class="pane" id="\(HTML.attribute(pane.app))" aria-labelledby="title-\(HTML.attribute(pane.app))">
             <header><h2 id="title-\(HTML.attribute(pane.app))">\(HTML.text(pane.title))</h2><p>\(HTML.text(pane.summary))</p>\
-            <nav class="timeline" aria-label="Timeline of the room"><a href="\(HTML.attribute(roomPath))?at=0">⏮ First</a> \
+            <nav class="timeline" aria-label="Timeline of the room"><a href="\(HTML.attribute(roomPath))?at=first">⏮ First</a> \
             <a class="timeline-back" href="\(HTML.attribute(roomPath))?at=back">◀ Back</a><!--forward--> \
             <a href="\(HTML.attribute(roomPath))/history">History</a></nav></header>
             <div class="pane-body"><div class="app-view">
