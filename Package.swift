@@ -29,6 +29,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // SQLite's default VFS with a commit's WAL frames sent in one write (SQLite writes two per frame).
+        .target(name: "CSQLiteBatchedWAL", dependencies: ["CSQLite"]),
         // The one JSON string escaper (also safe inside HTML), shared by the server's errors and the film catalog's API.
         .target(name: "JSONText"),
         // HTTP/1.1 + Server-Sent Events on libmicrohttpd: the only module that imports the C binding.
@@ -108,7 +110,7 @@ let package = Package(
         .target(
             name: "PlaygroundApp",
             dependencies: [
-                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "MovieCatalog", "JSONText", "CSQLite",
+                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "MovieCatalog", "JSONText", "CSQLite", "CSQLiteBatchedWAL",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
