@@ -14,6 +14,11 @@ public struct JSONWriter {
 
     public init() {}
 
+    /// A writer with room for `capacity` bytes before it grows.
+    public init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     /// The bytes as text.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -25,16 +30,22 @@ public struct JSONWriter {
     /// Appends `string` as a quoted JSON string, escaped so that it is also safe inside HTML `<script>`.
     public mutating func appendString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        let utf8 = Array(string.utf8)
+        var string = string
+        string.withUTF8 { appendEscaped($0) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         var index = 0
         while index < utf8.count {
             let byte = utf8[index]
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x0A: appendEscape(UInt8(ascii: "n"))
+            case 0x0D: appendEscape(UInt8(ascii: "r"))
+            case 0x09: appendEscape(UInt8(ascii: "t"))
             case 0x00..<0x20, 0x7F, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
                 appendUnicodeEscape(UInt32(byte))
             case 0xE2
@@ -48,7 +59,11 @@ public struct JSONWriter {
             }
             index += 1
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscape(_ letter: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(letter)
     }
 
     private mutating func appendUnicodeEscape(_ value: UInt32) {

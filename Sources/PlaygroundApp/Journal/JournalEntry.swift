@@ -76,7 +76,7 @@ extension JournalEntry {
     /// The entry as the store keeps it: the same JSON `JSONDecoder` reads back, written by hand (an event pays for
     /// this on every step; Foundation's encoder cost ten times more in `perf`).
     var jsonText: String {
-        var json = JSONWriter()
+        var json = JSONWriter(capacity: 256)
         json.append("{\"app\":")
         json.appendString(app)
         json.append(",\"kind\":\"\(kind.rawValue)\",\"source\":")
@@ -117,14 +117,22 @@ extension JournalEntry {
             }
             json.append("}")
         }
-        for (name, object) in [("deliveries", deliveries.map { $0.mapValues(String.init) }), ("witness", witness)] {
-            guard let object else { continue }
-            json.append(",\"\(name)\":{")
-            for (index, key) in object.keys.sorted().enumerated() {
-                if index > 0 { json.append(",") }
+        if let deliveries {
+            json.append(",\"deliveries\":{")
+            for (index, key) in deliveries.keys.sorted().enumerated() {
+                json.append(index == 0 ? "" : ",")
+                json.appendString(key)
+                json.append(":\(deliveries[key] ?? 0)")
+            }
+            json.append("}")
+        }
+        if let witness {
+            json.append(",\"witness\":{")
+            for (index, key) in witness.keys.sorted().enumerated() {
+                json.append(index == 0 ? "" : ",")
                 json.appendString(key)
                 json.append(":")
-                if name == "deliveries" { json.append(object[key]!) } else { json.appendString(object[key]!) }
+                json.appendString(witness[key] ?? "")
             }
             json.append("}")
         }
