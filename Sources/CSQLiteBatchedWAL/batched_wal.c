@@ -89,7 +89,10 @@ static int batchedClose(sqlite3_file *file) {
         for (BatchedFile **at = &databases; *at; at = &(*at)->nextDatabase) {
             if (*at == f) { *at = f->nextDatabase; break; }
         }
-        if (f->wal) f->wal->database = NULL;
+        if (f->wal) {
+            sent = sendBuffer(f->wal);
+            f->wal->database = NULL;
+        }
     }
     pthread_mutex_unlock(&databasesLock);
     sqlite3_free(f->buffer);
@@ -105,7 +108,10 @@ static int batchedRead(sqlite3_file *file, void *data, int amount, sqlite3_int64
 
 static int batchedWrite(sqlite3_file *file, const void *data, int amount, sqlite3_int64 offset) {
     BatchedFile *f = (BatchedFile *)file;
-    if (f->isWAL) return f->failed ? SQLITE_IOERR_WRITE : keep(f, data, amount, offset);
+    if (f->failed) return SQLITE_IOERR_WRITE;
+    // Only a WAL whose database file will say when a commit is done may hold writes back.
+    if (f->isWAL && f->database) return keep(f, data, amount, offset);
+    SEND_FIRST(f);
     return f->real->pMethods->xWrite(f->real, data, amount, offset);
 }
 
@@ -215,9 +221,10 @@ static int batchedOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *fi
     f->isWAL = (flags & SQLITE_OPEN_WAL) != 0;
     pthread_mutex_lock(&databasesLock);
     if (f->isWAL && name) {
+        // SQLite names a WAL file inside its database's name: the same pointer the database file was opened with.
         const char *database = sqlite3_filename_database(name);
         for (BatchedFile *d = databases; d; d = d->nextDatabase) {
-            if (d->name == database || (d->name && database && strcmp(d->name, database) == 0)) {
+            if (d->name == database) {
                 d->wal = f;
                 f->database = d;
                 break;
