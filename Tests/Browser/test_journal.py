@@ -554,6 +554,8 @@ def test_without_a_journal_rooms_work_and_have_no_history(data_dir):
             assert status == 404 and "journal_off" in body, (path, status, body)
         status, _, body = request("POST", f"{base}{room}/fork?at=0")
         assert status == 404 and "journal_off" in body
+        page = request("GET", f"{base}{room}")[2]
+        assert ".changeBothSidesColors" in page and "?at=" not in page, "trace rows link no step when there is no history"
     finally:
         process.kill()
         process.wait()

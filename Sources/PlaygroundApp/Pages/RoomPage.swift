@@ -31,6 +31,8 @@ struct RoomPage {
     /// Every app of the room (id, title), for the index at the top.
     let index: [(id: String, title: String)]
     let panes: [PaneSection]
+    /// Each pane's timeline (first, back, history): only where the room keeps its history (not `--no-journal`).
+    var timeline = true
 
     var html: String {
         let roomPath = "/rooms/\(room)"
@@ -78,10 +80,17 @@ struct RoomPage {
     private func section(_ pane: PaneSection, roomPath: String) -> String {
         var out = """
             <section class="pane" id="\(HTML.attribute(pane.app))" aria-labelledby="title-\(HTML.attribute(pane.app))">
-            <header><h2 id="title-\(HTML.attribute(pane.app))">\(HTML.text(pane.title))</h2><p>\(HTML.text(pane.summary))</p>\
-            <nav class="timeline" aria-label="Timeline of the room"><a href="\(HTML.attribute(roomPath))?at=first">⏮ First</a> \
-            <a class="timeline-back" href="\(HTML.attribute(roomPath))?at=back">◀ Back</a><!--forward--> \
-            <a href="\(HTML.attribute(roomPath))/history">History</a></nav></header>
+            <header><h2 id="title-\(HTML.attribute(pane.app))">\(HTML.text(pane.title))</h2><p>\(HTML.text(pane.summary))</p>
+            """
+        if timeline {
+            out += """
+                <nav class="timeline" aria-label="Timeline of the room"><a href="\(HTML.attribute(roomPath))?at=first">⏮ First</a> \
+                <a class="timeline-back" href="\(HTML.attribute(roomPath))?at=back">◀ Back</a><!--forward--> \
+                <a href="\(HTML.attribute(roomPath))/history">History</a></nav>
+                """
+        }
+        out += """
+            </header>
             <div class="pane-body"><div class="app-view">
             """
         out += pane.viewHTML

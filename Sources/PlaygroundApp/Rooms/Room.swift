@@ -183,7 +183,7 @@ actor Room {
         renderAllIfNeeded()  // drawn before any input (rooms are drawn as they are made), as a replay draws it
         let before = beforeStep()
         let app = app(input.appIndex)
-        app.teaching.trace.nextStep = steps + 1
+        app.teaching.trace.nextStep = journalMode == .off ? nil : steps + 1  // a room without history links no step
         defer { app.teaching.trace.nextStep = nil }
         do {
             try app.handle(input, from: source)
@@ -215,7 +215,7 @@ actor Room {
         renderAllIfNeeded()
         let before = beforeStep()
         let app = app(appIndex)
-        app.teaching.trace.nextStep = steps + 1
+        app.teaching.trace.nextStep = journalMode == .off ? nil : steps + 1  // a room without history links no step
         defer { app.teaching.trace.nextStep = nil }
         switch app.perform(action: post.action, value: post.value) {
         case .performed:
@@ -312,7 +312,8 @@ actor Room {
                         CurlTwin(label: example.label, body: Self.envelopeJSON(app: app.about.id, fields: example.fields))
                     },
                     sourceFiles: blueprint.sources.files(of: app.about))
-            }
+            },
+            timeline: journalMode != .off
         ).html
     }
 
@@ -592,7 +593,7 @@ actor Room {
             throw HTTPError(.unprocessableContent, code: "unknown_app", message: "\(step): there is no such app; apps: \(blueprint.registry.ids.joined(separator: ", ")).")
         }
         let app = app(index)
-        app.teaching.trace.nextStep = steps + 1
+        app.teaching.trace.nextStep = journalMode == .off ? nil : steps + 1  // a room without history links no step
         defer { app.teaching.trace.nextStep = nil }
         switch entry.kind {
         case .input:
