@@ -36,6 +36,11 @@ public struct JSONWriter {
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Most strings need no escape: then they are copied in one go.
+        if !utf8.contains(where: Self.mayNeedEscape) {
+            bytes.append(contentsOf: utf8)
+            return
+        }
         var index = 0
         while index < utf8.count {
             let byte = utf8[index]
@@ -58,6 +63,14 @@ public struct JSONWriter {
                 bytes.append(byte)
             }
             index += 1
+        }
+    }
+
+    /// Control characters, `"`, `\`, `<`, `>`, `&`, and 0xE2 (the first byte of U+2028 and U+2029).
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x00..<0x20, 0x7F, 0x22, 0x5C, 0x3C, 0x3E, 0x26, 0xE2: true
+        default: false
         }
     }
 
