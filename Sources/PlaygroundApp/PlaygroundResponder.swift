@@ -127,15 +127,16 @@ final class PlaygroundResponder: HTTPResponder {
     }
 
     /// `result`, calling `record` with its status.
-    private static func observing(_ result: HTTPResult, _ record: (HTTPStatus) -> Void) -> HTTPResult {
+    private static func observing(_ result: HTTPResult, _ record: @escaping @Sendable (HTTPStatus) -> Void) -> HTTPResult {
         switch result {
         case .response(let response):
             record(response.status)
-            return result
         case .eventStream:
             record(.ok)
-            return result
+        case .later(let answer):
+            answer.observe { record($0.status) }
         }
+        return result
     }
 
     // MARK: - Routes

@@ -180,6 +180,47 @@ def test_a_kill_in_the_middle_of_a_burst_loses_nothing_acknowledged(data_dir):
         process.wait()
 
 
+def test_a_long_replay_holds_no_server_thread(data_dir):
+    """A past page of a long history is worked out off the server threads: on a server with one thread, /healthz
+    and an event are answered while the replay still runs."""
+    process, base = start(data_dir, "--threads", "1", "--events-per-client-per-second", "0", "--events-per-room-per-second", "0")
+    port = int(base.rsplit(":", 1)[1])
+    try:
+        room = new_room(base)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        body = json.dumps({"app": "ev", "event": "changeBothSidesColors"})
+        for _ in range(2000):
+            connection.request("POST", f"{room}/events", body, {"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 202
+        steps = history(base, room)["steps"]
+        finished = {}
+
+        def past():
+            status, _, page = request("GET", f"{base}{room}?at={steps}")
+            finished["past"] = (time.monotonic(), status, f"Step {steps} of {steps}" in page)
+
+        thread = threading.Thread(target=past)
+        thread.start()
+        time.sleep(0.05)
+        status, _, _ = request("GET", f"{base}/healthz")
+        healthz = time.monotonic()
+        assert status == 200
+        connection.request("POST", f"{room}/events", body, {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        event = time.monotonic()
+        assert response.status == 202
+        thread.join(timeout=60)
+        done, status, banner = finished["past"]
+        assert status == 200 and banner
+        assert healthz < done and event < done, "answered while the replay ran"
+    finally:
+        process.kill()
+        process.wait()
+
+
 def test_history_past_steps_fork_export_and_import(data_dir):
     process, base = start(data_dir)
     try:

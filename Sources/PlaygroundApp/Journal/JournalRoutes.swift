@@ -7,7 +7,8 @@ struct JournalRoutes: Sendable {
     let rooms: RoomRegistry
     let blueprint: Room.Blueprint
     let assets: RoomPage.Assets
-    /// At most one replay fewer than the server has threads (one at least), so replays never hold every thread.
+    /// Replays run off the server threads, at most one fewer at once than the server has threads (one at least), so
+    /// they never take every core.
     let gate: ReplayGate
     /// Steps one client address may have replayed (past pages, forks, imports, Swift exports), so one client
     /// cannot keep the replay slot to itself.
@@ -58,22 +59,21 @@ struct JournalRoutes: Sendable {
     /// `?at=N`: the whole page as it was after step N, drawn by replaying steps 1…N (from the snapshot, if the room
     /// folded) into a room nobody else sees.
     func pastPage(_ room: Room, at text: String, host: String, client: String?) throws(HTTPError) -> HTTPResult {
-        let (history, seed) = try Self.historyAndSeed(of: room)
-        let step = try Self.step(text, of: history)
-        let (kept, following) = Self.steps(of: history, through: step)
-        try replayLimiter.admit(client, cost: Double(kept.count + 1))
-        let blueprint = blueprint
-        let id = room.id
-        let base = history.base
-        let html = try gate.run { () async throws(HTTPError) -> String in
-            let past = Room(id: id, blueprint: blueprint, seed: seed, persists: false)
-            if let base { try past.perform { room in Result { () throws(HTTPError) in try room.restore(from: base) } }.get() }
+        let (first, last) = try Self.bounds(of: room)
+        let asked = try Self.step(text, first: first, last: last)
+        try replayLimiter.admit(client, cost: Double(asked - first + 1))
+        let (blueprint, assets) = (blueprint, assets)
+        return try gate.answerLater { () async throws(HTTPError) -> HTTPResponse in
+            let (history, seed) = try Self.historyAndSeed(of: room)
+            let step = try Self.step(text, of: history)  // again: the room may have folded meanwhile
+            let (kept, following) = Self.steps(of: history, through: step)
+            let past = Room(id: room.id, blueprint: blueprint, seed: seed, persists: false)
+            defer { past.perform { $0.close() } }
+            if let base = history.base { try past.perform { room in Result { () throws(HTTPError) in try room.restore(from: base) } }.get() }
             try await past.replay(kept, following: following, writing: false)
-            let page = past.perform { room in Result { () throws(HTTPError) in try room.page(host: host, assets: assets) } }
-            past.perform { $0.close() }
-            return try page.get()
+            let html = try past.perform { room in Result { () throws(HTTPError) in try room.page(host: host, assets: assets) } }.get()
+            return .html(.ok, Self.pastView(html, room: room.id, step: step, first: history.firstStep, of: history.lastStep)).withPageHeaders()
         }
-        return .response(.html(.ok, Self.pastView(html, room: id, step: step, first: history.firstStep, of: history.lastStep)).withPageHeaders())
     }
 
     /// The steps after the snapshot up to `step`, and the one after them (nil at the latest).
@@ -113,6 +113,10 @@ struct JournalRoutes: Sendable {
         return page
     }
 
+    static func bounds(of room: Room) throws(HTTPError) -> (first: Int, last: Int) {
+        try room.perform { room in Result { () throws(HTTPError) in try room.historyBounds() } }.get()
+    }
+
     static func historyAndSeed(of room: Room) throws(HTTPError) -> (RoomHistory, UInt64) {
         try room.perform { room in Result { () throws(HTTPError) in (try room.recordedHistory(), room.seed) } }.get()
     }
@@ -120,7 +124,10 @@ struct JournalRoutes: Sendable {
     /// A step number first…latest (`first`: the earliest kept, `back`: the step before the latest), or 400 naming what
     /// is accepted; 410 for a step folded into the room's snapshot.
     static func step(_ text: String, of history: RoomHistory) throws(HTTPError) -> Int {
-        let (first, count) = (history.firstStep, history.lastStep)
+        try step(text, first: history.firstStep, last: history.lastStep)
+    }
+
+    static func step(_ text: String, first: Int, last count: Int) throws(HTTPError) -> Int {
         if text == "back" { return max(first, count - 1) }
         if text == "first" { return first }
         guard let step = Int(text), (0...count).contains(step) else {
@@ -147,30 +154,31 @@ struct JournalRoutes: Sendable {
                 .badRequest, code: "invalid_name",
                 message: "The suite name \(quoted(suite)) must be ASCII letters and digits, starting with a letter, at most 40.")
         }
-        let (recorded, seed) = try Self.historyAndSeed(of: room)
-        if let base = recorded.base {
-            throw HTTPError(
+        let folded: @Sendable (Int) -> HTTPError = { step in
+            HTTPError(
                 .conflict, code: "history_folded",
-                message: "A generated test drives the apps from a fresh start, and this room's steps 1…\(base.step) were folded into a snapshot; fork an earlier room, or export it as JSON (GET /rooms/\(room.id)/export).")
+                message: "A generated test drives the apps from a fresh start, and this room's steps 1…\(step) were folded into a snapshot; fork an earlier room, or export it as JSON (GET /rooms/\(room.id)/export).")
         }
-        let history = recorded.entries
-        try replayLimiter.admit(request.clientAddress, cost: Double(history.count))
+        let (first, last) = try Self.bounds(of: room)
+        guard first == 0 else { throw folded(first) }
+        try replayLimiter.admit(request.clientAddress, cost: Double(last))
         let blueprint = blueprint
-        let id = room.id
-        let points = try gate.run { () async throws(HTTPError) -> [[SwiftTestExport.Point]] in
-            let past = Room(id: id, blueprint: blueprint, seed: seed, persists: false)
+        return try gate.answerLater { () async throws(HTTPError) -> HTTPResponse in
+            let (recorded, seed) = try Self.historyAndSeed(of: room)
+            if let base = recorded.base { throw folded(base.step) }
+            let history = recorded.entries
+            let past = Room(id: room.id, blueprint: blueprint, seed: seed, persists: false)
+            defer { past.perform { $0.close() } }
             let collected = PointBox(count: blueprint.registry.apps.count)
             try await past.replay(history, writing: false) { moment, index, snapshot in
                 collected.points[index].append(SwiftTestExport.Point(moment: moment, snapshot: snapshot))
             }
-            past.perform { $0.close() }
-            return collected.points
+            let source = SwiftTestExport(suite: suite, room: room.id, seed: seed, registry: blueprint.registry, points: collected.points).source
+            var response = HTTPResponse(status: .ok, body: Array(source.utf8))
+            response.headers["Content-Type"] = "text/x-swift; charset=utf-8"
+            response.headers["Content-Disposition"] = "attachment; filename=\"\(suite)Tests.swift\""
+            return response.adding("Cache-Control", "no-store")
         }
-        let source = SwiftTestExport(suite: suite, room: id, seed: seed, registry: blueprint.registry, points: points).source
-        var response = HTTPResponse(status: .ok, body: Array(source.utf8))
-        response.headers["Content-Type"] = "text/x-swift; charset=utf-8"
-        response.headers["Content-Disposition"] = "attachment; filename=\"\(suite)Tests.swift\""
-        return .response(response.adding("Cache-Control", "no-store"))
     }
 
     // MARK: - Fork
@@ -178,19 +186,22 @@ struct JournalRoutes: Sendable {
     /// `POST /rooms/{id}/fork` with `at` (query, form or JSON): a new room holding steps 1…at, then 303 to it.
     func fork(_ request: HTTPRequest, _ parameters: RouteParameters) throws(HTTPError) -> HTTPResult {
         let source = try rooms.room(parameters["room"] ?? "")
-        let (history, seed) = try Self.historyAndSeed(of: source)
-        var text = request.queryValue("at")
-        if text == nil { text = try Self.bodyField("at", of: request) }
-        guard let text else {
+        var query = request.queryValue("at")
+        if query == nil { query = try Self.bodyField("at", of: request) }
+        let (first, last) = try Self.bounds(of: source)
+        guard let text = query else {
             throw HTTPError(
-                .badRequest, code: "missing_step",
-                message: "Say where to fork: at=N (\(history.firstStep)…\(history.lastStep)) in the query, a form or JSON.")
+                .badRequest, code: "missing_step", message: "Say where to fork: at=N (\(first)…\(last)) in the query, a form or JSON.")
         }
-        let step = try Self.step(text, of: history)
-        let (kept, following) = Self.steps(of: history, through: step)
-        try replayLimiter.admit(request.clientAddress, cost: Double(kept.count + 1))
-        let room = try start(from: history.base, kept, following: following, seed: seed)
-        return .response(.redirect(to: "/rooms/\(room.id)"))
+        let asked = try Self.step(text, first: first, last: last)
+        try replayLimiter.admit(request.clientAddress, cost: Double(asked - first + 1))
+        return try gate.answerLater { [self] () async throws(HTTPError) -> HTTPResponse in
+            let (history, seed) = try Self.historyAndSeed(of: source)
+            let step = try Self.step(text, of: history)  // again: the room may have folded meanwhile
+            let (kept, following) = Self.steps(of: history, through: step)
+            let room = try await start(from: history.base, kept, following: following, seed: seed)
+            return .redirect(to: "/rooms/\(room.id)")
+        }
     }
 
     /// A new room that restores `base` (if any) and replays `entries` into its own journal; discarded again when they
@@ -198,13 +209,11 @@ struct JournalRoutes: Sendable {
     private func start(
         from base: RoomSnapshot?, _ entries: some Collection<JournalEntry> & Sendable, following: JournalEntry? = nil, seed: UInt64,
         divergence: HTTPStatus = .internalServerError
-    ) throws(HTTPError) -> Room {
+    ) async throws(HTTPError) -> Room {
         let room = try rooms.create(seed: seed, draw: false)
-        do {
-            try gate.run { () async throws(HTTPError) in
-                if let base { try room.perform { room in Result { () throws(HTTPError) in try room.restoreAndKeep(base) } }.get() }
-                try await room.replay(entries, following: following, writing: true, divergence: divergence)
-            }
+        do throws(HTTPError) {
+            if let base { try room.perform { room in Result { () throws(HTTPError) in try room.restoreAndKeep(base) } }.get() }
+            try await room.replay(entries, following: following, writing: true, divergence: divergence)
         } catch {
             rooms.discard(room)
             throw error
@@ -232,8 +241,10 @@ struct JournalRoutes: Sendable {
     func importRoom(_ request: HTTPRequest) throws(HTTPError) -> HTTPResult {
         let document = try Self.validate(request.body, registry: blueprint.registry, maxSteps: blueprint.limits.journalSteps)
         try replayLimiter.admit(request.clientAddress, cost: Double(document.entries.count))
-        let room = try start(from: document.base, document.entries, seed: UInt64(document.seed) ?? 0, divergence: .unprocessableContent)
-        return .response(.redirect(to: "/rooms/\(room.id)"))
+        return try gate.answerLater { [self] () async throws(HTTPError) -> HTTPResponse in
+            let room = try await start(from: document.base, document.entries, seed: UInt64(document.seed) ?? 0, divergence: .unprocessableContent)
+            return .redirect(to: "/rooms/\(room.id)")
+        }
     }
 
     /// Everything that can be checked before a replay: the JSON, the format and version, the seed, the apps, and

@@ -658,6 +658,12 @@ actor Room {
     // MARK: - Folding
 
     /// The history as the journal keeps it: the snapshot, if the room folded, and the steps after it.
+    /// The earliest step kept and the latest, without reading the history (404 `journal_off` when none is kept).
+    func historyBounds() throws(HTTPError) -> (first: Int, last: Int) {
+        if journalMode == .off { _ = try history() }
+        return (base?.step ?? 0, steps)
+    }
+
     func recordedHistory() throws(HTTPError) -> RoomHistory {
         RoomHistory(base: base, entries: try history())
     }

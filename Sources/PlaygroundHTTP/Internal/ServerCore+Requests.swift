@@ -48,9 +48,14 @@ extension ServerCore {
             uploadSize.pointee = 0
             return .YES
         }
-        let step = context.state.withLock { state in (state.answered, state.body, state.bodyTooLarge) }
-        let (answered, body, tooLarge) = step
+        let step = context.state.withLock { state in (state.answered, state.body, state.bodyTooLarge, state.deferred) }
+        let (answered, body, tooLarge, deferred) = step
         if answered { return .NO }
+        if let deferred {  // resumed: the answer came
+            guard let response = deferred.response else { return .YES }
+            context.state.withLock { $0.answered = true }
+            return queue(response, on: connection)
+        }
         if tooLarge { return queue(bodyTooLarge(url).response, on: connection) }
         let request = makeRequest(connection: connection, url: url, method: method, body: body)
         context.state.withLock { $0.client = request.clientAddress }
@@ -67,6 +72,7 @@ extension ServerCore {
             return state.reservedBytes
         }
         if reserved > 0 { largeBodyBytes.subtract(reserved, ordering: .relaxed) }
+        if let deferred = context.takeUnretainedValue().state.withLock({ $0.deferred }) { finishDeferred(deferred) }
         context.release()
     }
 
@@ -81,6 +87,17 @@ extension ServerCore {
                 return state.client
             }
             return openStream(stream, on: connection, client: client)
+        case .later(let deferred):
+            guard admitDeferred(deferred) else {
+                context.state.withLock { $0.answered = true }
+                return queue(Self.shuttingDown.response, on: connection)
+            }
+            context.state.withLock { $0.deferred = deferred }
+            if let response = deferred.answerOrSuspend(context.connection) {
+                context.state.withLock { $0.answered = true }
+                return queue(response, on: connection)
+            }
+            return .YES
         }
     }
 

@@ -17,6 +17,8 @@ final class ServerCore: Sendable {
         var streams: [ObjectIdentifier: OpenStream] = [:]
         /// Open streams per client address (`HTTPRequest.clientAddress`), for `maxStreamsPerClient`.
         var streamsPerClient: [String: Int] = [:]
+        /// Requests waiting for a ``DeferredAnswer`` until they complete (shutdown answers them).
+        var deferred: [ObjectIdentifier: DeferredAnswer] = [:]
     }
 
     /// An admitted stream with what its close must undo.
@@ -115,16 +117,37 @@ final class ServerCore: Sendable {
         }
     }
 
-    /// Refuses new streams from now on; returns the open ones, to be ended.
+    /// Refuses new streams and deferred answers from now on; answers the waiting ones 503; returns the open streams,
+    /// to be ended.
     func beginShutdown() -> [EventStream] {
-        state.withLock { state in
+        let (streams, waiting) = state.withLock { state in
             state.shuttingDown = true
-            return state.streams.values.map(\.stream)
+            return (state.streams.values.map(\.stream), Array(state.deferred.values))
+        }
+        for answer in waiting { answer.send(Self.shuttingDown.response) }
+        return streams
+    }
+
+    static let shuttingDown = HTTPError(
+        .serviceUnavailable, code: "shutting_down", message: "The server is shutting down; try again in a moment.", headers: ["Retry-After": "1"])
+
+    /// Records a request that waits for `answer`; false once the server shuts down.
+    func admitDeferred(_ answer: DeferredAnswer) -> Bool {
+        state.withLock { state in
+            guard !state.shuttingDown else { return false }
+            state.deferred[ObjectIdentifier(answer)] = answer
+            return true
         }
     }
 
-    /// Streams not yet ended (each holds a suspended connection).
-    var pendingCount: Int { state.withLock { $0.streams.count } }
+    /// The request that waited for `answer` completed.
+    func finishDeferred(_ answer: DeferredAnswer) {
+        _ = state.withLock { $0.deferred.removeValue(forKey: ObjectIdentifier(answer)) }
+    }
+
+    /// Streams not yet ended and requests not yet completed that waited for a deferred answer (each may hold a
+    /// suspended connection).
+    var pendingCount: Int { state.withLock { $0.streams.count + $0.deferred.count } }
 
     /// Queues a complete response; `MUST_COPY` so the Swift array can go away at once.
     func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

@@ -19,6 +19,9 @@ final class TestServer: Sendable {
     /// Released by `unblock()`: the `/block` route waits on it, holding its server thread (watchdog tests).
     let blocker = DispatchSemaphore(value: 0)
 
+    /// The answers the `/later` route has not given yet; ``answerLater(_:)`` gives them.
+    let laterAnswers = LaterAnswers()
+
     init(staticFiles: StaticFiles? = nil, _ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
@@ -31,7 +34,7 @@ final class TestServer: Sendable {
             configuration: configuration,
             responder: Self.router(
                 hub: hub, tracker: streams, queueLimit: configuration.streamQueueLimit, staticFiles: staticFiles,
-                blocker: blocker),
+                blocker: blocker, later: laterAnswers),
             logger: logger)
         try server.start()
     }
@@ -53,7 +56,8 @@ final class TestServer: Sendable {
     }
 
     private static func router(
-        hub: EventStreamHub, tracker: StreamTracker, queueLimit: Int, staticFiles: StaticFiles?, blocker: DispatchSemaphore
+        hub: EventStreamHub, tracker: StreamTracker, queueLimit: Int, staticFiles: StaticFiles?, blocker: DispatchSemaphore,
+        later: LaterAnswers
     ) -> Router {
         var router = Router()
         // The client address the server settled on (the forwarded one behind a trusted proxy).
@@ -64,6 +68,18 @@ final class TestServer: Sendable {
         router.add(.get, "/block") { _, _ in
             blocker.wait()
             return .response(.text(.ok, "unblocked"))
+        }
+        // Answered when the test says so, from the test's thread (a deferred answer: no server thread waits).
+        router.add(.get, "/later") { _, _ in
+            let answer = DeferredAnswer()
+            later.add(answer)
+            return .later(answer)
+        }
+        // A deferred answer given before the route returns (the server must not suspend for it).
+        router.add(.get, "/later-now") { _, _ in
+            let answer = DeferredAnswer()
+            answer.send(.text(.ok, "at once"))
+            return .later(answer)
         }
         router.add(.get, "/hello") { _, _ in .response(.text(.ok, "hello")) }
         router.add(.post, "/hello") { request, _ in .response(.text(.ok, "posted \(request.body.count)")) }
@@ -109,5 +125,19 @@ final class StreamTracker: Sendable {
     /// How many tracked streams are still alive, and how many were ever tracked.
     var alive: (count: Int, ofTracked: Int) {
         streams.withLock { list in (list.count { $0.stream != nil }, list.count) }
+    }
+}
+
+/// Deferred answers the `/later` route handed out and the test has not given yet.
+final class LaterAnswers: Sendable {
+    private let waiting = Mutex<[DeferredAnswer]>([])
+
+    func add(_ answer: DeferredAnswer) { waiting.withLock { $0.append(answer) } }
+
+    var count: Int { waiting.withLock { $0.count } }
+
+    /// Gives every waiting request `text` (200).
+    func answerAll(_ text: String) {
+        for answer in waiting.withLock({ list in defer { list = [] }; return list }) { answer.send(.text(.ok, text)) }
     }
 }
