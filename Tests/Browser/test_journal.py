@@ -611,7 +611,7 @@ def test_one_client_cannot_keep_the_replays_to_itself(data_dir):
     try:
         room = new_room(base)
         eventually(lambda: state(base, room)["router"]["products"], message="products")
-        while history(base, room)["steps"] < 20:
+        for _ in range(20):
             post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
 
         def past(source):
@@ -626,6 +626,45 @@ def test_one_client_cannot_keep_the_replays_to_itself(data_dir):
         status, retry_after, body = past("127.0.0.1")
         assert status == 429 and "too_many_replays_from_client" in body and int(retry_after) >= 1, body
         assert past("127.0.0.2")[0] == 200, "another address is served"
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_whole_history_reads_wait_their_turn_and_one_client_cannot_keep_them(data_dir):
+    """/history and /export read off the server threads: thirty at once are all answered (they wait their turn);
+    each costs its steps from the client's read budget (ten times the replay budget): past it 429, and another
+    address is still served."""
+    process, base = start(data_dir, "--replay-steps-per-client-per-second", "1", "--replay-step-burst-per-client", "30")
+    port = int(base.rsplit(":", 1)[1])
+    try:
+        room = new_room(base)
+        for _ in range(9):
+            post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
+
+        def read(source, path):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
+            connection.request("GET", f"{room}{path}")
+            response = connection.getresponse()
+            answer = (response.status, response.getheader("Retry-After"), response.read().decode())
+            connection.close()
+            return answer
+
+        results = []
+        threads = [threading.Thread(target=lambda i=i: results.append(read(f"127.0.1.{i + 1}", "/history"))) for i in range(30)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert [status for status, _, _ in results] == [200] * 30, [body for status, _, body in results if status != 200][:2]
+        # Budget 300 steps at once: the room has ~10-20 steps, so one address gets a dozen or more reads, then 429.
+        answers = [read("127.0.0.5", "/history" if i % 2 else "/export") for i in range(40)]
+        refused = [answer for answer in answers if answer[0] == 429]
+        assert refused and all(status in (200, 429) for status, _, _ in answers)
+        assert answers[0][0] == 200 and answers[1][0] == 200
+        status, retry_after, body = refused[0]
+        assert "too_many_history_reads_from_client" in body and int(retry_after) >= 1, body
+        assert read("127.0.0.6", "/history")[0] == 200, "another address is served"
     finally:
         process.kill()
         process.wait()

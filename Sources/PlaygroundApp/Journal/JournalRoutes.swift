@@ -13,34 +13,44 @@ struct JournalRoutes: Sendable {
     /// Steps one client address may have replayed (past pages, forks, imports, Swift exports), so one client
     /// cannot keep the replay slot to itself.
     let replayLimiter: ClientEventLimiter
+    /// Reading a room's whole history (`/history`, `/export`: ~0.02 ms a step) runs off the server threads too, with
+    /// a gate of its own (64 may wait their turn) and a budget per client address ten times the replay budget, in
+    /// steps.
+    let readGate: ReplayGate
+    let readLimiter: ClientEventLimiter
 
     init(rooms: RoomRegistry, blueprint: Room.Blueprint, assets: RoomPage.Assets, threads: Int, replayBudget: EventBudget) {
         (self.rooms, self.blueprint, self.assets) = (rooms, blueprint, assets)
         gate = ReplayGate(limit: max(1, threads - 1))
         replayLimiter = ClientEventLimiter(
             budget: replayBudget, refusal: ("too_many_replays_from_client", "replays history steps", "steps"))
+        readGate = ReplayGate(limit: max(1, threads - 1), line: 64, busy: ("history_busy", "reads of a whole history"))
+        readLimiter = ClientEventLimiter(
+            budget: EventBudget(perSecond: replayBudget.perSecond * 10, burst: replayBudget.burst * 10),
+            refusal: ("too_many_history_reads_from_client", "reads history steps", "steps"))
     }
     /// The body cap of `POST /rooms/import`.
     static let importBodyBytes = 4 << 20
 
     func register(in router: inout Router) {
-        router.add(.get, "/rooms/:room/history") { _, parameters in
+        router.add(.get, "/rooms/:room/history") { request, parameters in
             PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in
-                let room = try rooms.room(parameters["room"] ?? "")
-                let history = try room.perform { room in Result { () throws(HTTPError) in try room.recordedHistory() } }.get()
-                return .response(.json(.ok, Self.historyJSON(room: room.id, history).text).adding("Cache-Control", "no-store"))
+                try readWhole(request, parameters) { room throws(HTTPError) in
+                    let history = try room.perform { room in Result { () throws(HTTPError) in try room.recordedHistory() } }.get()
+                    return .json(.ok, Self.historyJSON(room: room.id, history).text).adding("Cache-Control", "no-store")
+                }
             }
         }
-        router.add(.get, "/rooms/:room/export") { _, parameters in
+        router.add(.get, "/rooms/:room/export") { request, parameters in
             PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in
-                let room = try rooms.room(parameters["room"] ?? "")
-                let document = try room.perform { room in Result { () throws(HTTPError) in try room.exportDocument() } }.get()
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                let body = (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-                return .response(
-                    .json(.ok, body).adding("Content-Disposition", "attachment; filename=\"room-\(room.id).json\"")
-                        .adding("Cache-Control", "no-store"))
+                try readWhole(request, parameters) { room throws(HTTPError) in
+                    let document = try room.perform { room in Result { () throws(HTTPError) in try room.exportDocument() } }.get()
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                    let body = (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+                    return .json(.ok, body).adding("Content-Disposition", "attachment; filename=\"room-\(room.id).json\"")
+                        .adding("Cache-Control", "no-store")
+                }
             }
         }
         router.add(.get, "/rooms/:room/export.swift") { request, parameters in
@@ -52,6 +62,17 @@ struct JournalRoutes: Sendable {
         router.add(.post, "/rooms/import") { request, _ in
             PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in try importRoom(request) }
         }
+    }
+
+    /// A read of the room's whole history (`/history`, `/export`): its steps from the client's read budget, then
+    /// `read` off the server threads.
+    private func readWhole(
+        _ request: HTTPRequest, _ parameters: RouteParameters, _ read: @escaping @Sendable (Room) throws(HTTPError) -> HTTPResponse
+    ) throws(HTTPError) -> HTTPResult {
+        let room = try rooms.room(parameters["room"] ?? "")
+        let (first, last) = try Self.bounds(of: room)
+        try readLimiter.admit(request.clientAddress, cost: Double(last - first + 1))
+        return try readGate.answerLater { () async throws(HTTPError) -> HTTPResponse in try read(room) }
     }
 
     // MARK: - Past steps
