@@ -380,3 +380,30 @@ def test_the_byte_bound_folds_too(data_dir):
     finally:
         process.kill()
         process.wait()
+
+
+def test_history_read_while_the_room_folds_is_whole(data_dir):
+    """/history reads the store without holding the room (a read that meets a fold is read again): every read
+    lists steps base+1…steps with nothing missing, while events and folds (every ~18 steps) go on."""
+    process, base = start(data_dir, "--journal-steps", "20", "--events-per-client-per-second", "0",
+                          "--events-per-room-per-second", "0", "--replay-steps-per-client-per-second", "0")
+    try:
+        room = new_room(base)
+        stop = threading.Event()
+        reads = []
+
+        def reader():
+            while not stop.is_set():
+                reads.append(check_history(base, room))
+
+        thread = threading.Thread(target=reader, daemon=True)
+        thread.start()
+        for _ in range(300):
+            accept(base, room, {"app": "ev", "event": "changeBothSidesColors"})
+        stop.set()
+        thread.join(timeout=30)
+        bases = {read["base"] for read in reads}
+        assert len(reads) > 20 and len(bases) > 5, (len(reads), sorted(bases))
+    finally:
+        process.kill()
+        process.wait()

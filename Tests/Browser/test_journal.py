@@ -216,6 +216,7 @@ def test_a_long_replay_holds_no_server_thread(data_dir):
         done, status, banner = finished["past"]
         assert status == 200 and banner
         assert healthz < done and event < done, "answered while the replay ran"
+
     finally:
         process.kill()
         process.wait()

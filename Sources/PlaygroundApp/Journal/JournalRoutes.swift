@@ -36,7 +36,7 @@ struct JournalRoutes: Sendable {
         router.add(.get, "/rooms/:room/history") { request, parameters in
             PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in
                 try readWhole(request, parameters) { room throws(HTTPError) in
-                    let history = try room.perform { room in Result { () throws(HTTPError) in try room.recordedHistory() } }.get()
+                    let history = try room.readHistory()
                     return .json(.ok, Self.historyJSON(room: room.id, history).text).adding("Cache-Control", "no-store")
                 }
             }
@@ -44,7 +44,7 @@ struct JournalRoutes: Sendable {
         router.add(.get, "/rooms/:room/export") { request, parameters in
             PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in
                 try readWhole(request, parameters) { room throws(HTTPError) in
-                    let document = try room.perform { room in Result { () throws(HTTPError) in try room.exportDocument() } }.get()
+                    let document = try room.readExportDocument()
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                     let body = (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -139,7 +139,7 @@ struct JournalRoutes: Sendable {
     }
 
     static func historyAndSeed(of room: Room) throws(HTTPError) -> (RoomHistory, UInt64) {
-        try room.perform { room in Result { () throws(HTTPError) in (try room.recordedHistory(), room.seed) } }.get()
+        (try room.readHistory(), room.seed)
     }
 
     /// A step number first…latest (`first`: the earliest kept, `back`: the step before the latest), or 400 naming what
