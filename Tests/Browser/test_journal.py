@@ -515,6 +515,17 @@ def post_from(base, address, path, event):
         connection.close()
 
 
+def get_from(base, address, path):
+    """GET `path` from the loopback source `address`: (status, Retry-After, body)."""
+    connection = http.client.HTTPConnection("127.0.0.1", int(base.rsplit(":", 1)[1]), timeout=30, source_address=(address, 0))
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, response.getheader("Retry-After"), response.read().decode()
+    finally:
+        connection.close()
+
+
 def test_one_client_cannot_fill_a_room_for_everyone(data_dir):
     """A client address may fill its share of a room's journal (steps and bytes, the answers its searches brought
     back counted as its own); past it that client's events are refused, the room goes on for everyone else, and the
@@ -606,9 +617,7 @@ def test_without_a_journal_rooms_work_and_have_no_history(data_dir):
 def test_one_client_cannot_keep_the_replays_to_itself(data_dir):
     """Replays (a past page, a fork, an import) cost their steps from the client's own budget: past it the client
     gets 429 with Retry-After, and another address is still served."""
-    import http.client
     process, base = start(data_dir, "--replay-steps-per-client-per-second", "1", "--replay-step-burst-per-client", "30")
-    port = int(base.rsplit(":", 1)[1])
     try:
         room = new_room(base)
         eventually(lambda: state(base, room)["router"]["products"], message="products")
@@ -616,12 +625,7 @@ def test_one_client_cannot_keep_the_replays_to_itself(data_dir):
             post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
 
         def past(source):
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
-            connection.request("GET", f"{room}?at=20")
-            response = connection.getresponse()
-            answer = (response.status, response.getheader("Retry-After"), response.read().decode())
-            connection.close()
-            return answer
+            return get_from(base, source, f"{room}?at=20")
 
         assert past("127.0.0.1")[0] == 200
         status, retry_after, body = past("127.0.0.1")
@@ -637,19 +641,13 @@ def test_whole_history_reads_wait_their_turn_and_one_client_cannot_keep_them(dat
     each costs its steps from the client's read budget (ten times the replay budget): past it 429, and another
     address is still served."""
     process, base = start(data_dir, "--replay-steps-per-client-per-second", "1", "--replay-step-burst-per-client", "30")
-    port = int(base.rsplit(":", 1)[1])
     try:
         room = new_room(base)
         for _ in range(9):
             post(base, room, {"app": "ev", "event": "changeBothSidesColors"})
 
         def read(source, path):
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
-            connection.request("GET", f"{room}{path}")
-            response = connection.getresponse()
-            answer = (response.status, response.getheader("Retry-After"), response.read().decode())
-            connection.close()
-            return answer
+            return get_from(base, source, f"{room}{path}")
 
         results = []
         threads = [threading.Thread(target=lambda i=i: results.append(read(f"127.0.1.{i + 1}", "/history"))) for i in range(30)]
