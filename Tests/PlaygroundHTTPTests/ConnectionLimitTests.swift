@@ -215,6 +215,7 @@ import Testing
         // A turning loop answers every probe: nothing is reported.
         try await Task.sleep(for: .milliseconds(2_500))
         #expect(stalls.withLock { $0.isEmpty })
+        #expect(server.server.metrics.requests == 0)  // the probes answered meanwhile are not clients' requests
         let blocked = try server.connect()
         try blocked.send("GET /block HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(await eventually(timeout: .seconds(6)) { stalls.withLock { $0.count } == 1 })

@@ -20,11 +20,12 @@ extension ServerCore {
         requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let raw = requestSlot.pointee else {
-            requests.add(1, ordering: .relaxed)
             if let record = ConnectionTracker.record(of: connection) {
                 tracker.headersReceived(record)
+                // The watchdog's own probes are not clients' requests: they stay out of the count.
                 if record.isProbe { return queue(HTTPResponse(status: .noContent), on: connection) }
             }
+            requests.add(1, ordering: .relaxed)
             if let length = contentLength(of: connection), length > UInt64(configuration.maxBodyBytes(for: url)) {
                 // Answering on the first call closes the connection afterwards, which is what we want here.
                 return queue(bodyTooLarge(url).response, on: connection)
