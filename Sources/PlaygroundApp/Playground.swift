@@ -18,6 +18,8 @@ public final class Playground: Sendable {
     public let configuration: PlaygroundConfiguration
     private let rooms: RoomRegistry
     private let server: HTTPServer
+    /// Where rooms' journals are written, if anywhere.
+    private let journal: (any JournalStore)?
     /// This server's own base URL (`http://127.0.0.1:8080`), fixed once the server is bound; apps may fetch from it.
     private let ownBaseURL = BoundURL()
     /// What `GET /metrics` shows: the server's and the rooms' instruments, this playground's alone.
@@ -71,6 +73,7 @@ public final class Playground: Sendable {
             Room(id: id, blueprint: blueprint, seed: seed)
         }
         self.rooms = rooms
+        journal = blueprint.journal
         if let store = blueprint.journal {
             try Self.restoreRooms(from: store, blueprint: blueprint, into: rooms, logger: logger)
         }
@@ -97,7 +100,7 @@ public final class Playground: Sendable {
         for (position, (id, seed)) in found.enumerated() {
             let texts = all[id] ?? []
             if texts.isEmpty && snapshots[id] == nil || position < found.count - rooms.maxRooms {
-                try? store.deleteRoom(id)
+                store.deleteRoom(id)
                 continue
             }
             let decoder = JSONDecoder()
@@ -153,6 +156,7 @@ public final class Playground: Sendable {
     /// Ends every stream, closes every room and stops the server. Safe to call twice.
     public func shutdown() {
         rooms.closeAll()
+        journal?.flush()  // every event waiting for its write is answered before the server stops
         server.shutdown()
     }
 }

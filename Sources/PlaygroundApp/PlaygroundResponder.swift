@@ -186,10 +186,27 @@ final class PlaygroundResponder: HTTPResponder {
             do throws(HTTPError) {
                 let start = ContinuousClock.now
                 let seq = try work(room)
-                instruments.eventAccepted(app: app, publishTime: ContinuousClock.now - start)
-                return wantsPage
-                    ? .response(.redirect(to: returnPath))
-                    : .response(.json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text))
+                let publishTime = ContinuousClock.now - start
+                let accepted: HTTPResponse =
+                    wantsPage ? .redirect(to: returnPath) : .json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text)
+                // Answered once the event's entry is written: the room goes on meanwhile, and so does this thread.
+                guard let pending = room.pendingWrite else {
+                    if let failure = room.journalFailure { throw Room.unwritten(failure) }
+                    instruments.eventAccepted(app: app, publishTime: publishTime)
+                    return .response(accepted)
+                }
+                let answer = DeferredAnswer()
+                pending.store.whenDone(pending.ticket) { failure in
+                    if let failure {
+                        let error = Room.unwritten(failure.description)
+                        instruments.eventRejected(code: error.code)
+                        answer.send(error.response)
+                    } else {
+                        instruments.eventAccepted(app: app, publishTime: publishTime)
+                        answer.send(accepted)
+                    }
+                }
+                return .later(answer)
             } catch {
                 instruments.eventRejected(code: error.code)
                 return .response(error.response)

@@ -33,6 +33,21 @@ struct JournalStoreTests {
         return String(cString: text)
     }
 
+    /// Waits until each write is done; its failure, or nil once it is written.
+    static func outcomes(_ store: SQLiteJournalStore, _ tickets: [JournalTicket]) -> [JournalError?] {
+        let results = Mutex<[UInt64: JournalError?]>([:])
+        let group = DispatchGroup()
+        for ticket in tickets {
+            group.enter()
+            store.whenDone(ticket) { failure in
+                results.withLock { $0[ticket.number] = .some(failure) }
+                group.leave()
+            }
+        }
+        group.wait()
+        return results.withLock { results in tickets.map { results[$0.number] ?? nil } }
+    }
+
     @Test("Steps of rooms appended in turn, from several threads at once, read back in order, also from the file opened again")
     func interleavedAppendsReadBack() throws {
         let path = Self.temporaryPath()
@@ -40,19 +55,20 @@ struct JournalStoreTests {
         var expected: [RoomID: [String]] = [:]
         do {
             let store = try SQLiteJournalStore(path: path, sync: .normal)
-            for (index, room) in rooms.enumerated() { try store.createRoom(room, seed: UInt64(index)) }
-            // Four threads, one room each, so commits of different rooms run back to back.
-            let failures = Mutex(0)
+            for (index, room) in rooms.enumerated() { store.createRoom(room, seed: UInt64(index)) }
+            // Four threads, one room each, so writes of different rooms are queued between each other's.
+            let tickets = Mutex<[JournalTicket]>([])
             DispatchQueue.concurrentPerform(iterations: rooms.count) { index in
                 for step in 1...300 {
-                    // Every 97th step is larger than the VFS's buffer (1 MiB), and some are larger than a page.
+                    // Every 97th step is larger than the VFS's buffer (64 KiB), and some are larger than a page.
                     let size = step % 97 == 0 ? (1 << 20) + 10 : step % 7 == 0 ? 3_000 : step % 5
-                    do { try store.append(rooms[index], step: step, entry: Self.entry(index, step, bytes: size)) } catch {
-                        failures.withLock { $0 += 1 }
-                    }
+                    let ticket = store.append(rooms[index], step: step, entry: Self.entry(index, step, bytes: size))
+                    tickets.withLock { $0.append(ticket) }
                 }
             }
-            #expect(failures.withLock { $0 } == 0)
+            #expect(Self.outcomes(store, tickets.withLock { $0 }).allSatisfy { $0 == nil })
+            // Writes queued faster than one commit takes are committed together.
+            #expect(store.largestCommit > 1)
             for (index, room) in rooms.enumerated() {
                 expected[room] = (1...300).map { step in
                     Self.entry(index, step, bytes: step % 97 == 0 ? (1 << 20) + 10 : step % 7 == 0 ? 3_000 : step % 5)
@@ -64,8 +80,8 @@ struct JournalStoreTests {
         let reopened = try SQLiteJournalStore(path: path, sync: .normal)
         #expect(try reopened.rooms().map(\.room).sorted { $0.description < $1.description } == rooms.sorted { $0.description < $1.description })
         #expect(try reopened.allEntries() == expected)
-        try reopened.append(rooms[0], step: 301, entry: Self.entry(0, 301))
-        #expect(try reopened.entries(of: rooms[0]).last == Self.entry(0, 301))
+        _ = reopened.append(rooms[0], step: 301, entry: Self.entry(0, 301))
+        #expect(try reopened.entries(of: rooms[0]).last == Self.entry(0, 301))  // a read sees every write queued before it
     }
 
     /// The WAL file's size on disk, as the kernel has it.
@@ -73,22 +89,54 @@ struct JournalStoreTests {
         (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
     }
 
-    @Test("Each commit is in the file when the call returns: the VFS holds nothing back between calls")
+    @Test("A write is in the file when it is reported done: the VFS holds nothing back after a commit")
     func everyCommitReachesTheFile() throws {
         let path = Self.temporaryPath()
         let store = try SQLiteJournalStore(path: path, sync: .normal)
         let room = RoomID.random()
         var size = Self.walSize(path)
-        try store.createRoom(room, seed: 1)
+        #expect(Self.outcomes(store, [store.createRoom(room, seed: 1)]) == [nil])
         #expect(Self.walSize(path) > size)
         for step in 1...50 {
             size = Self.walSize(path)
-            try store.append(room, step: step, entry: Self.entry(0, step, bytes: step % 3 == 0 ? 5_000 : 10))
+            let ticket = store.append(room, step: step, entry: Self.entry(0, step, bytes: step % 3 == 0 ? 5_000 : 10))
+            #expect(Self.outcomes(store, [ticket]) == [nil])
             #expect(Self.walSize(path) > size, "step \(step)")
         }
         size = Self.walSize(path)
-        try store.fold(room, through: 40, snapshot: #"{"step":40,"time":0,"apps":{}}"#)
+        #expect(Self.outcomes(store, [store.fold(room, through: 40, snapshot: #"{"step":40,"time":0,"apps":{}}"#)]) == [nil])
         #expect(Self.walSize(path) > size)
+    }
+
+    @Test("A write that fails fails its room's later writes, and no other room's, whether or not they shared its commit")
+    func aFailedWriteTakesOnlyItsRoom() throws {
+        let store = try SQLiteJournalStore(path: Self.temporaryPath(), sync: .normal)
+        let (broken, fine) = (RoomID.random(), RoomID.random())
+        store.createRoom(broken, seed: 1)
+        store.createRoom(fine, seed: 2)
+        for round in 0..<20 {  // queued back to back: most rounds share commits, some may not
+            let base = round * 3
+            let tickets = [
+                store.append(broken, step: base + 1, entry: "b1"), store.append(fine, step: base + 1, entry: "f1"),
+                store.append(broken, step: round == 0 ? 1 : base + 2, entry: "b2"),  // round 0: step 1 again, which the table refuses
+                store.append(fine, step: base + 2, entry: "f2"), store.append(broken, step: base + 3, entry: "b3"),
+                store.append(fine, step: base + 3, entry: "f3"),
+            ]
+            let outcomes = Self.outcomes(store, tickets)
+            #expect(outcomes[1] == nil && outcomes[3] == nil && outcomes[5] == nil, "round \(round): \(outcomes)")
+            if round == 0 {
+                #expect(outcomes[0] == nil)
+                #expect(outcomes[2]?.description.contains("UNIQUE") == true)
+            } else {
+                #expect(outcomes[0] != nil)  // the room failed in round 0: nothing of it is written after
+            }
+            #expect(outcomes[4] != nil)
+        }
+        #expect(store.largestCommit > 1)  // some rounds did share commits (the one-at-a-time retry ran)
+        #expect(try store.entries(of: broken) == ["b1"])
+        #expect(try store.entries(of: fine).count == 60)
+        #expect(store.failure(of: broken) != nil)
+        #expect(store.failure(of: fine) == nil)
     }
 
     @Test("The file the store wrote (appends and a fold) is a sound SQLite database for SQLite's own VFS, with every row")
@@ -98,9 +146,9 @@ struct JournalStoreTests {
         do {
             let store = try SQLiteJournalStore(path: path, sync: .full)
             let room = RoomID.random()
-            try store.createRoom(room, seed: 7)
-            for step in 1...200 { try store.append(room, step: step, entry: Self.entry(0, step, bytes: step * 13)) }
-            try store.fold(room, through: 150, snapshot: #"{"step":150,"time":0,"apps":{}}"#)
+            store.createRoom(room, seed: 7)
+            for step in 1...200 { _ = store.append(room, step: step, entry: Self.entry(0, step, bytes: step * 13)) }
+            store.fold(room, through: 150, snapshot: #"{"step":150,"time":0,"apps":{}}"#)
             #expect(try store.entries(of: room).count == 50)
         }
         #expect(Self.plainQuery(path, "PRAGMA integrity_check") == "ok")

@@ -235,6 +235,7 @@ struct JournalRoutes: Sendable {
         do throws(HTTPError) {
             if let base { try room.perform { room in Result { () throws(HTTPError) in try room.restoreAndKeep(base) } }.get() }
             try await room.replay(entries, following: following, writing: true, divergence: divergence)
+            try await room.written()  // the new room is in the journal before anyone is sent to it
         } catch {
             rooms.discard(room)
             throw error

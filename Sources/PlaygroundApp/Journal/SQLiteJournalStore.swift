@@ -3,32 +3,50 @@ import CSQLiteBatchedWAL
 import Foundation
 import Synchronization
 
-/// Where rooms' journals are kept. Rooms append on their own executors; the store serializes the writes.
+/// Where rooms' journals are kept. Rooms hand their writes over on their own executors and never wait for the
+/// disk: the store commits them in order, many at a time, and says when each one is durable.
 ///
 /// One embedded SQLite file by default (``SQLiteJournalStore``); a store shared by several instances (see
-/// DESIGN.md "Scale") would implement the same five calls.
+/// DESIGN.md "Scale") would implement the same calls.
 protocol JournalStore: Sendable {
     /// Starts a room's journal with the seed its apps draw from.
-    func createRoom(_ room: RoomID, seed: UInt64) throws(JournalError)
-    /// Appends one entry (its JSON); it is durable under the store's sync mode when this returns.
-    func append(_ room: RoomID, step: Int, entry: String) throws(JournalError)
+    @discardableResult
+    func createRoom(_ room: RoomID, seed: UInt64) -> JournalTicket
+    /// Queues one entry (its JSON) after the room's earlier writes.
+    func append(_ room: RoomID, step: Int, entry: String) -> JournalTicket
+    /// Queues folding the room's steps 1…`step` into `snapshot` (JSON): one transaction replaces the room's snapshot
+    /// and deletes those steps.
+    @discardableResult
+    func fold(_ room: RoomID, through step: Int, snapshot: String) -> JournalTicket
+    /// Queues forgetting a room (closed for idleness).
+    func deleteRoom(_ room: RoomID)
+    /// Whether the write and everything queued before it is done (written, or failed).
+    func isDone(_ ticket: JournalTicket) -> Bool
+    /// Calls `done` once the write is durable under the store's sync mode (nil) or has failed; at once if it is done.
+    /// Runs on the store's own thread: `done` must not wait for anything.
+    func whenDone(_ ticket: JournalTicket, _ done: @escaping @Sendable (JournalError?) -> Void)
+    /// Why the room's journal takes no more writes (one failed: later ones would leave a gap), if it does not.
+    func failure(of room: RoomID) -> JournalError?
     /// Every room with a journal, oldest first, with its seed.
     func rooms() throws(JournalError) -> [(room: RoomID, seed: UInt64)]
-    /// A room's entries (JSON), in step order.
+    /// A room's entries (JSON), in step order, with every write queued before the call.
     func entries(of room: RoomID) throws(JournalError) -> [String]
     /// Every room's entries (JSON), in step order: one pass for start-up.
     func allEntries() throws(JournalError) -> [RoomID: [String]]
-    /// Forgets a room (closed for idleness).
-    func deleteRoom(_ room: RoomID) throws(JournalError)
-    /// Folds the room's steps 1…`step` into `snapshot` (JSON): one transaction replaces the room's snapshot and
-    /// deletes those steps.
-    func fold(_ room: RoomID, through step: Int, snapshot: String) throws(JournalError)
     /// Every room's snapshot (JSON), for the rooms that have one.
     func allSnapshots() throws(JournalError) -> [RoomID: String]
+    /// Waits until every write queued so far is done (a clean shutdown).
+    func flush()
+}
+
+/// A queued write's place in the store's order: a later ticket is done only after every earlier one.
+struct JournalTicket: Sendable, Hashable {
+    let number: UInt64
+    let room: RoomID
 }
 
 /// Why the journal could not be read or written.
-struct JournalError: Error, CustomStringConvertible {
+struct JournalError: Error, Equatable, CustomStringConvertible {
     let description: String
 }
 
@@ -43,24 +61,23 @@ public enum JournalSync: String, Sendable, CaseIterable {
 /// The journal in one SQLite database file (WAL mode), through SQLite's C API and the `batched-wal` VFS (SQLite's
 /// default one, with a commit's WAL frames sent to the kernel in one write instead of two per frame).
 ///
+/// Writes are committed on the store's own thread, everything queued at that moment in one transaction (group
+/// commit): no server thread or room waits for the disk, a checkpoint or an fsync, and under load one commit (one
+/// fsync with `--journal-sync full`) carries many rooms' steps.
+///
 /// ```swift
 /// let store = try SQLiteJournalStore(path: ".data/journal.sqlite", sync: .normal)
-/// try store.createRoom(id, seed: 7)
-/// try store.append(id, step: 1, entry: #"{"kind":"input",…}"#)
+/// store.createRoom(id, seed: 7)
+/// let ticket = store.append(id, step: 1, entry: #"{"kind":"input",…}"#)
+/// store.whenDone(ticket) { failure in /* answer the event */ }
 /// ```
 final class SQLiteJournalStore: JournalStore {
-    private struct Connection: @unchecked Sendable {
-        let db: OpaquePointer
-        var statements: [String: OpaquePointer] = [:]
-        /// The append's statement, kept apart: it runs on every step.
-        var append: OpaquePointer?
-    }
-
-    private let connection: Mutex<Connection>
     let path: String
+    private let database: Database
     /// Each room's number: its steps are keyed `number << 32 | step`, so a room's history is one range of one table
-    /// (one b-tree written per step, no index to keep).
-    private let numbers = Mutex<[RoomID: Int64]>([:])
+    /// (one b-tree written per step, no index to keep). Loaded at open and handed out here, so a write never waits
+    /// for the table to say it.
+    private let numbers: Mutex<(known: [RoomID: Int64], next: Int64)>
 
     init(path: String, sync: JournalSync) throws(JournalError) {
         self.path = path
@@ -75,191 +92,444 @@ final class SQLiteJournalStore: JournalStore {
             sqlite3_close(handle)
             throw JournalError(description: "cannot open the journal \(path): \(message)")
         }
-        connection = Mutex(Connection(db: db))
+        let database = Database(db: db, path: path)
         // One process owns the file: exclusive locking keeps the WAL index in memory and takes no file lock per
-        // commit. A step's row is keyed by its room's number and its step, so appending writes one b-tree and a
-        // room's history is one key range. Small pages keep each commit's WAL frame small; checkpoints (and their
-        // fsync) come every 8 MiB of WAL, not every 4.
-        try execute(
-            """
-            PRAGMA page_size = 1024;
-            PRAGMA locking_mode = EXCLUSIVE;
-            PRAGMA journal_mode = WAL;
-            PRAGMA wal_autocheckpoint = 8192;
-            PRAGMA synchronous = \(sync == .full ? "FULL" : "NORMAL");
-            CREATE TABLE IF NOT EXISTS room_journals (number INTEGER PRIMARY KEY, room TEXT NOT NULL UNIQUE, seed TEXT NOT NULL, created REAL NOT NULL);
-            CREATE TABLE IF NOT EXISTS steps (key INTEGER PRIMARY KEY, entry TEXT NOT NULL);
-            CREATE TABLE IF NOT EXISTS snapshots (number INTEGER PRIMARY KEY, snapshot TEXT NOT NULL);
-            """)
-        // A journal written by an earlier version (a rooms table and an entries table indexed by room and step).
-        if try !query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'entries'", [], { $0.first }).isEmpty {
-            try execute(
+        // commit. Small pages keep each commit's WAL frames small; checkpoints (and their fsync) come every 8 MiB of
+        // WAL, not every 4, and run on the writer's thread like every commit.
+        do {
+            try database.execute(
                 """
-                BEGIN;
-                INSERT OR IGNORE INTO room_journals (room, seed, created) SELECT room, seed, created FROM rooms ORDER BY created;
-                INSERT OR IGNORE INTO steps (key, entry)
-                    SELECT (r.number << 32) + e.step, e.entry FROM entries e JOIN room_journals r ON r.room = e.room;
-                DROP TABLE entries;
-                DROP TABLE rooms;
-                COMMIT;
+                PRAGMA page_size = 1024;
+                PRAGMA locking_mode = EXCLUSIVE;
+                PRAGMA journal_mode = WAL;
+                PRAGMA wal_autocheckpoint = 8192;
+                PRAGMA synchronous = \(sync == .full ? "FULL" : "NORMAL");
+                CREATE TABLE IF NOT EXISTS room_journals (number INTEGER PRIMARY KEY, room TEXT NOT NULL UNIQUE, seed TEXT NOT NULL, created REAL NOT NULL);
+                CREATE TABLE IF NOT EXISTS steps (key INTEGER PRIMARY KEY, entry TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS snapshots (number INTEGER PRIMARY KEY, snapshot TEXT NOT NULL);
                 """)
+            // A journal written by an earlier version (a rooms table and an entries table indexed by room and step).
+            if try !database.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'entries'", [], { $0.first }).isEmpty {
+                try database.execute(
+                    """
+                    BEGIN;
+                    INSERT OR IGNORE INTO room_journals (room, seed, created) SELECT room, seed, created FROM rooms ORDER BY created;
+                    INSERT OR IGNORE INTO steps (key, entry)
+                        SELECT (r.number << 32) + e.step, e.entry FROM entries e JOIN room_journals r ON r.room = e.room;
+                    DROP TABLE entries;
+                    DROP TABLE rooms;
+                    COMMIT;
+                    """)
+            }
+            try database.execute(
+                """
+                DELETE FROM steps WHERE (key >> 32) NOT IN (SELECT number FROM room_journals);
+                DELETE FROM snapshots WHERE number NOT IN (SELECT number FROM room_journals);
+                """)
+            var known: [RoomID: Int64] = [:]
+            var next: Int64 = 1
+            for (room, number) in try database.query("SELECT room, number FROM room_journals", [], { row in
+                RoomID(validating: row[0]).flatMap { id in Int64(row[1]).map { (id, $0) } }
+            }) {
+                known[room] = number
+                next = max(next, number + 1)
+            }
+            numbers = Mutex((known, next))
+        } catch {
+            database.close()
+            throw error
         }
-        try execute(
-            """
-            DELETE FROM steps WHERE (key >> 32) NOT IN (SELECT number FROM room_journals);
-            DELETE FROM snapshots WHERE number NOT IN (SELECT number FROM room_journals);
-            """)
+        self.database = database
+        database.startWriting()
     }
 
     deinit {
-        connection.withLock { connection in
-            for statement in connection.statements.values { sqlite3_finalize(statement) }
-            sqlite3_finalize(connection.append)
-            sqlite3_close(connection.db)
-        }
+        database.stop()
     }
 
-    func createRoom(_ room: RoomID, seed: UInt64) throws(JournalError) {
-        let made = try query(
-            "INSERT INTO room_journals (room, seed, created) VALUES (?, ?, ?) ON CONFLICT (room) DO UPDATE SET seed = excluded.seed RETURNING number",
-            [.text(room.description), .text(String(seed)), .real(Date().timeIntervalSince1970)]
-        ) { Int64($0[0]) }
-        guard let number = made.first else { throw JournalError(description: "journal \(path): room \(room) was not recorded") }
-        numbers.withLock { $0[room] = number }
+    @discardableResult
+    func createRoom(_ room: RoomID, seed: UInt64) -> JournalTicket {
+        let number = numbers.withLock { numbers in
+            if let known = numbers.known[room] { return known }
+            defer { numbers.next += 1 }
+            numbers.known[room] = numbers.next
+            return numbers.next
+        }
+        return database.enqueue(room, .createRoom(number: number, room: room.description, seed: String(seed), created: Date().timeIntervalSince1970))
     }
 
-    func append(_ room: RoomID, step: Int, entry: String) throws(JournalError) {
-        guard (1..<(1 << 32)).contains(step) else { throw JournalError(description: "journal \(path): step \(step) is out of range") }
-        let key = try number(of: room) << 32 + Int64(step)
-        let path = path
-        var entry = entry
-        try connection.withLock { connection throws(JournalError) in
-            let db = connection.db
-            if connection.append == nil {
-                guard sqlite3_prepare_v2(db, "INSERT INTO steps (key, entry) VALUES (?, ?)", -1, &connection.append, nil) == SQLITE_OK else {
-                    throw JournalError(description: "journal \(path): \(String(cString: sqlite3_errmsg(db)))")
-                }
-            }
-            guard let statement = connection.append else { throw JournalError(description: "journal \(path): the append was not prepared") }
-            defer { sqlite3_reset(statement) }
-            sqlite3_bind_int64(statement, 1, key)
-            let bound = entry.withUTF8 { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { csqlite_bind_text(statement, 2, $0.baseAddress, Int32($0.count)) }
-            }
-            guard bound == SQLITE_OK, sqlite3_step(statement) == SQLITE_DONE else {
-                throw JournalError(description: "journal \(path): \(String(cString: sqlite3_errmsg(db)))")
-            }
+    func append(_ room: RoomID, step: Int, entry: String) -> JournalTicket {
+        guard let number = numbers.withLock({ $0.known[room] }) else {
+            return database.enqueue(room, .refuse(JournalError(description: "journal \(path): no room \(room)")))
         }
+        guard (1..<(1 << 32)).contains(step) else {
+            return database.enqueue(room, .refuse(JournalError(description: "journal \(path): step \(step) is out of range")))
+        }
+        return database.enqueue(room, .append(key: number << 32 + Int64(step), entry: entry))
     }
+
+    @discardableResult
+    func fold(_ room: RoomID, through step: Int, snapshot: String) -> JournalTicket {
+        guard let number = numbers.withLock({ $0.known[room] }) else {
+            return database.enqueue(room, .refuse(JournalError(description: "journal \(path): no room \(room)")))
+        }
+        return database.enqueue(room, .fold(number: number, through: step, snapshot: snapshot))
+    }
+
+    func deleteRoom(_ room: RoomID) {
+        guard let number = numbers.withLock({ $0.known.removeValue(forKey: room) }) else { return }
+        _ = database.enqueue(room, .delete(number: number))
+    }
+
+    func isDone(_ ticket: JournalTicket) -> Bool { database.isDone(ticket) }
+
+    func whenDone(_ ticket: JournalTicket, _ done: @escaping @Sendable (JournalError?) -> Void) {
+        database.whenDone(ticket, done)
+    }
+
+    func failure(of room: RoomID) -> JournalError? { database.failure(of: room) }
+
+    func flush() { database.flush() }
+
+    /// The most writes one commit has carried so far.
+    var largestCommit: Int { database.largestCommit.load(ordering: .relaxed) }
 
     func rooms() throws(JournalError) -> [(room: RoomID, seed: UInt64)] {
-        try query("SELECT room, seed, number FROM room_journals ORDER BY created", []) { row in
-            guard let id = RoomID(validating: row[0]), let seed = UInt64(row[1]), let number = Int64(row[2]) else { return nil }
-            numbers.withLock { $0[id] = number }
+        database.flush()
+        return try database.query("SELECT room, seed FROM room_journals ORDER BY created", []) { row in
+            guard let id = RoomID(validating: row[0]), let seed = UInt64(row[1]) else { return nil }
             return (id, seed)
         }
     }
 
     func entries(of room: RoomID) throws(JournalError) -> [String] {
-        let first = Int(try number(of: room)) << 32
-        return try query("SELECT entry FROM steps WHERE key > ? AND key < ? ORDER BY key", [.integer(first), .integer(first + (1 << 32))]) { $0[0] }
+        database.flush()
+        guard let number = numbers.withLock({ $0.known[room] }) else { return [] }
+        let first = Int(number) << 32
+        return try database.query("SELECT entry FROM steps WHERE key > ? AND key < ? ORDER BY key", [.integer(first), .integer(first + (1 << 32))]) { $0[0] }
     }
 
     func allEntries() throws(JournalError) -> [RoomID: [String]] {
+        database.flush()
         var entries: [RoomID: [String]] = [:]
-        _ = try query("SELECT r.room, s.entry FROM steps s JOIN room_journals r ON r.number = (s.key >> 32) ORDER BY s.key", []) { row -> Int? in
+        _ = try database.query("SELECT r.room, s.entry FROM steps s JOIN room_journals r ON r.number = (s.key >> 32) ORDER BY s.key", []) { row -> Int? in
             if let id = RoomID(validating: row[0]) { entries[id, default: []].append(row[1]) }
             return nil
         }
         return entries
     }
 
-    func deleteRoom(_ room: RoomID) throws(JournalError) {
-        guard let number = try? number(of: room) else { return }
-        let first = Int(number) << 32
-        try run("DELETE FROM steps WHERE key > ? AND key < ?", [.integer(first), .integer(first + (1 << 32))])
-        try run("DELETE FROM snapshots WHERE number = ?", [.integer(Int(number))])
-        try run("DELETE FROM room_journals WHERE number = ?", [.integer(Int(number))])
-        numbers.withLock { $0[room] = nil }
-    }
-
-    func fold(_ room: RoomID, through step: Int, snapshot: String) throws(JournalError) {
-        let number = Int(try number(of: room))
-        let first = number << 32
-        let path = path
-        let none = { (_: [String]) in nil as Int? }
-        // One lock hold for the whole transaction, so no other room's write falls inside it.
-        try connection.withLock { connection throws(JournalError) in
-            try Self.statement(&connection, "BEGIN", [], path: path, none)
-            do throws(JournalError) {
-                try Self.statement(
-                    &connection, "INSERT OR REPLACE INTO snapshots (number, snapshot) VALUES (?, ?)", [.integer(number), .text(snapshot)], path: path, none)
-                try Self.statement(&connection, "DELETE FROM steps WHERE key > ? AND key <= ?", [.integer(first), .integer(first + step)], path: path, none)
-                try Self.statement(&connection, "COMMIT", [], path: path, none)
-            } catch {
-                _ = try? Self.statement(&connection, "ROLLBACK", [], path: path, none)
-                throw error
-            }
-        }
-    }
-
     func allSnapshots() throws(JournalError) -> [RoomID: String] {
+        database.flush()
         var snapshots: [RoomID: String] = [:]
-        _ = try query("SELECT r.room, s.snapshot FROM snapshots s JOIN room_journals r ON r.number = s.number", []) { row -> Int? in
+        _ = try database.query("SELECT r.room, s.snapshot FROM snapshots s JOIN room_journals r ON r.number = s.number", []) { row -> Int? in
             if let id = RoomID(validating: row[0]) { snapshots[id] = row[1] }
             return nil
         }
         return snapshots
     }
+}
 
-    /// The room's number, from memory or the table.
-    private func number(of room: RoomID) throws(JournalError) -> Int64 {
-        if let known = numbers.withLock({ $0[room] }) { return known }
-        guard let found = try query("SELECT number FROM room_journals WHERE room = ?", [.text(room.description)], { Int64($0[0]) }).first else {
-            throw JournalError(description: "journal \(path): no room \(room)")
-        }
-        numbers.withLock { $0[room] = found }
-        return found
-    }
+extension SQLiteJournalStore {
+    /// What the writer's thread does with a queued write.
+    enum Operation {
+        case createRoom(number: Int64, room: String, seed: String, created: Double)
+        case append(key: Int64, entry: String)
+        case fold(number: Int64, through: Int, snapshot: String)
+        case delete(number: Int64)
+        /// A write that was wrong when it was queued: it fails its room in its turn.
+        case refuse(JournalError)
 
-    // MARK: - SQLite
-
-    private enum Value {
-        case text(String)
-        case integer(Int)
-        case real(Double)
-    }
-
-    private func execute(_ sql: String) throws(JournalError) {
-        try connection.withLock { connection throws(JournalError) in
-            var error: UnsafeMutablePointer<CChar>?
-            guard sqlite3_exec(connection.db, sql, nil, nil, &error) == SQLITE_OK else {
-                let message = error.map { String(cString: $0) } ?? "unknown error"
-                sqlite3_free(error)
-                throw JournalError(description: "journal \(path): \(message)")
+        /// One statement: it needs no transaction of its own.
+        var isOneStatement: Bool {
+            switch self {
+            case .createRoom, .append, .refuse: true
+            case .fold, .delete: false
             }
         }
     }
 
-    private func run(_ sql: String, _ values: [Value]) throws(JournalError) {
-        _ = try query(sql, values) { _ in nil as Int? }
+    struct Write {
+        let ticket: JournalTicket
+        let operation: Operation
     }
 
-    /// Runs one statement (prepared once, then reused) and maps its rows' text columns.
-    private func query<Row>(_ sql: String, _ values: [Value], _ map: ([String]) -> Row?) throws(JournalError) -> [Row] {
-        let path = path
-        return try connection.withLock { connection throws(JournalError) -> [Row] in
-            try Self.statement(&connection, sql, values, path: path, map)
+    /// The connection, the queue of writes and the thread that commits them.
+    ///
+    /// The queue's state is read and changed only with `condition` locked, the connection only inside its mutex (held
+    /// by the writer during a commit and by a reader during a query).
+    final class Database: @unchecked Sendable {
+        struct Failure {
+            let ticket: UInt64
+            let error: JournalError
+
+            func covers(_ ticket: JournalTicket) -> Bool { ticket.number >= self.ticket }
         }
-    }
 
-    /// One statement (prepared once, then reused) on a connection whose lock the caller holds.
-    @discardableResult
-    private static func statement<Row>(
-        _ connection: inout Connection, _ sql: String, _ values: [Value], path: String, _ map: ([String]) -> Row?
-    ) throws(JournalError) -> sending [Row] {
-        do {
-            let db = connection.db
+        private struct Connection: @unchecked Sendable {
+            var db: OpaquePointer?
+            var statements: [String: OpaquePointer] = [:]
+            /// The append's statement, kept apart: it runs on every step.
+            var append: OpaquePointer?
+        }
+
+        private let connection: Mutex<Connection>
+        let path: String
+
+        private let condition = NSCondition()
+        private var pending: [Write] = []
+        /// The last ticket handed out; every ticket up to `doneThrough` is written (or failed).
+        private var issued: UInt64 = 0
+        private let doneThrough = Atomic<UInt64>(0)
+        private var waiting: [UInt64: [@Sendable (JournalError?) -> Void]] = [:]
+        /// Each room's failed write: it and every later write of the room fail (a room's journal has no gaps).
+        private var failures: [RoomID: Failure] = [:]
+        private let failureCount = Atomic<Int>(0)
+        private var writerIdle = false
+        private var stopping = false
+        private var writing = false
+        private let stopped = DispatchSemaphore(value: 0)
+        let largestCommit = Atomic<Int>(0)
+
+        init(db: OpaquePointer, path: String) {
+            connection = Mutex(Connection(db: db))
+            self.path = path
+        }
+
+        /// Starts the writer's thread.
+        func startWriting() {
+            condition.lock()
+            writing = true
+            condition.unlock()
+            let thread = Thread { [self] in runWriter() }
+            thread.name = "playground-journal"
+            thread.start()
+        }
+
+        /// Commits what is queued, then ends the writer's thread and closes the file.
+        func stop() {
+            condition.lock()
+            let wasWriting = writing
+            stopping = true
+            condition.broadcast()
+            condition.unlock()
+            if wasWriting { stopped.wait() } else { close() }
+        }
+
+        func close() {
+            connection.withLock { connection in
+                for statement in connection.statements.values { sqlite3_finalize(statement) }
+                sqlite3_finalize(connection.append)
+                sqlite3_close(connection.db)
+                connection = Connection(db: nil)
+            }
+        }
+
+        func enqueue(_ room: RoomID, _ operation: Operation) -> JournalTicket {
+            condition.lock()
+            issued += 1
+            let ticket = JournalTicket(number: issued, room: room)
+            pending.append(Write(ticket: ticket, operation: operation))
+            if writerIdle {
+                writerIdle = false
+                condition.broadcast()
+            }
+            condition.unlock()
+            return ticket
+        }
+
+        func isDone(_ ticket: JournalTicket) -> Bool {
+            ticket.number <= doneThrough.load(ordering: .acquiring)
+        }
+
+        func whenDone(_ ticket: JournalTicket, _ done: @escaping @Sendable (JournalError?) -> Void) {
+            condition.lock()
+            guard ticket.number > doneThrough.load(ordering: .relaxed) else {
+                let failure = failures[ticket.room].flatMap { $0.covers(ticket) ? $0.error : nil }
+                condition.unlock()
+                done(failure)
+                return
+            }
+            waiting[ticket.number, default: []].append(done)
+            condition.unlock()
+        }
+
+        func failure(of room: RoomID) -> JournalError? {
+            guard failureCount.load(ordering: .acquiring) > 0 else { return nil }
+            condition.lock()
+            defer { condition.unlock() }
+            return failures[room]?.error
+        }
+
+        func flush() {
+            condition.lock()
+            let target = issued
+            while doneThrough.load(ordering: .relaxed) < target, writing { condition.wait() }
+            condition.unlock()
+        }
+
+        private func runWriter() {
+            while true {
+                condition.lock()
+                while pending.isEmpty, !stopping {
+                    writerIdle = true
+                    condition.wait()
+                }
+                writerIdle = false
+                if pending.isEmpty {
+                    writing = false
+                    condition.broadcast()
+                    condition.unlock()
+                    break
+                }
+                let batch = pending
+                pending.removeAll(keepingCapacity: true)
+                let failedBefore = failures
+                condition.unlock()
+
+                let failed = commit(batch, failedBefore: failedBefore)
+                if batch.count > largestCommit.load(ordering: .relaxed) { largestCommit.store(batch.count, ordering: .relaxed) }
+
+                condition.lock()
+                for (room, failure) in failed where failures[room] == nil { failures[room] = failure }
+                failureCount.store(failures.count, ordering: .releasing)
+                var calls: [(@Sendable (JournalError?) -> Void, JournalError?)] = []
+                for write in batch {
+                    guard let callbacks = waiting.removeValue(forKey: write.ticket.number) else { continue }
+                    let failure = failures[write.ticket.room].flatMap { $0.covers(write.ticket) ? $0.error : nil }
+                    for callback in callbacks { calls.append((callback, failure)) }
+                }
+                doneThrough.store(batch[batch.count - 1].ticket.number, ordering: .releasing)
+                condition.broadcast()
+                condition.unlock()
+                for (callback, failure) in calls { callback(failure) }
+            }
+            close()
+            stopped.signal()
+        }
+
+        /// Writes `batch` in one transaction, skipping rooms that failed before. If that fails, the writes are tried
+        /// one at a time, so a write that fails takes only its own room (and that room's later writes) with it.
+        private func commit(_ batch: [Write], failedBefore: [RoomID: Failure]) -> [RoomID: Failure] {
+            let path = path
+            return connection.withLock { connection -> [RoomID: Failure] in
+                var failed: [RoomID: Failure] = [:]
+                let writes = batch.filter { failedBefore[$0.ticket.room] == nil }
+                guard !writes.isEmpty else { return failed }
+                do throws(JournalError) {
+                    if writes.count == 1, writes[0].operation.isOneStatement {
+                        try Self.run(writes[0].operation, on: &connection, path: path)
+                    } else {
+                        try Self.transaction(on: &connection, path: path) { connection throws(JournalError) in
+                            for write in writes { try Self.run(write.operation, on: &connection, path: path) }
+                        }
+                    }
+                    return failed
+                } catch {
+                    guard writes.count > 1 else { return [writes[0].ticket.room: Failure(ticket: writes[0].ticket.number, error: error)] }
+                }
+                for write in writes where failed[write.ticket.room] == nil {
+                    do throws(JournalError) {
+                        if write.operation.isOneStatement {
+                            try Self.run(write.operation, on: &connection, path: path)
+                        } else {
+                            try Self.transaction(on: &connection, path: path) { connection throws(JournalError) in
+                                try Self.run(write.operation, on: &connection, path: path)
+                            }
+                        }
+                    } catch {
+                        failed[write.ticket.room] = Failure(ticket: write.ticket.number, error: error)
+                    }
+                }
+                return failed
+            }
+        }
+
+        private static func transaction(
+            on connection: inout Connection, path: String, _ body: (inout Connection) throws(JournalError) -> Void
+        ) throws(JournalError) {
+            let none = { (_: [String]) in nil as Int? }
+            try statement(&connection, "BEGIN", [], path: path, none)
+            do throws(JournalError) {
+                try body(&connection)
+                try statement(&connection, "COMMIT", [], path: path, none)
+            } catch {
+                if let db = connection.db, sqlite3_get_autocommit(db) == 0 { _ = try? statement(&connection, "ROLLBACK", [], path: path, none) }
+                throw error
+            }
+        }
+
+        private static func run(_ operation: Operation, on connection: inout Connection, path: String) throws(JournalError) {
+            let none = { (_: [String]) in nil as Int? }
+            switch operation {
+            case .createRoom(let number, let room, let seed, let created):
+                try statement(
+                    &connection, "INSERT INTO room_journals (number, room, seed, created) VALUES (?, ?, ?, ?) ON CONFLICT (room) DO UPDATE SET seed = excluded.seed",
+                    [.integer(Int(number)), .text(room), .text(seed), .real(created)], path: path, none)
+            case .append(let key, var entry):
+                guard let db = connection.db else { throw JournalError(description: "journal \(path) is closed") }
+                if connection.append == nil {
+                    guard sqlite3_prepare_v2(db, "INSERT INTO steps (key, entry) VALUES (?, ?)", -1, &connection.append, nil) == SQLITE_OK else {
+                        throw JournalError(description: "journal \(path): \(String(cString: sqlite3_errmsg(db)))")
+                    }
+                }
+                guard let statement = connection.append else { throw JournalError(description: "journal \(path): the append was not prepared") }
+                defer { sqlite3_reset(statement) }
+                sqlite3_bind_int64(statement, 1, key)
+                let bound = entry.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { csqlite_bind_text(statement, 2, $0.baseAddress, Int32($0.count)) }
+                }
+                guard bound == SQLITE_OK, sqlite3_step(statement) == SQLITE_DONE else {
+                    throw JournalError(description: "journal \(path): \(String(cString: sqlite3_errmsg(db)))")
+                }
+            case .fold(let number, let step, let snapshot):
+                let first = Int(number) << 32
+                try statement(&connection, "INSERT OR REPLACE INTO snapshots (number, snapshot) VALUES (?, ?)", [.integer(Int(number)), .text(snapshot)], path: path, none)
+                try statement(&connection, "DELETE FROM steps WHERE key > ? AND key <= ?", [.integer(first), .integer(first + step)], path: path, none)
+            case .delete(let number):
+                let first = Int(number) << 32
+                try statement(&connection, "DELETE FROM steps WHERE key > ? AND key < ?", [.integer(first), .integer(first + (1 << 32))], path: path, none)
+                try statement(&connection, "DELETE FROM snapshots WHERE number = ?", [.integer(Int(number))], path: path, none)
+                try statement(&connection, "DELETE FROM room_journals WHERE number = ?", [.integer(Int(number))], path: path, none)
+            case .refuse(let error):
+                throw error
+            }
+        }
+
+        // MARK: - SQLite
+
+        enum Value {
+            case text(String)
+            case integer(Int)
+            case real(Double)
+        }
+
+        func execute(_ sql: String) throws(JournalError) {
+            let path = path
+            try connection.withLock { connection throws(JournalError) in
+                var error: UnsafeMutablePointer<CChar>?
+                guard sqlite3_exec(connection.db, sql, nil, nil, &error) == SQLITE_OK else {
+                    let message = error.map { String(cString: $0) } ?? "unknown error"
+                    sqlite3_free(error)
+                    throw JournalError(description: "journal \(path): \(message)")
+                }
+            }
+        }
+
+        /// Runs one statement (prepared once, then reused) and maps its rows' text columns.
+        func query<Row>(_ sql: String, _ values: [Value], _ map: ([String]) -> Row?) throws(JournalError) -> [Row] {
+            let path = path
+            return try connection.withLock { connection throws(JournalError) -> [Row] in
+                try Self.statement(&connection, sql, values, path: path, map)
+            }
+        }
+
+        /// One statement (prepared once, then reused) on a connection whose lock the caller holds.
+        @discardableResult
+        private static func statement<Row>(
+            _ connection: inout Connection, _ sql: String, _ values: [Value], path: String, _ map: ([String]) -> Row?
+        ) throws(JournalError) -> sending [Row] {
+            guard let db = connection.db else { throw JournalError(description: "journal \(path) is closed") }
             let statement: OpaquePointer
             if let prepared = connection.statements[sql] {
                 statement = prepared

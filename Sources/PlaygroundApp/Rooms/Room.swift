@@ -116,8 +116,44 @@ actor Room {
     /// nothing behind), or exists already (a restored room).
     private var journalStarted: Bool
 
-    /// Set when the store refused a write: the room then refuses events (state and journal would part).
-    private var journalFailure: String?
+    /// Set when the room's journal cannot go on (its snapshot did not restore): the room then refuses events.
+    private var localJournalFailure: String?
+
+    /// Why the room's journal takes no more writes (the store failed one, or the room could not go on): the room
+    /// then refuses events, since state and journal would part.
+    var journalFailure: String? {
+        if let localJournalFailure { return localJournalFailure }
+        guard journalMode == .store, let store = blueprint.journal else { return nil }
+        return store.failure(of: id)?.description
+    }
+
+    /// The room's latest queued write: an event is answered once it is done (``pendingWrite``).
+    private var lastWrite: JournalTicket?
+
+    /// The store and the room's latest write, while that write is not done yet.
+    var pendingWrite: (store: any JournalStore, ticket: JournalTicket)? {
+        guard let lastWrite, let store = blueprint.journal, !store.isDone(lastWrite) else { return nil }
+        return (store, lastWrite)
+    }
+
+    /// Waits until everything the room has written so far is durable: 503 `journal_unavailable` if a write failed.
+    nonisolated func written() async throws(HTTPError) {
+        guard let pending = perform({ $0.pendingWrite }) else {
+            if let failure = perform({ $0.journalFailure }) { throw Self.unwritten(failure) }
+            return
+        }
+        let failure = await withCheckedContinuation { (continuation: CheckedContinuation<JournalError?, Never>) in
+            pending.store.whenDone(pending.ticket) { continuation.resume(returning: $0) }
+        }
+        if let failure { throw Self.unwritten(failure.description) }
+    }
+
+    /// What an event whose entry could not be written is answered (503), though the app applied it.
+    static func unwritten(_ reason: String) -> HTTPError {
+        HTTPError(
+            .serviceUnavailable, code: "journal_unavailable",
+            message: "This event could not be written to the room's journal (\(reason)); nothing more is accepted.")
+    }
 
     /// The app at `index` of the registry, started on first use.
     private func app(_ index: Int) -> AnyHostedApp {
@@ -201,7 +237,6 @@ actor Room {
             throw HTTPError(status, code: error.code, message: error.message)
         }
         publishChanges(of: input.appIndex)
-        try checkWritten()
         return seq
     }
 
@@ -225,7 +260,6 @@ actor Room {
                     action: post.action, value: post.value),
                 before: before)
             publishChanges(of: appIndex)
-            try checkWritten()
             return seq
         case .stale(let message):
             throw HTTPError(.conflict, code: "stale_action", message: message)
@@ -338,7 +372,7 @@ actor Room {
         hub.finishAll()
         for effects in effects { effects?.stop() }
         for app in apps { app?.unmount() }
-        if forget, journalMode == .store, journalStarted { try? blueprint.journal?.deleteRoom(id) }
+        if forget, journalMode == .store, journalStarted { blueprint.journal?.deleteRoom(id) }
     }
 
     // MARK: - Journal
@@ -376,13 +410,9 @@ actor Room {
         let bytes = json.utf8.count
         historyBytes += bytes
         if journalMode == .memory { memoryHistory.append(entry) }
-        guard writing, journalMode == .store, journalFailure == nil, let store = blueprint.journal else { return bytes }
-        do {
-            try startJournalIfNeeded(store)
-            try store.append(id, step: entry.step, entry: json)
-        } catch {
-            journalFailure = error.description
-        }
+        guard writing, journalMode == .store, localJournalFailure == nil, let store = blueprint.journal else { return bytes }
+        startJournalIfNeeded(store)
+        lastWrite = store.append(id, step: entry.step, entry: json)
         return bytes
     }
 
@@ -427,15 +457,6 @@ actor Room {
             prints[app.about.id] = hash.hex
         }
         return prints
-    }
-
-    /// An event whose entry could not be written is not acknowledged (503), though the app applied it.
-    private func checkWritten() throws(HTTPError) {
-        if let journalFailure {
-            throw HTTPError(
-                .serviceUnavailable, code: "journal_unavailable",
-                message: "This event could not be written to the room's journal (\(journalFailure)); nothing more is accepted.")
-        }
     }
 
     /// The whole history, oldest first: read back from the store, or from memory; 404 when the server keeps none.
@@ -503,9 +524,9 @@ actor Room {
             seed: String(seed), apps: blueprint.registry.ids, base: history.base, entries: history.entries)
     }
 
-    private func startJournalIfNeeded(_ store: any JournalStore) throws(JournalError) {
+    private func startJournalIfNeeded(_ store: any JournalStore) {
         guard !journalStarted else { return }
-        try store.createRoom(id, seed: seed)
+        lastWrite = store.createRoom(id, seed: seed)
         journalStarted = true
     }
 
@@ -736,12 +757,8 @@ actor Room {
     func restoreAndKeep(_ snapshot: RoomSnapshot) throws(HTTPError) {
         try restore(from: snapshot)
         guard journalMode == .store, let store = blueprint.journal else { return }
-        do {
-            try startJournalIfNeeded(store)
-            try store.fold(id, through: snapshot.step, snapshot: snapshot.jsonText)
-        } catch {
-            journalFailure = error.description
-        }
+        startJournalIfNeeded(store)
+        lastWrite = store.fold(id, through: snapshot.step, snapshot: snapshot.jsonText)
     }
 
     /// Folds the whole history into a snapshot of the room now, if no app works inside (a VVSI action): the store
@@ -774,12 +791,7 @@ actor Room {
             Self.foldLogger.error("room \(id) cannot fold its history", metadata: ["reason": "\(foldRefusal)"])
             return
         }
-        do {
-            try store.fold(id, through: snapshot.step, snapshot: snapshot.jsonText)
-        } catch {
-            journalFailure = error.description
-            return
-        }
+        lastWrite = store.fold(id, through: snapshot.step, snapshot: snapshot.jsonText)
         for index in appIndices {
             effects[index]?.stop()
             apps[index]?.unmount()
@@ -788,7 +800,7 @@ actor Room {
         do {
             try restore(from: snapshot)
         } catch {
-            journalFailure = "its snapshot did not restore (\(error.message))"
+            localJournalFailure = "its snapshot did not restore (\(error.message))"
             return
         }
         for app in apps { app?.releaseDeliveries() }
