@@ -34,6 +34,11 @@ public final class Playground: Sendable {
             .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .microseconds(2_500),
             .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1),
         ]
+        metricsFactory.durationHistogramBuckets["playground_journal_commit_seconds"] = [
+            .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(5),
+            .milliseconds(25), .milliseconds(100), .milliseconds(500), .seconds(2),
+        ]
+        metricsFactory.valueHistogramBuckets["playground_journal_commit_writes"] = [1, 2, 4, 8, 16, 32, 64, 128, 256]
         let instruments = AppInstruments(factory: metricsFactory)
         var http = configuration.http
         if http.metricsFactory == nil { http.metricsFactory = metricsFactory }
@@ -62,7 +67,9 @@ public final class Playground: Sendable {
         if let directory = configuration.dataDirectory {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             do {
-                blueprint.journal = try SQLiteJournalStore(path: directory + "/journal.sqlite", sync: configuration.journalSync)
+                blueprint.journal = try SQLiteJournalStore(path: directory + "/journal.sqlite", sync: configuration.journalSync) {
+                    instruments.journalCommitted(writes: $0, duration: $1)
+                }
             } catch {
                 throw PlaygroundError(description: error.description)
             }

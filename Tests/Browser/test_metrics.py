@@ -52,6 +52,13 @@ def test_metrics_parse_and_count_what_happened(launch):
     assert histogram.type == "histogram"
     assert value(families, "playground_event_publish_seconds", "playground_event_publish_seconds_count") == 3
     assert value(families, "playground_event_publish_seconds", "playground_event_publish_seconds_bucket", le="+Inf") == 3
+    # The journal: every accepted event's step (and the room) was written; a commit may carry several writes.
+    assert families["playground_journal_commit_seconds"].type == "histogram"
+    assert families["playground_journal_commit_writes"].type == "histogram"
+    commits = value(families, "playground_journal_commit_writes", "playground_journal_commit_writes_count")
+    writes = value(families, "playground_journal_commit_writes", "playground_journal_commit_writes_sum")
+    assert writes >= 4 and 1 <= commits <= writes, (commits, writes)
+    assert value(families, "playground_journal_commit_seconds", "playground_journal_commit_seconds_count") == commits
     for name in ("playground_http_connections_open", "playground_http_connections_refused", "playground_http_header_timeouts",
                  "playground_sse_streams_refused", "playground_sse_hangups", "playground_sse_slow_readers_dropped",
                  "playground_rooms_closed_idle"):

@@ -79,7 +79,8 @@ final class SQLiteJournalStore: JournalStore {
     /// for the table to say it.
     private let numbers: Mutex<(known: [RoomID: Int64], next: Int64)>
 
-    init(path: String, sync: JournalSync) throws(JournalError) {
+    /// `committed` hears each commit: how many writes it carried and how long it took (on the writer's thread).
+    init(path: String, sync: JournalSync, committed: (@Sendable (_ writes: Int, _ took: Duration) -> Void)? = nil) throws(JournalError) {
         self.path = path
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -92,7 +93,7 @@ final class SQLiteJournalStore: JournalStore {
             sqlite3_close(handle)
             throw JournalError(description: "cannot open the journal \(path): \(message)")
         }
-        let database = Database(db: db, path: path)
+        let database = Database(db: db, path: path, committed: committed)
         // One process owns the file: exclusive locking keeps the WAL index in memory and takes no file lock per
         // commit. Small pages keep each commit's WAL frames small; checkpoints (and their fsync) come every 8 MiB of
         // WAL, not every 4, and run on the writer's thread like every commit.
@@ -291,9 +292,12 @@ extension SQLiteJournalStore {
         private let stopped = DispatchSemaphore(value: 0)
         let largestCommit = Atomic<Int>(0)
 
-        init(db: OpaquePointer, path: String) {
+        private let committed: (@Sendable (Int, Duration) -> Void)?
+
+        init(db: OpaquePointer, path: String, committed: (@Sendable (Int, Duration) -> Void)?) {
             connection = Mutex(Connection(db: db))
             self.path = path
+            self.committed = committed
         }
 
         /// Starts the writer's thread.
@@ -387,7 +391,9 @@ extension SQLiteJournalStore {
                 let failedBefore = failures
                 condition.unlock()
 
+                let start = ContinuousClock.now
                 let failed = commit(batch, failedBefore: failedBefore)
+                committed?(batch.count, ContinuousClock.now - start)
                 if batch.count > largestCommit.load(ordering: .relaxed) { largestCommit.store(batch.count, ordering: .relaxed) }
 
                 condition.lock()

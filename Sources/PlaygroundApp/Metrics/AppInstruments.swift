@@ -13,6 +13,9 @@ final class AppInstruments: Sendable {
     private let evictedLeastRecentlyUsed: Counter?
     /// Time from an accepted event to its patch handed to every stream (render, diff, fan-out).
     private let publishTime: CoreMetrics.Timer?
+    /// How long each journal commit took, and how many writes it carried (group commit).
+    private let commitTime: CoreMetrics.Timer?
+    private let commitWrites: Recorder?
     private let factory: (any MetricsFactory)?
     /// Counters by label set, made on first use: route patterns, apps and error codes are all fixed strings.
     private let counters = Mutex<[String: Counter]>([:])
@@ -21,6 +24,7 @@ final class AppInstruments: Sendable {
         self.factory = factory
         guard let factory else {
             (rooms, closedIdle, evictedUnused, evictedLeastRecentlyUsed, publishTime) = (nil, nil, nil, nil, nil)
+            (commitTime, commitWrites) = (nil, nil)
             return
         }
         rooms = Meter(label: "playground_rooms", factory: factory)
@@ -29,6 +33,8 @@ final class AppInstruments: Sendable {
         evictedLeastRecentlyUsed = Counter(
             label: "playground_room_evictions_total", dimensions: [("kind", "least_recently_used")], factory: factory)
         publishTime = CoreMetrics.Timer(label: "playground_event_publish_seconds", factory: factory)
+        commitTime = CoreMetrics.Timer(label: "playground_journal_commit_seconds", factory: factory)
+        commitWrites = Recorder(label: "playground_journal_commit_writes", factory: factory)
     }
 
     func roomCount(_ count: Int) {
@@ -49,6 +55,12 @@ final class AppInstruments: Sendable {
     func eventAccepted(app: String, publishTime duration: Duration) {
         count("playground_events_accepted_total", [("app", app)])
         publishTime?.recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// One journal commit: `writes` queued writes (steps, snapshots, rooms) in one transaction.
+    func journalCommitted(writes: Int, duration: Duration) {
+        commitTime?.recordNanoseconds(duration.nanoseconds)
+        commitWrites?.record(writes)
     }
 
     /// `code` is the error's fixed machine-readable code (`too_many_events_from_client`, `unknown_event`, …).
