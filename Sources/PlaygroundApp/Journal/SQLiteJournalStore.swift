@@ -305,9 +305,7 @@ extension SQLiteJournalStore {
             condition.lock()
             writing = true
             condition.unlock()
-            let thread = Thread { [self] in runWriter() }
-            thread.name = "playground-journal"
-            thread.start()
+            Thread { [self] in runWriter() }.start()
         }
 
         /// Commits what is queued, then ends the writer's thread and closes the file.
@@ -373,6 +371,10 @@ extension SQLiteJournalStore {
         }
 
         private func runWriter() {
+            // A batch thread never preempts the thread that woke it: the server thread that queued a write goes on to
+            // send the event's patch first, instead of waiting for this commit.
+            var parameters = sched_param()
+            pthread_setschedparam(pthread_self(), 3 /* SCHED_BATCH */, &parameters)
             while true {
                 condition.lock()
                 while pending.isEmpty, !stopping {
