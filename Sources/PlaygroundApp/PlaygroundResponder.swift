@@ -185,7 +185,9 @@ final class PlaygroundResponder: HTTPResponder {
         return room.perform { room in
             do throws(HTTPError) {
                 let start = ContinuousClock.now
+                defer { room.settleWrites() }
                 let seq = try work(room)
+                room.settleWrites()
                 let publishTime = ContinuousClock.now - start
                 let accepted: HTTPResponse =
                     wantsPage ? .redirect(to: returnPath) : .json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text)

@@ -139,6 +139,25 @@ struct JournalStoreTests {
         #expect(store.failure(of: fine) == nil)
     }
 
+    @Test("Writes settled on the calling thread commit there; the WAL is checkpointed by the writer's thread and stays bounded")
+    func settledWritesAndCheckpoints() throws {
+        let path = Self.temporaryPath()
+        let store = try SQLiteJournalStore(path: path, sync: .normal)
+        let room = RoomID.random()
+        store.createRoom(room, seed: 1)
+        store.flush()
+        // 30 MB of steps, each settled at once as an event's request does: without checkpoints the WAL would hold it all.
+        for step in 1...10_000 {
+            let ticket = store.append(room, step: step, entry: Self.entry(0, step, bytes: 3_000), callerSettles: true)
+            store.settle()
+            if step % 1_000 == 0 { #expect(Self.outcomes(store, [ticket]) == [nil]) }
+        }
+        store.flush()
+        #expect(store.checkpoints >= 2)
+        #expect(Self.walSize(path) < 20 << 20, "WAL \(Self.walSize(path)) bytes")
+        #expect(try store.entries(of: room).count == 10_000)
+    }
+
     @Test("The file the store wrote (appends and a fold) is a sound SQLite database for SQLite's own VFS, with every row")
     func plainSQLiteReadsTheFile() throws {
         let path = Self.temporaryPath()

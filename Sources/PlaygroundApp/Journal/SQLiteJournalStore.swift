@@ -12,8 +12,9 @@ protocol JournalStore: Sendable {
     /// Starts a room's journal with the seed its apps draw from.
     @discardableResult
     func createRoom(_ room: RoomID, seed: UInt64) -> JournalTicket
-    /// Queues one entry (its JSON) after the room's earlier writes.
-    func append(_ room: RoomID, step: Int, entry: String) -> JournalTicket
+    /// Queues one entry (its JSON) after the room's earlier writes. `callerSettles`: the caller calls ``settle()``
+    /// right after (an event's request), so nothing needs waking for it now.
+    func append(_ room: RoomID, step: Int, entry: String, callerSettles: Bool) -> JournalTicket
     /// Queues folding the room's steps 1…`step` into `snapshot` (JSON): one transaction replaces the room's snapshot
     /// and deletes those steps.
     @discardableResult
@@ -37,6 +38,9 @@ protocol JournalStore: Sendable {
     func allSnapshots() throws(JournalError) -> [RoomID: String]
     /// Waits until every write queued so far is done (a clean shutdown).
     func flush()
+    /// Has what is queued committed: on the calling thread if the file is free and a commit cannot wait for the disk
+    /// (`--journal-sync normal`), else by the writer's thread.
+    func settle()
 }
 
 /// A queued write's place in the store's order: a later ticket is done only after every earlier one.
@@ -93,17 +97,16 @@ final class SQLiteJournalStore: JournalStore {
             sqlite3_close(handle)
             throw JournalError(description: "cannot open the journal \(path): \(message)")
         }
-        let database = Database(db: db, path: path, committed: committed)
+        let database = Database(db: db, path: path, inlineCommits: sync == .normal, committed: committed)
         // One process owns the file: exclusive locking keeps the WAL index in memory and takes no file lock per
         // commit. Small pages keep each commit's WAL frames small; checkpoints (and their fsync) come every 8 MiB of
-        // WAL, not every 4, and run on the writer's thread like every commit.
+        // WAL and always run on the writer's thread (``Database``), never inside a commit.
         do {
             try database.execute(
                 """
                 PRAGMA page_size = 1024;
                 PRAGMA locking_mode = EXCLUSIVE;
                 PRAGMA journal_mode = WAL;
-                PRAGMA wal_autocheckpoint = 8192;
                 PRAGMA synchronous = \(sync == .full ? "FULL" : "NORMAL");
                 CREATE TABLE IF NOT EXISTS room_journals (number INTEGER PRIMARY KEY, room TEXT NOT NULL UNIQUE, seed TEXT NOT NULL, created REAL NOT NULL);
                 CREATE TABLE IF NOT EXISTS steps (key INTEGER PRIMARY KEY, entry TEXT NOT NULL);
@@ -159,14 +162,14 @@ final class SQLiteJournalStore: JournalStore {
         return database.enqueue(room, .createRoom(number: number, room: room.description, seed: String(seed), created: Date().timeIntervalSince1970))
     }
 
-    func append(_ room: RoomID, step: Int, entry: String) -> JournalTicket {
+    func append(_ room: RoomID, step: Int, entry: String, callerSettles: Bool = false) -> JournalTicket {
         guard let number = numbers.withLock({ $0.known[room] }) else {
             return database.enqueue(room, .refuse(JournalError(description: "journal \(path): no room \(room)")))
         }
         guard (1..<(1 << 32)).contains(step) else {
             return database.enqueue(room, .refuse(JournalError(description: "journal \(path): step \(step) is out of range")))
         }
-        return database.enqueue(room, .append(key: number << 32 + Int64(step), entry: entry))
+        return database.enqueue(room, .append(key: number << 32 + Int64(step), entry: entry), wake: !callerSettles)
     }
 
     @discardableResult
@@ -192,8 +195,12 @@ final class SQLiteJournalStore: JournalStore {
 
     func flush() { database.flush() }
 
+    func settle() { database.settle() }
+
     /// The most writes one commit has carried so far.
     var largestCommit: Int { database.largestCommit.load(ordering: .relaxed) }
+    /// Checkpoints the writer's thread has run.
+    var checkpoints: Int { database.checkpoints.load(ordering: .relaxed) }
 
     func rooms() throws(JournalError) -> [(room: RoomID, seed: UInt64)] {
         database.flush()
@@ -287,21 +294,40 @@ extension SQLiteJournalStore {
         private var failures: [RoomID: Failure] = [:]
         private let failureCount = Atomic<Int>(0)
         private var writerIdle = false
+        private var wakeRequested = false
         private var stopping = false
         private var writing = false
         private let stopped = DispatchSemaphore(value: 0)
+        /// Set by SQLite's WAL hook once the WAL holds `checkpointFrames`: the writer's thread checkpoints next.
+        private let checkpointWanted = Atomic<Bool>(false)
+        static let checkpointFrames: Int32 = 8_192
+        /// A commit without fsync (`--journal-sync normal`) may run on the thread that settles its own writes.
+        private let inlineCommits: Bool
         let largestCommit = Atomic<Int>(0)
+        let checkpoints = Atomic<Int>(0)
 
         private let committed: (@Sendable (Int, Duration) -> Void)?
 
-        init(db: OpaquePointer, path: String, committed: (@Sendable (Int, Duration) -> Void)?) {
+        init(db: OpaquePointer, path: String, inlineCommits: Bool, committed: (@Sendable (Int, Duration) -> Void)?) {
             connection = Mutex(Connection(db: db))
             self.path = path
+            self.inlineCommits = inlineCommits
             self.committed = committed
         }
 
-        /// Starts the writer's thread.
+        /// Starts the writer's thread; from now on checkpoints are its work alone (SQLite's own ones, run inside a
+        /// commit on whatever thread commits, are replaced by the WAL hook's request).
         func startWriting() {
+            connection.withLock { connection in
+                _ = sqlite3_wal_hook(
+                    connection.db,
+                    { context, _, _, frames in
+                        if let context, frames >= Database.checkpointFrames {
+                            Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().checkpointWanted.store(true, ordering: .relaxed)
+                        }
+                        return SQLITE_OK
+                    }, Unmanaged.passUnretained(self).toOpaque())
+            }
             condition.lock()
             writing = true
             condition.unlock()
@@ -322,22 +348,35 @@ extension SQLiteJournalStore {
             connection.withLock { connection in
                 for statement in connection.statements.values { sqlite3_finalize(statement) }
                 sqlite3_finalize(connection.append)
+                sqlite3_wal_hook(connection.db, nil, nil)
                 sqlite3_close(connection.db)
                 connection = Connection(db: nil)
             }
         }
 
-        func enqueue(_ room: RoomID, _ operation: Operation) -> JournalTicket {
+        func enqueue(_ room: RoomID, _ operation: Operation, wake: Bool = true) -> JournalTicket {
             condition.lock()
             issued += 1
             let ticket = JournalTicket(number: issued, room: room)
             pending.append(Write(ticket: ticket, operation: operation))
+            if wake { requestWakeLocked() }
+            condition.unlock()
+            return ticket
+        }
+
+        /// With `condition` locked: the writer's thread goes round once more.
+        private func requestWakeLocked() {
+            wakeRequested = true
             if writerIdle {
                 writerIdle = false
                 condition.broadcast()
             }
+        }
+
+        private func requestWake() {
+            condition.lock()
+            requestWakeLocked()
             condition.unlock()
-            return ticket
         }
 
         func isDone(_ ticket: JournalTicket) -> Bool {
@@ -353,6 +392,7 @@ extension SQLiteJournalStore {
                 return
             }
             waiting[ticket.number, default: []].append(done)
+            requestWakeLocked()  // whoever queued it may not settle it
             condition.unlock()
         }
 
@@ -366,8 +406,20 @@ extension SQLiteJournalStore {
         func flush() {
             condition.lock()
             let target = issued
+            if doneThrough.load(ordering: .relaxed) < target { requestWakeLocked() }
             while doneThrough.load(ordering: .relaxed) < target, writing { condition.wait() }
             condition.unlock()
+        }
+
+        func settle() {
+            condition.lock()
+            let nothingQueued = pending.isEmpty
+            condition.unlock()
+            guard !nothingQueued else { return }
+            // A commit in normal mode is a write to the kernel, not a wait for the disk: done here when the file is
+            // free, it costs no thread hop and no suspended connection. A busy file (the writer committing or
+            // checkpointing) or a commit that waits for an fsync (full) goes to the writer instead.
+            if !inlineCommits || !commitQueued(waitingForTheFile: false) || checkpointWanted.load(ordering: .relaxed) { requestWake() }
         }
 
         private func runWriter() {
@@ -377,50 +429,84 @@ extension SQLiteJournalStore {
             pthread_setschedparam(pthread_self(), 3 /* SCHED_BATCH */, &parameters)
             while true {
                 condition.lock()
-                while pending.isEmpty, !stopping {
+                while !wakeRequested, !stopping {
                     writerIdle = true
                     condition.wait()
                 }
-                writerIdle = false
-                if pending.isEmpty {
+                (writerIdle, wakeRequested) = (false, false)
+                condition.unlock()
+                _ = commitQueued(waitingForTheFile: true)
+                condition.lock()
+                if stopping, pending.isEmpty {
                     writing = false
                     condition.broadcast()
                     condition.unlock()
                     break
                 }
-                let batch = pending
-                pending.removeAll(keepingCapacity: true)
-                let failedBefore = failures
                 condition.unlock()
-
-                let start = ContinuousClock.now
-                let failed = commit(batch, failedBefore: failedBefore)
-                committed?(batch.count, ContinuousClock.now - start)
-                if batch.count > largestCommit.load(ordering: .relaxed) { largestCommit.store(batch.count, ordering: .relaxed) }
-
-                condition.lock()
-                for (room, failure) in failed where failures[room] == nil { failures[room] = failure }
-                failureCount.store(failures.count, ordering: .releasing)
-                var calls: [(@Sendable (JournalError?) -> Void, JournalError?)] = []
-                for write in batch {
-                    guard let callbacks = waiting.removeValue(forKey: write.ticket.number) else { continue }
-                    let failure = failures[write.ticket.room].flatMap { $0.covers(write.ticket) ? $0.error : nil }
-                    for callback in callbacks { calls.append((callback, failure)) }
-                }
-                doneThrough.store(batch[batch.count - 1].ticket.number, ordering: .releasing)
-                condition.broadcast()
-                condition.unlock()
-                for (callback, failure) in calls { callback(failure) }
             }
             close()
             stopped.signal()
         }
 
+        /// Commits everything queued, in one transaction, holding the file; then, on the writer's thread, the
+        /// checkpoint the WAL hook asked for. The batch is taken with the file held, so commits keep the queue's order.
+        /// False if the file was busy and `waitingForTheFile` is false.
+        private func commitQueued(waitingForTheFile: Bool) -> Bool {
+            let calls: [DoneCall]
+            if waitingForTheFile {
+                calls = connection.withLock { connection in commitQueued(on: &connection, checkpoint: true) }
+            } else {
+                guard let taken = connection.withLockIfAvailable({ connection in commitQueued(on: &connection, checkpoint: false) }) else { return false }
+                calls = taken
+            }
+            for call in calls { call.done(call.failure) }
+            return true
+        }
+
+        /// A waiter to tell, outside every lock, how its write ended.
+        struct DoneCall: Sendable {
+            let done: @Sendable (JournalError?) -> Void
+            let failure: JournalError?
+        }
+
+        private func commitQueued(on connection: inout Connection, checkpoint: Bool) -> [DoneCall] {
+            var calls: [DoneCall] = []
+            condition.lock()
+            let batch = pending
+            pending.removeAll(keepingCapacity: true)
+            let failedBefore = failures
+            condition.unlock()
+            if !batch.isEmpty {
+                let start = ContinuousClock.now
+                let failed = commit(batch, failedBefore: failedBefore, on: &connection)
+                committed?(batch.count, ContinuousClock.now - start)
+                if batch.count > largestCommit.load(ordering: .relaxed) { largestCommit.store(batch.count, ordering: .relaxed) }
+                condition.lock()
+                for (room, failure) in failed where failures[room] == nil { failures[room] = failure }
+                failureCount.store(failures.count, ordering: .releasing)
+                for write in batch {
+                    guard let callbacks = waiting.removeValue(forKey: write.ticket.number) else { continue }
+                    let failure = failures[write.ticket.room].flatMap { $0.covers(write.ticket) ? $0.error : nil }
+                    for callback in callbacks { calls.append(DoneCall(done: callback, failure: failure)) }
+                }
+                doneThrough.store(batch[batch.count - 1].ticket.number, ordering: .releasing)
+                condition.broadcast()
+                condition.unlock()
+            }
+            if checkpoint, checkpointWanted.exchange(false, ordering: .relaxed), let db = connection.db {
+                sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                checkpoints.add(1, ordering: .relaxed)
+            }
+            return calls
+        }
+
+
         /// Writes `batch` in one transaction, skipping rooms that failed before. If that fails, the writes are tried
         /// one at a time, so a write that fails takes only its own room (and that room's later writes) with it.
-        private func commit(_ batch: [Write], failedBefore: [RoomID: Failure]) -> [RoomID: Failure] {
+        private func commit(_ batch: [Write], failedBefore: [RoomID: Failure], on connection: inout Connection) -> [RoomID: Failure] {
             let path = path
-            return connection.withLock { connection -> [RoomID: Failure] in
+            do {
                 var failed: [RoomID: Failure] = [:]
                 let writes = batch.filter { failedBefore[$0.ticket.room] == nil }
                 guard !writes.isEmpty else { return failed }

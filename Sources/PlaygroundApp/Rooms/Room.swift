@@ -129,6 +129,14 @@ actor Room {
 
     /// The room's latest queued write: an event is answered once it is done (``pendingWrite``).
     private var lastWrite: JournalTicket?
+    /// True while an event's request applies it: that request settles the writes (``settleWrites()``) after.
+    private var settlesWrites = false
+
+    /// Has the store commit what this room (and any other) queued: after an event, before its answer.
+    func settleWrites() {
+        guard journalMode == .store else { return }
+        blueprint.journal?.settle()
+    }
 
     /// The store and the room's latest write, while that write is not done yet.
     var pendingWrite: (store: any JournalStore, ticket: JournalTicket)? {
@@ -212,6 +220,8 @@ actor Room {
 
     /// Feeds one decoded input into its app and sends what changed; returns the patch's sequence number.
     func apply(_ input: DecodedInput, source: EventSource, client: String? = nil) throws(HTTPError) -> UInt64 {
+        settlesWrites = true
+        defer { settlesWrites = false }
         try checkOpen()
         try checkJournal(client: client)
         currentClient = client
@@ -243,6 +253,8 @@ actor Room {
     /// Runs the closure of an app's control, as a press on the page does, and sends what changed; returns the
     /// patch's sequence number. A control that is gone answers 409, a value it does not take 400.
     func perform(_ post: ActionPost, appIndex: Int, client: String? = nil) throws(HTTPError) -> UInt64 {
+        settlesWrites = true
+        defer { settlesWrites = false }
         try checkOpen()
         try checkJournal(client: client)
         currentClient = client
@@ -412,7 +424,7 @@ actor Room {
         if journalMode == .memory { memoryHistory.append(entry) }
         guard writing, journalMode == .store, localJournalFailure == nil, let store = blueprint.journal else { return bytes }
         startJournalIfNeeded(store)
-        lastWrite = store.append(id, step: entry.step, entry: json)
+        lastWrite = store.append(id, step: entry.step, entry: json, callerSettles: settlesWrites)
         return bytes
     }
 
