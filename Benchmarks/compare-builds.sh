@@ -13,13 +13,10 @@
 set -u
 cd "$(dirname "$0")/.."
 A=$1; B=$2; N=${3:-3}; PORT=${PORT:-18097}; CLIENT=${CLIENT:-/tmp/sse-bench}
-[ -x "$CLIENT" ] || cc -O2 -o "$CLIENT" Benchmarks/sse-bench.c
-field() { tr ' ' '\n' | sed -n "s/^$1=//p"; }
+# shellcheck source=Benchmarks/alternate.sh
+. Benchmarks/alternate.sh
 one() { # binary label flags
-  local flags=${3//@RUN@/$$-$RANDOM$RANDOM}
-  # shellcheck disable=SC2086
-  "$1" --port "$PORT" --log-level warning $flags >/dev/null 2>&1 & local pid=$!
-  for _ in $(seq 100); do curl -sf -m 1 "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+  start_server "$1" "$3"; local pid=$server
   timeout 60 "$CLIENT" fanout -c 1000 --create-rooms --events 5 --port "$PORT" >/dev/null 2>&1
   local single rate f1000
   single=$(timeout 60 "$CLIENT" fanout -c 1 --create-rooms --events 40 --interval-ms 20 --port "$PORT" 2>&1 | grep '^RESULT')

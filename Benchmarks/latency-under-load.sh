@@ -9,13 +9,10 @@
 set -u
 cd "$(dirname "$0")/.."
 A=$1; B=$2; N=${3:-2}; PORT=${PORT:-18098}; CLIENT=${CLIENT:-/tmp/sse-bench}
-[ -x "$CLIENT" ] || cc -O2 -o "$CLIENT" Benchmarks/sse-bench.c
-field() { tr ' ' '\n' | sed -n "s/^$1=//p"; }
+# shellcheck source=Benchmarks/alternate.sh
+. Benchmarks/alternate.sh
 one() { # binary label flags
-  local flags=${3//@RUN@/$$-$RANDOM$RANDOM}
-  # shellcheck disable=SC2086
-  "$1" --port "$PORT" --log-level warning $flags >/dev/null 2>&1 & local pid=$!
-  for _ in $(seq 100); do curl -sf -m 1 "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+  start_server "$1" "$3"; local pid=$server
   local out; out=$(mktemp)
   timeout 60 "$CLIENT" rate -c 1000 --rooms 100 --create-rooms --publishers 4 --seconds 8 --port "$PORT" --pid $pid 2>&1 \
     | grep '^RESULT' >"$out" &
