@@ -65,14 +65,16 @@ public enum JournalSync: String, Sendable, CaseIterable {
 /// The journal in one SQLite database file (WAL mode), through SQLite's C API and the `batched-wal` VFS (SQLite's
 /// default one, with a commit's WAL frames sent to the kernel in one write instead of two per frame).
 ///
-/// Writes are committed on the store's own thread, everything queued at that moment in one transaction (group
-/// commit): no server thread or room waits for the disk, a checkpoint or an fsync, and under load one commit (one
-/// fsync with `--journal-sync full`) carries many rooms' steps.
+/// Writes are queued. An event's request settles its own (``settle()``): in normal sync mode it commits what is
+/// queued itself when the file is free — a write to the kernel, no fsync; otherwise the store's own thread commits
+/// everything queued at that moment in one transaction (group commit: one fsync for many rooms' steps with
+/// `--journal-sync full`), and runs every checkpoint. No server thread or room ever waits for the disk.
 ///
 /// ```swift
 /// let store = try SQLiteJournalStore(path: ".data/journal.sqlite", sync: .normal)
 /// store.createRoom(id, seed: 7)
-/// let ticket = store.append(id, step: 1, entry: #"{"kind":"input",…}"#)
+/// let ticket = store.append(id, step: 1, entry: #"{"kind":"input",…}"#, callerSettles: true)
+/// store.settle()
 /// store.whenDone(ticket) { failure in /* answer the event */ }
 /// ```
 final class SQLiteJournalStore: JournalStore {
@@ -265,7 +267,7 @@ extension SQLiteJournalStore {
     /// The connection, the queue of writes and the thread that commits them.
     ///
     /// The queue's state is read and changed only with `condition` locked, the connection only inside its mutex (held
-    /// by the writer during a commit and by a reader during a query).
+    /// by whoever commits, and by a reader during a query). Locks are taken in that order: the file, then the queue.
     final class Database: @unchecked Sendable {
         struct Failure {
             let ticket: UInt64
