@@ -85,7 +85,7 @@ final class SQLiteJournalStore: JournalStore {
     /// for the table to say it.
     private let numbers: Mutex<(known: [RoomID: Int64], next: Int64)>
 
-    /// `committed` hears each commit: how many writes it carried and how long it took (on the writer's thread).
+    /// `committed` hears each commit: how many writes it carried and how long it took (on the thread that committed).
     init(path: String, sync: JournalSync, committed: (@Sendable (_ writes: Int, _ took: Duration) -> Void)? = nil) throws(JournalError) {
         self.path = path
         var handle: OpaquePointer?
