@@ -185,7 +185,6 @@ final class PlaygroundResponder: HTTPResponder {
         return room.perform { room in
             do throws(HTTPError) {
                 let start = ContinuousClock.now
-                defer { room.settleWrites() }
                 let seq = try work(room)
                 room.settleWrites()
                 let publishTime = ContinuousClock.now - start
@@ -210,6 +209,7 @@ final class PlaygroundResponder: HTTPResponder {
                 }
                 return .later(answer)
             } catch {
+                room.settleWrites()  // what the event wrote before it was refused
                 instruments.eventRejected(code: error.code)
                 return .response(error.response)
             }
