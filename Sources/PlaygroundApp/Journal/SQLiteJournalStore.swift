@@ -203,6 +203,8 @@ final class SQLiteJournalStore: JournalStore {
     var largestCommit: Int { database.largestCommit.load(ordering: .relaxed) }
     /// Checkpoints the writer's thread has run.
     var checkpoints: Int { database.checkpoints.load(ordering: .relaxed) }
+    /// Times the idle writer's thread was woken with nothing asked of it.
+    var idleWakeUps: Int { database.idleWakeUps.load(ordering: .relaxed) }
 
     func rooms() throws(JournalError) -> [(room: RoomID, seed: UInt64)] {
         database.flush()
@@ -291,6 +293,8 @@ extension SQLiteJournalStore {
         /// The last ticket handed out; every ticket up to `doneThrough` is written (or failed).
         private var issued: UInt64 = 0
         private let doneThrough = Atomic<UInt64>(0)
+        /// Every ticket up to this one is in a batch being committed (or done): its committer answers its waiters.
+        private var takenThrough: UInt64 = 0
         private var waiting: [UInt64: [@Sendable (JournalError?) -> Void]] = [:]
         /// Each room's failed write: it and every later write of the room fail (a room's journal has no gaps).
         private var failures: [RoomID: Failure] = [:]
@@ -299,6 +303,9 @@ extension SQLiteJournalStore {
         private var wakeRequested = false
         private var stopping = false
         private var writing = false
+        /// Threads waiting in ``flush()``: a commit wakes them, and only then (the idle writer waits on the same
+        /// condition, and a wake-up per commit would cost it a context switch per event).
+        private var flushing = 0
         private let stopped = DispatchSemaphore(value: 0)
         /// Set by SQLite's WAL hook once the WAL holds `checkpointFrames`: the writer's thread checkpoints next.
         private let checkpointWanted = Atomic<Bool>(false)
@@ -307,6 +314,9 @@ extension SQLiteJournalStore {
         private let inlineCommits: Bool
         let largestCommit = Atomic<Int>(0)
         let checkpoints = Atomic<Int>(0)
+        let idleWakeUps = Atomic<Int>(0)
+        /// True while a thread commits on its own (``settle()``): a short hold, worth waiting out.
+        private let committingInline = Atomic<Bool>(false)
 
         private let committed: (@Sendable (Int, Duration) -> Void)?
 
@@ -394,7 +404,7 @@ extension SQLiteJournalStore {
                 return
             }
             waiting[ticket.number, default: []].append(done)
-            requestWakeLocked()  // whoever queued it may not settle it
+            if ticket.number > takenThrough { requestWakeLocked() }  // still queued: whoever queued it may not settle it
             condition.unlock()
         }
 
@@ -409,20 +419,37 @@ extension SQLiteJournalStore {
             condition.lock()
             let target = issued
             if doneThrough.load(ordering: .relaxed) < target { requestWakeLocked() }
+            flushing += 1
             while doneThrough.load(ordering: .relaxed) < target, writing { condition.wait() }
+            flushing -= 1
             condition.unlock()
         }
 
         func settle() {
-            condition.lock()
-            let nothingQueued = pending.isEmpty
-            condition.unlock()
-            guard !nothingQueued else { return }
+            guard inlineCommits else {
+                condition.lock()
+                if !pending.isEmpty { requestWakeLocked() }
+                return condition.unlock()
+            }
             // A commit in normal mode is a write to the kernel, not a wait for the disk: done here when the file is
-            // free, it costs no thread hop and no suspended connection. A busy file (the writer committing or
-            // checkpointing) or a commit that waits for an fsync (full) goes to the writer instead.
-            if !inlineCommits || !commitQueued(waitingForTheFile: false) || checkpointWanted.load(ordering: .relaxed) { requestWake() }
+            // free, it costs no thread hop and no suspended connection. Another thread's own commit holds the file for
+            // tens of microseconds: worth waiting out (yielding the core meanwhile). The writer's thread (a checkpoint,
+            // or a round of writes nobody settled) is left to commit what is queued.
+            let deadline = ContinuousClock.now + Self.inlineWait
+            while true {
+                condition.lock()
+                let nothingQueued = pending.isEmpty
+                condition.unlock()
+                if nothingQueued { break }  // committed, or being committed by whoever holds the file
+                if commitQueued(waitingForTheFile: false) { break }
+                guard committingInline.load(ordering: .relaxed), ContinuousClock.now < deadline else { return requestWake() }
+                sched_yield()
+            }
+            if checkpointWanted.load(ordering: .relaxed) { requestWake() }
         }
+
+        /// How long ``settle()`` waits for a busy file before it leaves its writes to the writer's thread.
+        static let inlineWait = Duration.microseconds(200)
 
         private func runWriter() {
             // A batch thread never preempts the thread that woke it: the server thread that queued a write goes on to
@@ -434,6 +461,7 @@ extension SQLiteJournalStore {
                 while !wakeRequested, !stopping {
                     writerIdle = true
                     condition.wait()
+                    if !wakeRequested, !stopping { idleWakeUps.add(1, ordering: .relaxed) }
                 }
                 (writerIdle, wakeRequested) = (false, false)
                 condition.unlock()
@@ -459,7 +487,12 @@ extension SQLiteJournalStore {
             if waitingForTheFile {
                 calls = connection.withLock { connection in commitQueued(on: &connection, checkpoint: true) }
             } else {
-                guard let taken = connection.withLockIfAvailable({ connection in commitQueued(on: &connection, checkpoint: false) }) else { return false }
+                let taken = connection.withLockIfAvailable { connection in
+                    committingInline.store(true, ordering: .relaxed)
+                    defer { committingInline.store(false, ordering: .relaxed) }
+                    return commitQueued(on: &connection, checkpoint: false)
+                }
+                guard let taken else { return false }
                 calls = taken
             }
             for call in calls { call.done(call.failure) }
@@ -477,6 +510,7 @@ extension SQLiteJournalStore {
             condition.lock()
             let batch = pending
             pending.removeAll(keepingCapacity: true)
+            if let last = batch.last { takenThrough = last.ticket.number }
             let failedBefore = failures
             condition.unlock()
             if !batch.isEmpty {
@@ -493,7 +527,7 @@ extension SQLiteJournalStore {
                     for callback in callbacks { calls.append(DoneCall(done: callback, failure: failure)) }
                 }
                 doneThrough.store(batch[batch.count - 1].ticket.number, ordering: .releasing)
-                condition.broadcast()
+                if flushing > 0 { condition.broadcast() }
                 condition.unlock()
             }
             if checkpoint, checkpointWanted.exchange(false, ordering: .relaxed), let db = connection.db {
