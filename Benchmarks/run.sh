@@ -3,9 +3,11 @@
 # except --port, --log-level and the per-client limits (BENCH_FLAGS): the load client is one address holding
 # 10,000 streams and posting thousands of events a second, which the defaults rightly refuse to one client.
 # Runs every case of issue #5, prints a table and stops what it started.
-#   Benchmarks/run.sh                 everything (about 2–3 minutes)
+# Then the event-rate case again on fresh servers, the journal off (--no-journal) and on, alternated (issue #15).
+#   Benchmarks/run.sh                 everything (about 4 minutes)
 # env: PORT=18090  SCRATCH=.build (swift --scratch-path)  OUT=/tmp/playground-bench (raw outputs)
 #      STREAMS=10000 (the fan-out scale; lower it on a smaller machine)  REPS=1 (fan-out runs per size)
+#      JOURNAL_ROUNDS=5 (journal off/on pairs; 0 skips them)
 # Loopback only; every client run is bounded by --timeout-s and timeout(1); the server is stopped by its pid.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +16,7 @@ SCRATCH=${SCRATCH:-.build}
 OUT=${OUT:-/tmp/playground-bench}
 STREAMS=${STREAMS:-10000}
 REPS=${REPS:-1}
+JOURNAL_ROUNDS=${JOURNAL_ROUNDS:-5}
 # The only limits the bench lifts; the per-room event budget and every server-wide limit stay at their defaults.
 BENCH_FLAGS=${BENCH_FLAGS:---max-connections-per-client 0 --max-streams-per-client 0 --events-per-client-per-second 0}
 mkdir -p "$OUT"
@@ -41,12 +44,14 @@ stop_server() {
   wait "$SERVER_PID" 2>/dev/null || true
   SERVER_PID=""
 }
-trap stop_server EXIT
 trap 'exit 130' INT TERM
+
+JOURNALS=$(mktemp -d /tmp/playground-bench-journal.XXXXXX)
+trap 'stop_server; rm -rf "$JOURNALS"' EXIT
 
 # Default settings but the port, the log level and the per-client limits (BENCH_FLAGS, above).
 # shellcheck disable=SC2086
-"$SERVER" --port "$PORT" --log-level warning --data-dir "$(mktemp -d /tmp/playground-bench-journal.XXXXXX)" $BENCH_FLAGS >"$OUT/server.log" 2>&1 &
+"$SERVER" --port "$PORT" --log-level warning --data-dir "$JOURNALS/main" $BENCH_FLAGS >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 100); do curl -sf -m 1 "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 curl -sf -m 1 "http://127.0.0.1:$PORT/healthz" >/dev/null || { echo "server did not start; see $OUT/server.log" >&2; exit 1; }
@@ -95,6 +100,28 @@ run slow slow -c 100 --create-rooms --events 150 --interval-ms 10
 echo "== server /healthz at the end: $(curl -s -m 2 "http://127.0.0.1:$PORT/healthz")"
 stop_server
 
+# The journal's cost (issue #15): the event-rate case on fresh servers, journal off and on in turn, so both see the
+# same moments of this shared machine; the medians are compared.
+# shellcheck source=Benchmarks/alternate.sh
+. Benchmarks/alternate.sh
+journal_rate() {  # name flags: leaves the run's events/s in $measured
+  start_server "$SERVER" "$BENCH_FLAGS $2"; SERVER_PID=$server
+  timeout -k 5 60 "$CLIENT" fanout -c 1000 --create-rooms --events 5 --port "$PORT" >/dev/null 2>&1 || true
+  timeout -k 5 60 "$CLIENT" rate -c 1000 --rooms 100 --create-rooms --publishers 4 --seconds 4 --port "$PORT" \
+    --pid "$SERVER_PID" >"$OUT/$1.txt" 2>&1 || true
+  stop_server
+  measured=$(grep '^RESULT' "$OUT/$1.txt" | tail -1 | field events_per_s || true)
+}
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+offs=(); ons=()
+for round in $(seq "$JOURNAL_ROUNDS"); do
+  [ "$round" = 1 ] && echo "== event rate, journal off / on: the rate case on fresh servers, alternated $JOURNAL_ROUNDS times"
+  journal_rate "journal-off.$round" "--no-journal"; off=$measured
+  journal_rate "journal-on.$round" "--data-dir $JOURNALS/round$round"; on=$measured
+  echo "   round $round: off ${off:-?} /s, on ${on:-?} /s"
+  offs+=("${off:-0}"); ons+=("${on:-0}")
+done
+
 f=$STREAMS.1
 printf '\n%-58s | %-34s | %s\n' "case (release, loopback, defaults but per-client limits)" "result" "target"
 printf -- '---------------------------------------------------------- | ---------------------------------- | ------------------------------\n'
@@ -112,6 +139,10 @@ row "patch frame size (EV changeBothSidesColors)" "$(val fanout$f frame_bytes) b
 row "$STREAMS streams over $((STREAMS / 10)) rooms: delivered / expected" "$(val spread delivered)/$(val spread expected) ($(val spread fail) failed)" "all, 0 failed"
 row "event rate, 100 rooms x 10 subscribers" "$(val rate events_per_s) events/s" ">= Hummingbird peer"
 row "  delivered / expected" "$(val rate delivered)/$(val rate expected)" "all"
+if [ "$JOURNAL_ROUNDS" -gt 0 ]; then
+  off=$(median "${offs[@]}"); on=$(median "${ons[@]}")
+  row "  journal off / on, medians of $JOURNAL_ROUNDS alternated runs" "$off / $on events/s ($(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.0f", (b > 0 ? 100 * a / b : 0) }') %)" "on >= 90 % of off"
+fi
 row "stalled subscriber dropped" "$( [ "$(val slow slow_dropped)" = 1 ] && echo yes || echo NO)" "yes"
 row "  others: per-subscriber p50 with / without it" "$(val slow p50_ms) / $(val slowctl p50_ms) ms" "unchanged"
 row "  others: delivered / expected" "$(val slow delivered)/$(val slow expected)" "all"
