@@ -38,8 +38,8 @@ protocol JournalStore: Sendable {
     func allSnapshots() throws(JournalError) -> [RoomID: String]
     /// Waits until every write queued so far is done (a clean shutdown).
     func flush()
-    /// Has what is queued committed: on the calling thread if the file is free and a commit cannot wait for the disk
-    /// (`--journal-sync normal`), else by the writer's thread.
+    /// Has what is queued committed: on the calling thread if a commit cannot wait for the disk (`--journal-sync
+    /// normal`) and the file is free, or held by another thread's own commit for a moment; else by the writer's thread.
     func settle()
 }
 
@@ -66,7 +66,8 @@ public enum JournalSync: String, Sendable, CaseIterable {
 /// default one, with a commit's WAL frames sent to the kernel in one write instead of two per frame).
 ///
 /// Writes are queued. An event's request settles its own (``settle()``): in normal sync mode it commits what is
-/// queued itself when the file is free — a write to the kernel, no fsync; otherwise the store's own thread commits
+/// queued itself when the file is free (or once another server thread's own commit releases it) — a write to the
+/// kernel, no fsync; otherwise the store's own thread commits
 /// everything queued at that moment in one transaction (group commit: one fsync for many rooms' steps with
 /// `--journal-sync full`), and runs every checkpoint. No server thread or room ever waits for the disk.
 ///
