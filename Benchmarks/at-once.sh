@@ -14,6 +14,9 @@ PORT=$PORT_A
 # shellcheck source=Benchmarks/alternate.sh
 . Benchmarks/alternate.sh
 LIFTED="--max-connections-per-client 0 --max-streams-per-client 0 --events-per-client-per-second 0"
+pa=""; pb=""
+trap '[ -n "$pa$pb" ] && kill -TERM $pa $pb 2>/dev/null' EXIT  # an interrupted round leaves no server behind
+trap 'exit 130' INT TERM
 for round in $(seq "$N"); do
   PORT=$PORT_A; start_server "$A" "$LIFTED ${FLAGS_A:-}"; pa=$server
   PORT=$PORT_B; start_server "$B" "$LIFTED ${FLAGS_B:-}"; pb=$server
@@ -26,7 +29,7 @@ for round in $(seq "$N"); do
   timeout 60 "$CLIENT" rate -c 1000 --rooms 100 --create-rooms --publishers 4 --seconds 6 --port "$PORT_B" --pid "$pb" \
     >/tmp/at-once-b.txt 2>&1
   wait "$client"
-  kill -TERM "$pa" "$pb"; wait "$pa" "$pb" 2>/dev/null
+  kill -TERM "$pa" "$pb"; wait "$pa" "$pb" 2>/dev/null; pa=""; pb=""
   ra=$(grep '^RESULT' /tmp/at-once-a.txt | field events_per_s); rb=$(grep '^RESULT' /tmp/at-once-b.txt | field events_per_s)
   echo "round $round A events_per_s=$ra cpu_ms_per_event=$(grep '^RESULT' /tmp/at-once-a.txt | field server_cpu_ms_per_event)" \
     "B events_per_s=$rb cpu_ms_per_event=$(grep '^RESULT' /tmp/at-once-b.txt | field server_cpu_ms_per_event)" \
