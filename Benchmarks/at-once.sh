@@ -4,7 +4,8 @@
 # slows both alike. Prints each server's event rate and CPU per event, and their ratio, per round.
 #   Benchmarks/at-once.sh BINARY_A BINARY_B [ROUNDS=3]
 # FLAGS_A="…" / FLAGS_B="…" go to the servers ("@RUN@" in them becomes a new name per start, as in
-# compare-builds.sh); the per-client limits are lifted for this one-address load.
+# compare-builds.sh); the per-client limits are lifted for this one-address load. Two servers cannot share one
+# journal: give each its own data directory (or --no-journal).
 # e.g. FLAGS_A="--no-journal" FLAGS_B="--data-dir /tmp/bench-journal-@RUN@" Benchmarks/at-once.sh P P 5
 # Loopback only; every client run is bounded by timeout(1); stops its servers by pid.
 set -u
@@ -20,6 +21,11 @@ trap 'exit 130' INT TERM
 for round in $(seq "$N"); do
   PORT=$PORT_A; start_server "$A" "$LIFTED ${FLAGS_A:-}"; pa=$server
   PORT=$PORT_B; start_server "$B" "$LIFTED ${FLAGS_B:-}"; pb=$server
+  for port in "$PORT_A" "$PORT_B"; do
+    curl -sf -m 1 "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 || {
+      echo "the server on port $port did not start; two servers cannot share one journal: give each its own" \
+        "(--no-journal, or --data-dir /tmp/bench-journal-@RUN@)" >&2; exit 1; }
+  done
   for port in "$PORT_A" "$PORT_B"; do  # warm-up, discarded
     timeout 60 "$CLIENT" fanout -c 1000 --create-rooms --events 5 --port "$port" >/dev/null 2>&1
   done
