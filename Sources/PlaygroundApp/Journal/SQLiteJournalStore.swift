@@ -38,8 +38,8 @@ protocol JournalStore: Sendable {
     func allSnapshots() throws(JournalError) -> [RoomID: String]
     /// Waits until every write queued so far is done (a clean shutdown).
     func flush()
-    /// Has what is queued committed: on the calling thread if a commit cannot wait for the disk (`--journal-sync
-    /// normal`) and the file is free, or held by another thread's own commit for a moment; else by the writer's thread.
+    /// Makes what is queued durable: in its log on the calling thread with `--journal-sync normal`; else by the
+    /// writer's thread, which commits it to SQLite.
     func settle()
 }
 
@@ -65,11 +65,11 @@ public enum JournalSync: String, Sendable, CaseIterable {
 /// The journal in one SQLite database file (WAL mode), through SQLite's C API and the `batched-wal` VFS (SQLite's
 /// default one, with a commit's WAL frames sent to the kernel in one write instead of two per frame).
 ///
-/// Writes are queued. An event's request settles its own (``settle()``): in normal sync mode it commits what is
-/// queued itself when the file is free (or once another server thread's own commit releases it) — a write to the
-/// kernel, no fsync; otherwise the store's own thread commits
-/// everything queued at that moment in one transaction (group commit: one fsync for many rooms' steps with
-/// `--journal-sync full`), and runs every checkpoint. No server thread or room ever waits for the disk.
+/// Writes are queued. An event's request settles its own (``settle()``): in normal sync mode it appends what is
+/// queued to the store's log (``JournalLog``) on its own thread — one write to the kernel, no fsync — and the store's
+/// thread moves logged writes into SQLite hundreds per transaction; with `--journal-sync full` the store's thread
+/// commits everything queued at that moment in one transaction (group commit: one fsync for many rooms' steps).
+/// The store's thread runs every checkpoint. No server thread or room ever waits for the disk.
 ///
 /// ```swift
 /// let store = try SQLiteJournalStore(path: ".data/journal.sqlite", sync: .normal)
@@ -84,7 +84,15 @@ final class SQLiteJournalStore: JournalStore {
     /// Each room's number: its steps are keyed `number << 32 | step`, so a room's history is one range of one table
     /// (one b-tree written per step, no index to keep). Loaded at open and handed out here, so a write never waits
     /// for the table to say it.
-    private let numbers: Mutex<(known: [RoomID: Int64], next: Int64)>
+    private let numbers: Mutex<Numbers>
+
+    private struct Numbers {
+        var known: [RoomID: Int64] = [:]
+        var next: Int64 = 1
+        /// Each room's last step queued: a step must come after it, so a write is refused when it is queued, never
+        /// once it is logged and acknowledged.
+        var lastStep: [RoomID: Int] = [:]
+    }
 
     /// `committed` hears each commit: how many writes it carried and how long it took (on the thread that committed).
     init(path: String, sync: JournalSync, committed: (@Sendable (_ writes: Int, _ took: Duration) -> Void)? = nil) throws(JournalError) {
@@ -100,7 +108,7 @@ final class SQLiteJournalStore: JournalStore {
             sqlite3_close(handle)
             throw JournalError(description: "cannot open the journal \(path): \(message)")
         }
-        let database = Database(db: db, path: path, inlineCommits: sync == .normal, committed: committed)
+        let database = Database(db: db, path: path, committed: committed)
         // One process owns the file: exclusive locking keeps the WAL index in memory and takes no file lock per
         // commit. Small pages keep each commit's WAL frames small; checkpoints (and their fsync) come every 8 MiB of
         // WAL and always run on the writer's thread (``Database``), never inside a commit.
@@ -128,20 +136,33 @@ final class SQLiteJournalStore: JournalStore {
                     COMMIT;
                     """)
             }
+            // Writes a killed process had logged but not yet moved into SQLite (see ``JournalLog``).
+            let logPaths = JournalLog.paths(for: path)
+            try database.replay(logPaths.flatMap { JournalLog.records(at: $0) }.sorted { $0.ticket < $1.ticket })
             try database.execute(
                 """
                 DELETE FROM steps WHERE (key >> 32) NOT IN (SELECT number FROM room_journals);
                 DELETE FROM snapshots WHERE number NOT IN (SELECT number FROM room_journals);
                 """)
-            var known: [RoomID: Int64] = [:]
-            var next: Int64 = 1
+            var state = Numbers()
             for (room, number) in try database.query("SELECT room, number FROM room_journals", [], { row in
                 RoomID(validating: row[0]).flatMap { id in Int64(row[1]).map { (id, $0) } }
             }) {
-                known[room] = number
-                next = max(next, number + 1)
+                state.known[room] = number
+                state.next = max(state.next, number + 1)
+                let first = Int(number) << 32
+                let last = try database.query("SELECT max(key) FROM steps WHERE key > ? AND key < ?", [.integer(first), .integer(first + (1 << 32))]) { Int($0[0]) }
+                state.lastStep[room] = (last.first ?? first) - first
             }
-            numbers = Mutex((known, next))
+            numbers = Mutex(state)
+            if sync == .normal {
+                var log = try JournalLog(databasePath: path)
+                try log.empty(0)
+                try log.empty(1)
+                database.useLog(log)
+            } else {
+                for logPath in logPaths { unlink(logPath) }
+            }
         } catch {
             database.close()
             throw error
@@ -166,13 +187,22 @@ final class SQLiteJournalStore: JournalStore {
     }
 
     func append(_ room: RoomID, step: Int, entry: String, callerSettles: Bool = false) -> JournalTicket {
-        guard let number = numbers.withLock({ $0.known[room] }) else {
-            return database.enqueue(room, .refuse(JournalError(description: "journal \(path): no room \(room)")))
-        }
         guard (1..<(1 << 32)).contains(step) else {
             return database.enqueue(room, .refuse(JournalError(description: "journal \(path): step \(step) is out of range")))
         }
-        return database.enqueue(room, .append(key: number << 32 + Int64(step), entry: entry), wake: !callerSettles)
+        let number = numbers.withLock { numbers -> Result<Int64, JournalError> in
+            guard let number = numbers.known[room] else { return .failure(JournalError(description: "journal \(path): no room \(room)")) }
+            let last = numbers.lastStep[room] ?? 0
+            guard step > last else {
+                return .failure(JournalError(description: "journal \(path): step \(step) of room \(room) is not after its last step, \(last)"))
+            }
+            numbers.lastStep[room] = step
+            return .success(number)
+        }
+        switch number {
+        case .success(let number): return database.enqueue(room, .append(key: number << 32 + Int64(step), entry: entry), wake: !callerSettles)
+        case .failure(let error): return database.enqueue(room, .refuse(error))
+        }
     }
 
     @discardableResult
@@ -184,7 +214,10 @@ final class SQLiteJournalStore: JournalStore {
     }
 
     func deleteRoom(_ room: RoomID) {
-        guard let number = numbers.withLock({ $0.known.removeValue(forKey: room) }) else { return }
+        guard let number = numbers.withLock({ numbers in
+            numbers.lastStep[room] = nil
+            return numbers.known.removeValue(forKey: room)
+        }) else { return }
         _ = database.enqueue(room, .delete(number: number))
     }
 
@@ -197,6 +230,9 @@ final class SQLiteJournalStore: JournalStore {
     func failure(of room: RoomID) -> JournalError? { database.failure(of: room) }
 
     func flush() { database.flush() }
+
+    /// Tests: while held, settled writes stay only in the log (see ``JournalLog``).
+    func holdMoves(_ held: Bool) { database.holdMoves(held) }
 
     func settle() { database.settle() }
 
@@ -294,8 +330,26 @@ extension SQLiteJournalStore {
         /// The last ticket handed out; every ticket up to `doneThrough` is written (or failed).
         private var issued: UInt64 = 0
         private let doneThrough = Atomic<UInt64>(0)
-        /// Every ticket up to this one is in a batch being committed (or done): its committer answers its waiters.
+        /// Every ticket up to this one is in a batch being committed or logged (or done): its taker answers its waiters.
         private var takenThrough: UInt64 = 0
+        /// Every ticket up to this one is in SQLite (or failed): what ``flush()`` waits for, so a read sees it.
+        private var storedThrough: UInt64 = 0
+        /// Normal sync mode: the log settled writes are appended to, with this lock held (so its records keep the
+        /// queue's order; the writer's thread takes logged writes and swaps the log's files with it held too).
+        private let log = Mutex<JournalLog?>(nil)
+        private var logging = false
+        /// Logged writes not yet in SQLite, oldest first, and the last ticket a settle took.
+        private var logged: [Write] = []
+        private var loggedBytes = 0
+        private var loggedThrough: UInt64 = 0
+        /// Set once logged writes could not be moved into SQLite: they stay in the log for the next start, and every
+        /// later write fails with this.
+        private var logFailure: JournalError?
+        /// Tests: logged writes stay only in the log (as if the process were killed before the writer moved them).
+        private var movesHeld = false
+        /// The writer's thread moves logged writes once this many are waiting, or after `moveAfter`.
+        static let moveAt = (writes: 256, bytes: 1 << 20)
+        static let moveAfter: TimeInterval = 0.02
         private var waiting: [UInt64: [@Sendable (JournalError?) -> Void]] = [:]
         /// Each room's failed write: it and every later write of the room fail (a room's journal has no gaps).
         private var failures: [RoomID: Failure] = [:]
@@ -311,21 +365,33 @@ extension SQLiteJournalStore {
         /// Set by SQLite's WAL hook once the WAL holds `checkpointFrames`: the writer's thread checkpoints next.
         private let checkpointWanted = Atomic<Bool>(false)
         static let checkpointFrames: Int32 = 8_192
-        /// A commit without fsync (`--journal-sync normal`) may run on the thread that settles its own writes.
-        private let inlineCommits: Bool
         let largestCommit = Atomic<Int>(0)
         let checkpoints = Atomic<Int>(0)
         let idleWakeUps = Atomic<Int>(0)
-        /// True while a thread commits on its own (``settle()``): a short hold, worth waiting out.
-        private let committingInline = Atomic<Bool>(false)
 
         private let committed: (@Sendable (Int, Duration) -> Void)?
 
-        init(db: OpaquePointer, path: String, inlineCommits: Bool, committed: (@Sendable (Int, Duration) -> Void)?) {
+        init(db: OpaquePointer, path: String, committed: (@Sendable (Int, Duration) -> Void)?) {
             connection = Mutex(Connection(db: db))
             self.path = path
-            self.inlineCommits = inlineCommits
             self.committed = committed
+        }
+
+        /// From now on settled writes go to `log` (before ``startWriting()``).
+        func useLog(_ log: JournalLog) {
+            self.log.withLock { $0 = log }
+            logging = true
+        }
+
+        /// Applies writes read back from a log, in one transaction (see ``JournalLog``).
+        func replay(_ writes: [(ticket: UInt64, operation: Operation)]) throws(JournalError) {
+            guard !writes.isEmpty else { return }
+            let path = path
+            try connection.withLock { connection throws(JournalError) in
+                try Self.transaction(on: &connection, path: path) { connection throws(JournalError) in
+                    for write in writes { try Self.run(write.operation, on: &connection, path: path) }
+                }
+            }
         }
 
         /// Starts the writer's thread; from now on checkpoints are its work alone (SQLite's own ones, run inside a
@@ -358,6 +424,7 @@ extension SQLiteJournalStore {
         }
 
         func close() {
+            log.withLock { $0?.close() }
             connection.withLock { connection in
                 for statement in connection.statements.values { sqlite3_finalize(statement) }
                 sqlite3_finalize(connection.append)
@@ -419,38 +486,81 @@ extension SQLiteJournalStore {
         func flush() {
             condition.lock()
             let target = issued
-            if doneThrough.load(ordering: .relaxed) < target { requestWakeLocked() }
+            if storedThrough < target { requestWakeLocked() }
             flushing += 1
-            while doneThrough.load(ordering: .relaxed) < target, writing { condition.wait() }
+            while storedThrough < target, writing { condition.wait() }
             flushing -= 1
             condition.unlock()
         }
 
         func settle() {
-            guard inlineCommits else {
+            guard logging else {
                 condition.lock()
                 if !pending.isEmpty { requestWakeLocked() }
                 return condition.unlock()
             }
-            // A commit in normal mode is a write to the kernel, not a wait for the disk: done here when the file is
-            // free, it costs no thread hop and no suspended connection. Another thread's own commit holds the file for
-            // tens of microseconds: worth waiting out (yielding the core meanwhile). The writer's thread (a checkpoint,
-            // or a round of writes nobody settled) is left to commit what is queued.
-            let deadline = ContinuousClock.now + Self.inlineWait
-            while true {
+            var calls: [DoneCall] = []
+            log.withLock { log in
                 condition.lock()
-                let nothingQueued = pending.isEmpty
+                guard let last = pending.last?.ticket.number else { return condition.unlock() }
+                let batch = pending
+                pending.removeAll(keepingCapacity: true)
+                takenThrough = last
+                var failed = failures
+                let logFailure = logFailure
                 condition.unlock()
-                if nothingQueued { break }  // committed, or being committed by whoever holds the file
-                if commitQueued(waitingForTheFile: false) { break }
-                guard committingInline.load(ordering: .relaxed), ContinuousClock.now < deadline else { return requestWake() }
-                sched_yield()
+                var bytes: [UInt8] = []
+                var kept: [Write] = []
+                for write in batch where failed[write.ticket.room] == nil {
+                    if case .refuse(let error) = write.operation {
+                        failed[write.ticket.room] = Failure(ticket: write.ticket.number, error: error)
+                    } else if let logFailure {
+                        failed[write.ticket.room] = Failure(ticket: write.ticket.number, error: logFailure)
+                    } else {
+                        JournalLog.encode(write, into: &bytes)
+                        kept.append(write)
+                    }
+                }
+                if !bytes.isEmpty {
+                    do throws(JournalError) {
+                        try log!.append(bytes)
+                    } catch {
+                        for write in kept where failed[write.ticket.room] == nil {
+                            failed[write.ticket.room] = Failure(ticket: write.ticket.number, error: error)
+                        }
+                        kept = []
+                    }
+                }
+                condition.lock()
+                for (room, failure) in failed where failures[room] == nil { failures[room] = failure }
+                failureCount.store(failures.count, ordering: .releasing)
+                calls = doneCalls(batch)
+                doneThrough.store(last, ordering: .releasing)
+                let wasEmpty = logged.isEmpty
+                logged += kept
+                loggedBytes += bytes.count
+                loggedThrough = last
+                if logged.count >= Self.moveAt.writes || loggedBytes >= Self.moveAt.bytes || flushing > 0 {
+                    requestWakeLocked()
+                } else if wasEmpty, !logged.isEmpty, writerIdle {
+                    writerIdle = false  // it goes round again, and waits `moveAfter` at most
+                    condition.broadcast()
+                }
+                condition.unlock()
             }
-            if checkpointWanted.load(ordering: .relaxed) { requestWake() }
+            for call in calls { call.done(call.failure) }
         }
 
-        /// How long ``settle()`` waits for a busy file before it leaves its writes to the writer's thread.
-        static let inlineWait = Duration.microseconds(200)
+        /// With `condition` locked: the waiters of `batch`'s writes, each with how its write ended.
+        private func doneCalls(_ batch: [Write]) -> [DoneCall] {
+            var calls: [DoneCall] = []
+            for write in batch {
+                guard let callbacks = waiting.removeValue(forKey: write.ticket.number) else { continue }
+                let failure = failures[write.ticket.room].flatMap { $0.covers(write.ticket) ? $0.error : nil }
+                for callback in callbacks { calls.append(DoneCall(done: callback, failure: failure)) }
+            }
+            return calls
+        }
 
         private func runWriter() {
             // A batch thread never preempts the thread that woke it: the server thread that queued a write goes on to
@@ -459,16 +569,23 @@ extension SQLiteJournalStore {
             pthread_setschedparam(pthread_self(), 3 /* SCHED_BATCH */, &parameters)
             while true {
                 condition.lock()
+                var timedOut = false
                 while !wakeRequested, !stopping {
                     writerIdle = true
-                    condition.wait()
-                    if !wakeRequested, !stopping { idleWakeUps.add(1, ordering: .relaxed) }
+                    if logged.isEmpty || movesHeld {
+                        condition.wait()
+                        if !wakeRequested, !stopping, logged.isEmpty { idleWakeUps.add(1, ordering: .relaxed) }
+                    } else if !condition.wait(until: Date(timeIntervalSinceNow: Self.moveAfter)) {
+                        timedOut = true  // logged writes waited long enough
+                        break
+                    }
                 }
                 (writerIdle, wakeRequested) = (false, false)
                 condition.unlock()
-                _ = commitQueued(waitingForTheFile: true)
+                let calls = connection.withLock { connection in commitQueued(on: &connection, timedOut: timedOut) }
+                for call in calls { call.done(call.failure) }
                 condition.lock()
-                if stopping, pending.isEmpty {
+                if stopping, pending.isEmpty, logged.isEmpty {
                     writing = false
                     condition.broadcast()
                     condition.unlock()
@@ -480,24 +597,41 @@ extension SQLiteJournalStore {
             stopped.signal()
         }
 
-        /// Commits everything queued, in one transaction, holding the file; then, on the writer's thread, the
-        /// checkpoint the WAL hook asked for. The batch is taken with the file held, so commits keep the queue's order.
-        /// False if the file was busy and `waitingForTheFile` is false.
-        private func commitQueued(waitingForTheFile: Bool) -> Bool {
-            let calls: [DoneCall]
-            if waitingForTheFile {
-                calls = connection.withLock { connection in commitQueued(on: &connection, checkpoint: true) }
-            } else {
-                let taken = connection.withLockIfAvailable { connection in
-                    committingInline.store(true, ordering: .relaxed)
-                    defer { committingInline.store(false, ordering: .relaxed) }
-                    return commitQueued(on: &connection, checkpoint: false)
-                }
-                guard let taken else { return false }
-                calls = taken
+        /// What the writer's thread takes for one round.
+        private struct Taken {
+            var moved: [Write]
+            var batch: [Write]
+            var through: UInt64
+            var failedBefore: [RoomID: Failure]
+            var logFailure: JournalError?
+        }
+
+        /// What a round takes: the logged writes; and the queued ones, unless only the time to move logged writes
+        /// came (a queued write is then one its request is about to settle: taken here, its answer would wait).
+        private func takeQueued(timedOut: Bool) -> Taken {
+            condition.lock()
+            defer { condition.unlock() }
+            let moving = !movesHeld || stopping
+            let batch = timedOut || !moving ? [] : pending  // nothing is committed before the logged writes
+            let taken = Taken(
+                moved: moving ? logged : [], batch: batch,
+                through: max(moving ? loggedThrough : 0, batch.last?.ticket.number ?? 0, storedThrough),
+                failedBefore: failures, logFailure: logFailure)
+            if moving {
+                logged.removeAll(keepingCapacity: true)
+                loggedBytes = 0
             }
-            for call in calls { call.done(call.failure) }
-            return true
+            if !batch.isEmpty { pending.removeAll(keepingCapacity: true) }
+            takenThrough = max(takenThrough, taken.through)
+            return taken
+        }
+
+        /// Tests: while held, logged writes are not moved into SQLite (``flush()`` would wait for them).
+        func holdMoves(_ held: Bool) {
+            condition.lock()
+            movesHeld = held
+            if !held, !logged.isEmpty { requestWakeLocked() }
+            condition.unlock()
         }
 
         /// A waiter to tell, outside every lock, how its write ended.
@@ -506,38 +640,70 @@ extension SQLiteJournalStore {
             let failure: JournalError?
         }
 
-        private func commitQueued(on connection: inout Connection, checkpoint: Bool) -> [DoneCall] {
+        /// On the writer's thread, holding the file: moves the logged writes into SQLite, commits what is queued (in
+        /// one transaction each, logged writes first: they are older), then runs the checkpoint the WAL hook asked for.
+        private func commitQueued(on connection: inout Connection, timedOut: Bool) -> [DoneCall] {
+            var oldLog: Int?
+            let taken = log.withLock { log in
+                let taken = takeQueued(timedOut: timedOut)
+                if !taken.moved.isEmpty { oldLog = log?.swap() }  // the old file holds exactly the writes taken
+                return taken
+            }
+            let (moved, through, failedBefore) = (taken.moved, taken.through, taken.failedBefore)
+            var batch = taken.batch
+            if let logFailure = taken.logFailure, !batch.isEmpty {
+                // Logged writes are missing from SQLite: nothing may be committed after them until a start replays them.
+                condition.lock()
+                for write in batch where failures[write.ticket.room] == nil {
+                    failures[write.ticket.room] = Failure(ticket: write.ticket.number, error: logFailure)
+                }
+                failureCount.store(failures.count, ordering: .releasing)
+                let calls = doneCalls(batch)
+                doneThrough.store(max(doneThrough.load(ordering: .relaxed), batch[batch.count - 1].ticket.number), ordering: .releasing)
+                storedThrough = max(storedThrough, through)
+                if flushing > 0 { condition.broadcast() }
+                condition.unlock()
+                batch = []
+                return calls
+            }
             var calls: [DoneCall] = []
-            condition.lock()
-            let batch = pending
-            pending.removeAll(keepingCapacity: true)
-            if let last = batch.last { takenThrough = last.ticket.number }
-            let failedBefore = failures
-            condition.unlock()
+            var moveFailure: JournalError?
+            if !moved.isEmpty {
+                let start = ContinuousClock.now
+                do throws(JournalError) {
+                    try Self.transaction(on: &connection, path: path) { connection throws(JournalError) in
+                        for write in moved { try Self.run(write.operation, on: &connection, path: path) }
+                    }
+                    if let oldLog { try log.withLock { log throws(JournalError) in try log?.empty(oldLog) } }
+                } catch {
+                    moveFailure = JournalError(description: "\(error.description) (the acknowledged writes stay in the log, for the next start)")
+                }
+                committed?(moved.count, ContinuousClock.now - start)
+            }
             if !batch.isEmpty {
                 let start = ContinuousClock.now
                 let failed = commit(batch, failedBefore: failedBefore, on: &connection)
                 committed?(batch.count, ContinuousClock.now - start)
-                if batch.count > largestCommit.load(ordering: .relaxed) { largestCommit.store(batch.count, ordering: .relaxed) }
                 condition.lock()
                 for (room, failure) in failed where failures[room] == nil { failures[room] = failure }
                 failureCount.store(failures.count, ordering: .releasing)
-                for write in batch {
-                    guard let callbacks = waiting.removeValue(forKey: write.ticket.number) else { continue }
-                    let failure = failures[write.ticket.room].flatMap { $0.covers(write.ticket) ? $0.error : nil }
-                    for callback in callbacks { calls.append(DoneCall(done: callback, failure: failure)) }
-                }
-                doneThrough.store(batch[batch.count - 1].ticket.number, ordering: .releasing)
-                if flushing > 0 { condition.broadcast() }
+                calls = doneCalls(batch)
+                doneThrough.store(max(doneThrough.load(ordering: .relaxed), batch[batch.count - 1].ticket.number), ordering: .releasing)
                 condition.unlock()
             }
-            if checkpoint, checkpointWanted.exchange(false, ordering: .relaxed), let db = connection.db {
+            let largest = max(moved.count, batch.count)
+            if largest > largestCommit.load(ordering: .relaxed) { largestCommit.store(largest, ordering: .relaxed) }
+            condition.lock()
+            if let moveFailure, logFailure == nil { logFailure = moveFailure }
+            storedThrough = max(storedThrough, through)
+            if flushing > 0 { condition.broadcast() }
+            condition.unlock()
+            if checkpointWanted.exchange(false, ordering: .relaxed), let db = connection.db {
                 sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
                 checkpoints.add(1, ordering: .relaxed)
             }
             return calls
         }
-
 
         /// Writes `batch` in one transaction, skipping rooms that failed before. If that fails, the writes are tried
         /// one at a time, so a write that fails takes only its own room (and that room's later writes) with it.
@@ -600,7 +766,7 @@ extension SQLiteJournalStore {
             case .append(let key, var entry):
                 guard let db = connection.db else { throw JournalError(description: "journal \(path) is closed") }
                 if connection.append == nil {
-                    guard sqlite3_prepare_v2(db, "INSERT INTO steps (key, entry) VALUES (?, ?)", -1, &connection.append, nil) == SQLITE_OK else {
+                    guard sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO steps (key, entry) VALUES (?, ?)", -1, &connection.append, nil) == SQLITE_OK else {
                         throw JournalError(description: "journal \(path): \(String(cString: sqlite3_errmsg(db)))")
                     }
                 }
