@@ -348,8 +348,8 @@ extension SQLiteJournalStore {
         /// Tests: logged writes stay only in the log (as if the process were killed before the writer moved them).
         private var movesHeld = false
         /// The writer's thread moves logged writes once this many are waiting, or after `moveAfter`.
-        static let moveAt = (writes: 256, bytes: 1 << 20)
-        static let moveAfter: TimeInterval = 0.02
+        static let moveAt = (writes: 1024, bytes: 4 << 20)
+        static let moveAfter: TimeInterval = 0.1
         private var waiting: [UInt64: [@Sendable (JournalError?) -> Void]] = [:]
         /// Each room's failed write: it and every later write of the room fail (a room's journal has no gaps).
         private var failures: [RoomID: Failure] = [:]
