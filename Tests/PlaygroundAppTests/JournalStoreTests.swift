@@ -140,6 +140,39 @@ struct JournalStoreTests {
         }
     }
 
+    final class Flag: Sendable {
+        let value = Atomic<Bool>(false)
+        var isSet: Bool { value.load(ordering: .relaxed) }
+    }
+
+    @Test("A write settled while the writer's thread commits an earlier one is done only once that one is")
+    func aSettledWriteWaitsForAnEarlierCommit() throws {
+        let (inCommit, release, holding) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), Flag())
+        // The store calls this on the writer's thread after a commit, before it marks the commit's writes done.
+        let store = try SQLiteJournalStore(path: Self.temporaryPath(), sync: .normal) { _, _ in
+            if holding.value.exchange(false, ordering: .relaxed) {
+                inCommit.signal()
+                release.wait()
+            }
+        }
+        let (first, second) = (RoomID.random(), RoomID.random())
+        store.createRoom(second, seed: 2)
+        store.flush()
+        holding.value.store(true, ordering: .relaxed)
+        let earlier = store.createRoom(first, seed: 1)  // queued with a wake: the writer's thread commits it
+        inCommit.wait()
+        let later = store.append(second, step: 1, entry: "x", callerSettles: true)
+        store.settle()  // logged: durable, but not done before the earlier write
+        #expect(!store.isDone(earlier))
+        #expect(!store.isDone(later))
+        let answered = Flag()
+        store.whenDone(later) { _ in answered.value.store(true, ordering: .relaxed) }
+        #expect(!answered.isSet)
+        release.signal()
+        #expect(Self.outcomes(store, [earlier, later]) == [nil, nil])
+        #expect(answered.isSet)
+    }
+
     @Test("A log cut short or damaged at its end (a write the process died in) opens with every record before it")
     func aTornLogTailIsLeftOut() throws {
         let path = Self.temporaryPath()

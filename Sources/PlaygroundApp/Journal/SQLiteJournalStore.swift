@@ -350,7 +350,12 @@ extension SQLiteJournalStore {
         /// The writer's thread moves logged writes once this many are waiting, or after `moveAfter`.
         static let moveAt = (writes: 1024, bytes: 4 << 20)
         static let moveAfter: TimeInterval = 0.1
-        private var waiting: [UInt64: [@Sendable (JournalError?) -> Void]] = [:]
+        private var waiting: [UInt64: (room: RoomID, callbacks: [@Sendable (JournalError?) -> Void])] = [:]
+        /// The first ticket of the batch the writer's thread is committing, while it does: no later ticket counts as
+        /// done before it (a settle may log later writes meanwhile; ``isDone(_:)`` is one watermark).
+        private var committingFrom: UInt64?
+        /// The last ticket a settle took (logged, or failed).
+        private var settledThrough: UInt64 = 0
         /// Each room's failed write: it and every later write of the room fail (a room's journal has no gaps).
         private var failures: [RoomID: Failure] = [:]
         private let failureCount = Atomic<Int>(0)
@@ -471,7 +476,7 @@ extension SQLiteJournalStore {
                 done(failure)
                 return
             }
-            waiting[ticket.number, default: []].append(done)
+            waiting[ticket.number, default: (ticket.room, [])].callbacks.append(done)
             if ticket.number > takenThrough { requestWakeLocked() }  // still queued: whoever queued it may not settle it
             condition.unlock()
         }
@@ -534,8 +539,8 @@ extension SQLiteJournalStore {
                 condition.lock()
                 for (room, failure) in failed where failures[room] == nil { failures[room] = failure }
                 failureCount.store(failures.count, ordering: .releasing)
-                calls = doneCalls(batch)
-                doneThrough.store(last, ordering: .releasing)
+                settledThrough = last
+                calls = markDoneLocked(through: last)
                 let wasEmpty = logged.isEmpty
                 logged += kept
                 loggedBytes += bytes.count
@@ -551,13 +556,17 @@ extension SQLiteJournalStore {
             for call in calls { call.done(call.failure) }
         }
 
-        /// With `condition` locked: the waiters of `batch`'s writes, each with how its write ended.
-        private func doneCalls(_ batch: [Write]) -> [DoneCall] {
+        /// With `condition` locked: every ticket up to `through` is done — or up to the batch the writer's thread is
+        /// still committing. Returns the waiters of the tickets now done, each with how its write ended.
+        private func markDoneLocked(through: UInt64) -> [DoneCall] {
+            let limit = committingFrom.map { min(through, $0 - 1) } ?? through
+            guard limit > doneThrough.load(ordering: .relaxed) else { return [] }
+            doneThrough.store(limit, ordering: .releasing)
             var calls: [DoneCall] = []
-            for write in batch {
-                guard let callbacks = waiting.removeValue(forKey: write.ticket.number) else { continue }
-                let failure = failures[write.ticket.room].flatMap { $0.covers(write.ticket) ? $0.error : nil }
-                for callback in callbacks { calls.append(DoneCall(done: callback, failure: failure)) }
+            for (number, waiter) in waiting where number <= limit {
+                waiting[number] = nil
+                let failure = failures[waiter.room].flatMap { $0.covers(JournalTicket(number: number, room: waiter.room)) ? $0.error : nil }
+                for callback in waiter.callbacks { calls.append(DoneCall(done: callback, failure: failure)) }
             }
             return calls
         }
@@ -621,7 +630,10 @@ extension SQLiteJournalStore {
                 logged.removeAll(keepingCapacity: true)
                 loggedBytes = 0
             }
-            if !batch.isEmpty { pending.removeAll(keepingCapacity: true) }
+            if let first = batch.first {
+                pending.removeAll(keepingCapacity: true)
+                committingFrom = first.ticket.number
+            }
             takenThrough = max(takenThrough, taken.through)
             return taken
         }
@@ -658,8 +670,8 @@ extension SQLiteJournalStore {
                     failures[write.ticket.room] = Failure(ticket: write.ticket.number, error: logFailure)
                 }
                 failureCount.store(failures.count, ordering: .releasing)
-                let calls = doneCalls(batch)
-                doneThrough.store(max(doneThrough.load(ordering: .relaxed), batch[batch.count - 1].ticket.number), ordering: .releasing)
+                committingFrom = nil
+                let calls = markDoneLocked(through: max(batch[batch.count - 1].ticket.number, settledThrough))
                 storedThrough = max(storedThrough, through)
                 if flushing > 0 { condition.broadcast() }
                 condition.unlock()
@@ -687,8 +699,8 @@ extension SQLiteJournalStore {
                 condition.lock()
                 for (room, failure) in failed where failures[room] == nil { failures[room] = failure }
                 failureCount.store(failures.count, ordering: .releasing)
-                calls = doneCalls(batch)
-                doneThrough.store(max(doneThrough.load(ordering: .relaxed), batch[batch.count - 1].ticket.number), ordering: .releasing)
+                committingFrom = nil
+                calls = markDoneLocked(through: max(batch[batch.count - 1].ticket.number, settledThrough))
                 condition.unlock()
             }
             let largest = max(moved.count, batch.count)
