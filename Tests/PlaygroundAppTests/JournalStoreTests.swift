@@ -129,7 +129,8 @@ struct JournalStoreTests {
         for suffix in ["-wal", ""] { try FileManager.default.copyItem(atPath: path + suffix, toPath: movedTwice + suffix) }
         copies.append((movedTwice, 120))
         for (copy, steps) in copies {
-            let reopened = try SQLiteJournalStore(path: copy, sync: .normal)
+            // One copy is opened by a server started with `--journal-sync full`: it replays the log all the same.
+            let reopened = try SQLiteJournalStore(path: copy, sync: steps == 40 ? .full : .normal)
             let expected = ((steps >= 60 ? 31 : 1)...steps).map { Self.entry(0, $0, bytes: $0 % 10 == 0 ? 70_000 : $0) }
             #expect(try reopened.entries(of: room) == expected, "the files copied after step \(steps)")
             #expect(try reopened.rooms().map(\.room).contains(other) == (steps < 90), "the files copied after step \(steps)")
@@ -171,6 +172,46 @@ struct JournalStoreTests {
         release.signal()
         #expect(Self.outcomes(store, [earlier, later]) == [nil, nil])
         #expect(answered.isSet)
+    }
+
+    @Test("A log write that fails is reported with its reason; a file it cannot cut back is marked torn")
+    func aFailedLogWriteIsReported() throws {
+        // /dev/full takes no byte (ENOSPC) and cannot be truncated: the worst a full disk can do.
+        var full = try JournalLog(paths: ["/dev/full", "/dev/full"])
+        defer { full.close() }
+        let write = SQLiteJournalStore.Write(ticket: JournalTicket(number: 1, room: RoomID.random()), operation: .append(key: 1 << 32 | 1, entry: "x"))
+        var bytes: [UInt8] = []
+        JournalLog.encode(write, into: &bytes)
+        #expect(throws: JournalError.self) { try full.append(bytes) }
+        do {
+            try full.append(bytes)
+        } catch {
+            #expect(error.description.contains("cannot write the journal's log /dev/full: No space left on device"))
+        }
+        #expect(full.torn)
+        // A file that takes the bytes is not torn, and holds exactly the records written.
+        let path = Self.temporaryPath()
+        var log = try JournalLog(databasePath: path)
+        defer { log.close() }
+        try log.append(bytes)
+        try log.append(bytes)
+        #expect(!log.torn)
+        #expect(JournalLog.records(at: JournalLog.paths(for: path)[0]).map(\.ticket) == [1, 1])
+
+        // A store whose log cannot be written: the write fails (its room with it), and once the log could not be cut
+        // back, every later write fails too, whatever its room; what SQLite holds stays readable.
+        let store = try SQLiteJournalStore(path: Self.temporaryPath(), sync: .normal, logPaths: ["/dev/full", "/dev/full"])
+        let (room, other) = (RoomID.random(), RoomID.random())
+        store.createRoom(room, seed: 1)
+        store.createRoom(other, seed: 2)
+        store.flush()
+        let failed = store.append(room, step: 1, entry: "x", callerSettles: true)
+        store.settle()
+        #expect(Self.outcomes(store, [failed])[0]?.description.contains("No space left on device") == true)
+        let refused = store.append(other, step: 1, entry: "y", callerSettles: true)
+        store.settle()
+        #expect(Self.outcomes(store, [refused])[0]?.description.contains("nothing more is logged") == true)
+        #expect(try store.rooms().count == 2)
     }
 
     @Test("A log cut short or damaged at its end (a write the process died in) opens with every record before it")

@@ -22,7 +22,12 @@ struct JournalLog {
     static func paths(for databasePath: String) -> [String] { [databasePath + "-log-a", databasePath + "-log-b"] }
 
     init(databasePath: String) throws(JournalError) {
-        paths = Self.paths(for: databasePath)
+        try self.init(paths: Self.paths(for: databasePath))
+    }
+
+    init(paths: [String]) throws(JournalError) {
+        precondition(paths.count == 2, "a log takes turns between two files")
+        self.paths = paths
         files = []
         for path in paths {
             let file = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
@@ -39,9 +44,14 @@ struct JournalLog {
         for file in files { _ = Foundation.close(file) }
     }
 
-    /// Appends `bytes` (whole records) to the active file.
+    /// Set when a failed append could not be cut back off its file: records after it would be unreadable.
+    private(set) var torn = false
+
+    /// Appends `bytes` (whole records) to the active file; if that fails, cuts the file back to where it was, so the
+    /// records written after it stay readable.
     mutating func append(_ bytes: [UInt8]) throws(JournalError) {
         let file = files[active]
+        let before = sizes[active]
         var sent = 0
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
             while sent < buffer.count {
@@ -56,6 +66,7 @@ struct JournalLog {
         }
         sizes[active] += sent
         if let failure {
+            if ftruncate(file, off_t(before)) == 0 { sizes[active] = before } else { torn = true }
             throw JournalError(description: "cannot write the journal's log \(paths[active]): \(String(cString: strerror(failure)))")
         }
     }
@@ -110,9 +121,14 @@ struct JournalLog {
         withUnsafeBytes(of: checksum.littleEndian) { out.replaceSubrange(start + 4..<start + 12, with: $0) }
     }
 
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Every sound record of a file, in file order.
     static func records(at path: String) -> [(ticket: UInt64, operation: SQLiteJournalStore.Operation)] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        guard isRegularFile(path), let data = FileManager.default.contents(atPath: path) else { return [] }
         let bytes = [UInt8](data)
         var writes: [(ticket: UInt64, operation: SQLiteJournalStore.Operation)] = []
         var offset = 0

@@ -95,7 +95,10 @@ final class SQLiteJournalStore: JournalStore {
     }
 
     /// `committed` hears each commit: how many writes it carried and how long it took (on the thread that committed).
-    init(path: String, sync: JournalSync, committed: (@Sendable (_ writes: Int, _ took: Duration) -> Void)? = nil) throws(JournalError) {
+    /// `logPaths`: the log's two files (tests); by default beside the database.
+    init(
+        path: String, sync: JournalSync, logPaths: [String]? = nil, committed: (@Sendable (_ writes: Int, _ took: Duration) -> Void)? = nil
+    ) throws(JournalError) {
         self.path = path
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -137,7 +140,7 @@ final class SQLiteJournalStore: JournalStore {
                     """)
             }
             // Writes a killed process had logged but not yet moved into SQLite (see ``JournalLog``).
-            let logPaths = JournalLog.paths(for: path)
+            let logPaths = logPaths ?? JournalLog.paths(for: path)
             try database.replay(logPaths.flatMap { JournalLog.records(at: $0) }.sorted { $0.ticket < $1.ticket })
             try database.execute(
                 """
@@ -156,12 +159,12 @@ final class SQLiteJournalStore: JournalStore {
             }
             numbers = Mutex(state)
             if sync == .normal {
-                var log = try JournalLog(databasePath: path)
+                var log = try JournalLog(paths: logPaths)
                 try log.empty(0)
                 try log.empty(1)
                 database.useLog(log)
             } else {
-                for logPath in logPaths { unlink(logPath) }
+                for logPath in logPaths where JournalLog.isRegularFile(logPath) { unlink(logPath) }  // replayed above
             }
         } catch {
             database.close()
@@ -516,6 +519,7 @@ extension SQLiteJournalStore {
                 condition.unlock()
                 var bytes: [UInt8] = []
                 var kept: [Write] = []
+                var tornBy: JournalError?
                 for write in batch where failed[write.ticket.room] == nil {
                     if case .refuse(let error) = write.operation {
                         failed[write.ticket.room] = Failure(ticket: write.ticket.number, error: error)
@@ -534,9 +538,11 @@ extension SQLiteJournalStore {
                             failed[write.ticket.room] = Failure(ticket: write.ticket.number, error: error)
                         }
                         kept = []
+                        if log!.torn { tornBy = JournalError(description: "\(error.description), and it could not be cut back: nothing more is logged") }
                     }
                 }
                 condition.lock()
+                if let tornBy, self.logFailure == nil { self.logFailure = tornBy }
                 for (room, failure) in failed where failures[room] == nil { failures[room] = failure }
                 failureCount.store(failures.count, ordering: .releasing)
                 settledThrough = last
