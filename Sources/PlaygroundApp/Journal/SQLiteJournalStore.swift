@@ -514,13 +514,14 @@ extension SQLiteJournalStore {
                 let batch = pending
                 pending.removeAll(keepingCapacity: true)
                 takenThrough = last
-                var failed = failures
+                let failedBefore = failures
                 let logFailure = logFailure
                 condition.unlock()
                 var bytes: [UInt8] = []
                 var kept: [Write] = []
                 var tornBy: JournalError?
-                for write in batch where failed[write.ticket.room] == nil {
+                var failed: [RoomID: Failure] = [:]  // rooms whose write fails now
+                for write in batch where failedBefore[write.ticket.room] == nil && failed[write.ticket.room] == nil {
                     if case .refuse(let error) = write.operation {
                         failed[write.ticket.room] = Failure(ticket: write.ticket.number, error: error)
                     } else if let logFailure {
@@ -543,8 +544,10 @@ extension SQLiteJournalStore {
                 }
                 condition.lock()
                 if let tornBy, self.logFailure == nil { self.logFailure = tornBy }
-                for (room, failure) in failed where failures[room] == nil { failures[room] = failure }
-                failureCount.store(failures.count, ordering: .releasing)
+                if !failed.isEmpty {
+                    for (room, failure) in failed where failures[room] == nil { failures[room] = failure }
+                    failureCount.store(failures.count, ordering: .releasing)
+                }
                 settledThrough = last
                 calls = markDoneLocked(through: last)
                 let wasEmpty = logged.isEmpty
