@@ -33,6 +33,16 @@ struct JournalStoreTests {
         return String(cString: text)
     }
 
+    /// A store on a new file (normal sync) with one room, created and committed.
+    static func storeWithOneRoom() throws -> (path: String, store: SQLiteJournalStore, room: RoomID) {
+        let path = temporaryPath()
+        let store = try SQLiteJournalStore(path: path, sync: .normal)
+        let room = RoomID.random()
+        store.createRoom(room, seed: 1)
+        store.flush()
+        return (path, store, room)
+    }
+
     /// Waits until each write is done; its failure, or nil once it is written.
     static func outcomes(_ store: SQLiteJournalStore, _ tickets: [JournalTicket]) -> [JournalError?] {
         let results = Mutex<[UInt64: JournalError?]>([:])
@@ -216,11 +226,7 @@ struct JournalStoreTests {
 
     @Test("A log cut short or damaged at its end (a write the process died in) opens with every record before it")
     func aTornLogTailIsLeftOut() throws {
-        let path = Self.temporaryPath()
-        let store = try SQLiteJournalStore(path: path, sync: .normal)
-        let room = RoomID.random()
-        store.createRoom(room, seed: 1)
-        store.flush()
+        let (path, store, room) = try Self.storeWithOneRoom()
         for step in 1...5 {
             _ = store.append(room, step: step, entry: Self.entry(0, step), callerSettles: true)
             store.settle()
@@ -293,11 +299,7 @@ struct JournalStoreTests {
 
     @Test("Writes settled on the calling thread are logged there and moved into SQLite in batches; the WAL is checkpointed by the writer's thread; log and WAL stay bounded")
     func settledWritesAndCheckpoints() throws {
-        let path = Self.temporaryPath()
-        let store = try SQLiteJournalStore(path: path, sync: .normal)
-        let room = RoomID.random()
-        store.createRoom(room, seed: 1)
-        store.flush()
+        let (path, store, room) = try Self.storeWithOneRoom()
         // 30 MB of steps, each settled at once as an event's request does: without checkpoints the WAL would hold it all.
         for step in 1...10_000 {
             let ticket = store.append(room, step: step, entry: Self.entry(0, step, bytes: 3_000), callerSettles: true)
