@@ -222,6 +222,61 @@ def test_a_long_replay_holds_no_server_thread(data_dir):
         process.wait()
 
 
+def big_document(entries=27_000):
+    """A document of ~3.8 MB that is refused only at its last entry, so checking it parses all of it."""
+    entry = {"step": 1, "time": 0, "kind": "input", "app": "ev", "source": "http",
+             "fields": [{"name": "event", "value": "changeBothSidesColors"}]}
+    document = {"format": "architecture-playground-journal", "version": 2, "room": "x", "seed": "1", "apps": ["ev"],
+                "entries": [dict(entry, step=index + 1) for index in range(entries)]}
+    document["entries"][-1]["source"] = "nowhere"
+    return json.dumps(document).encode()
+
+
+def post_import(port, body, source="127.0.0.1"):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60, source_address=(source, 0))
+    try:
+        connection.request("POST", "/rooms/import", body, {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read().decode()
+    finally:
+        connection.close()
+
+
+def test_an_import_is_checked_off_the_server_threads_and_paid_for_by_its_size(data_dir):
+    """Checking a 4 MB document takes a while: on a server with one thread, /healthz is answered meanwhile. Each
+    client address pays for the documents it sends, by their size, before they are checked: after two of the
+    largest at once it is answered 429 until its budget refills, and another address is not."""
+    process, base = start(data_dir, "--threads", "1")
+    port = int(base.rsplit(":", 1)[1])
+    try:
+        body = big_document()
+        finished = {}
+
+        def check():
+            finished["import"] = (*post_import(port, body), time.monotonic())
+
+        thread = threading.Thread(target=check)
+        thread.start()
+        time.sleep(0.05)
+        status, _, _ = request("GET", f"{base}/healthz")
+        healthz = time.monotonic()
+        assert status == 200
+        thread.join(timeout=60)
+        status, _, answer, done = finished["import"]
+        assert status == 400 and "Entry 27000 has the source" in answer, (status, answer[:300])
+        assert healthz < done, "answered while the document was checked"
+        status, _, answer = post_import(port, body)
+        assert status == 400, (status, answer[:300])
+        status, headers, answer = post_import(port, body)
+        assert status == 429 and "too_many_imports_from_client" in answer and "KiB/s" in answer, (status, answer[:300])
+        assert int(headers["Retry-After"]) >= 1
+        status, _, answer = post_import(port, body, source="127.0.0.2")
+        assert status == 400 and "Entry 27000" in answer, (status, answer[:300])
+    finally:
+        process.kill()
+        process.wait()
+
+
 def test_history_past_steps_fork_export_and_import(data_dir):
     process, base = start(data_dir)
     try:

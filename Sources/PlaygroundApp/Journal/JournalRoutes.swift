@@ -18,6 +18,9 @@ struct JournalRoutes: Sendable {
     /// steps.
     let readGate: ReplayGate
     let readLimiter: ClientEventLimiter
+    /// KiB of documents one client address may have checked for import (parsing 4 MiB of JSON takes ~0.3 s): paid
+    /// before the check, which runs off the server threads in a replay's turn. Off with the replay budget.
+    let importLimiter: ClientEventLimiter
 
     init(rooms: RoomRegistry, blueprint: Room.Blueprint, assets: RoomPage.Assets, threads: Int, replayBudget: EventBudget) {
         (self.rooms, self.blueprint, self.assets) = (rooms, blueprint, assets)
@@ -28,7 +31,11 @@ struct JournalRoutes: Sendable {
         readLimiter = ClientEventLimiter(
             budget: EventBudget(perSecond: replayBudget.perSecond * 10, burst: replayBudget.burst * 10),
             refusal: ("too_many_history_reads_from_client", "reads history steps", "steps"))
+        importLimiter = ClientEventLimiter(
+            budget: replayBudget.isLimited ? Self.importBudget : .unlimited, refusal: ("too_many_imports_from_client", "sends documents to import", "KiB"))
     }
+    /// 1 MiB of documents a second, two of the largest at once.
+    static let importBudget = EventBudget(perSecond: 1_024, burst: 2 * importBodyBytes / 1_024)
     /// The body cap of `POST /rooms/import`.
     static let importBodyBytes = 4 << 20
 
@@ -259,11 +266,15 @@ struct JournalRoutes: Sendable {
 
     // MARK: - Import
 
-    /// `POST /rooms/import` with an exported document: checked whole, replayed into a new room, then 303 to it.
+    /// `POST /rooms/import` with an exported document: checked whole, replayed into a new room, then 303 to it. The
+    /// check and the replay run in the replay gate's turn, off the server threads; the client pays for the check
+    /// (by the body's KiB) before, and for the replay (by its steps) once the document is known.
     func importRoom(_ request: HTTPRequest) throws(HTTPError) -> HTTPResult {
-        let document = try Self.validate(request.body, registry: blueprint.registry, maxSteps: blueprint.limits.journalSteps)
-        try replayLimiter.admit(request.clientAddress, cost: Double(document.entries.count))
+        let (body, client) = (request.body, request.clientAddress)
+        try importLimiter.admit(client, cost: Double(body.count) / 1_024)
         return try gate.answerLater { [self] () async throws(HTTPError) -> HTTPResponse in
+            let document = try Self.validate(body, registry: blueprint.registry, maxSteps: blueprint.limits.journalSteps)
+            try replayLimiter.admit(client, cost: Double(document.entries.count))
             let room = try await start(from: document.base, document.entries, seed: UInt64(document.seed) ?? 0, divergence: .unprocessableContent)
             return .redirect(to: "/rooms/\(room.id)")
         }
