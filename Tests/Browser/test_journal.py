@@ -503,19 +503,28 @@ def test_replaying_the_journal_of_random_inputs_with_faults_gives_the_same_state
 
 def test_large_uploads_share_one_budget_and_give_it_back(data_dir):
     """Each import may be 4 MiB, and all of them together hold at most 16 MiB: a fifth upload held open at once is
-    refused at its head (503 with Retry-After); once the others end, an import is served again."""
+    refused at its head (503 with Retry-After); one address holds one large upload at a time (a second → 429), so
+    one client trickling uploads cannot hold them all; once the others end, an import is served again."""
     process, base = start(data_dir)
     port = int(base.rsplit(":", 1)[1])
     try:
         head = (b"POST /rooms/import HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
                 b"Content-Length: 3000000\r\n\r\n")
-        held = []
-        for _ in range(4):
-            connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+
+        def upload(source):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
             connection.sendall(head + b"{")   # a slow upload: the head and one byte of its body
-            held.append(connection)
+            return connection
+
+        held = [upload("127.0.0.1")]
         time.sleep(0.3)
-        fifth = socket.create_connection(("127.0.0.1", port), timeout=10)
+        second = upload("127.0.0.1")
+        answer = second.recv(65536).decode()
+        assert answer.startswith("HTTP/1.1 429") and "too_many_uploads_from_client" in answer and "Retry-After: 1" in answer, answer[:300]
+        second.close()
+        held += [upload(f"127.0.0.{k}") for k in (2, 3, 4)]
+        time.sleep(0.3)
+        fifth = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=("127.0.0.5", 0))
         fifth.sendall(head)
         answer = fifth.recv(65536).decode()
         assert answer.startswith("HTTP/1.1 503") and "too_many_uploads" in answer and "Retry-After: 1" in answer, answer[:300]

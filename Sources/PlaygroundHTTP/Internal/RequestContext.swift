@@ -15,6 +15,8 @@ final class RequestContext: Sendable {
         var client: String?
         /// Bytes taken from the server's large-body budget, given back when the request completes.
         var reservedBytes = 0
+        /// The client address whose large upload this is, counted until the request completes.
+        var uploadingClient: String?
         /// The answer this request waits for, suspended (``HTTPResult/later(_:)``).
         var deferred: DeferredAnswer?
     }

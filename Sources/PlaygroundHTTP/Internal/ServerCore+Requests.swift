@@ -32,13 +32,22 @@ extension ServerCore {
             }
             let context = RequestContext(connection: ConnectionHandle(pointer: connection))
             if let cap = configuration.maxBodyBytesByPath[url], cap > configuration.maxBodyBytes {
+                let client = clientAddress(of: connection)
+                guard beginLargeUpload(of: client) else {
+                    let busy = HTTPError(
+                        .tooManyRequests, code: "too_many_uploads_from_client",
+                        message: "This address already sends \(configuration.maxLargeUploadsPerClient) large upload(s) at once, the most one address may; try again once it ends.",
+                        headers: ["Retry-After": "1"])
+                    return queue(busy.response, on: connection)
+                }
                 guard reserveLargeBody(cap) else {
+                    endLargeUpload(of: client)
                     let busy = HTTPError(
                         .serviceUnavailable, code: "too_many_uploads",
                         message: "Too many large uploads are running; try again in a second.", headers: ["Retry-After": "1"])
                     return queue(busy.response, on: connection)
                 }
-                context.state.withLock { $0.reservedBytes = cap }
+                context.state.withLock { ($0.reservedBytes, $0.uploadingClient) = (cap, client) }
             }
             requestSlot.pointee = Unmanaged.passRetained(context).toOpaque()  // released in requestCompleted
             return .YES
@@ -68,11 +77,14 @@ extension ServerCore {
         guard let raw = requestSlot.pointee else { return }
         requestSlot.pointee = nil
         let context = Unmanaged<RequestContext>.fromOpaque(raw)
-        let reserved = context.takeUnretainedValue().state.withLock { state in
-            defer { state.reservedBytes = 0 }
-            return state.reservedBytes
+        let (reserved, uploadingClient) = context.takeUnretainedValue().state.withLock { state in
+            defer { (state.reservedBytes, state.uploadingClient) = (0, nil) }
+            return (state.reservedBytes, state.uploadingClient)
         }
-        if reserved > 0 { largeBodyBytes.subtract(reserved, ordering: .relaxed) }
+        if reserved > 0 {
+            largeBodyBytes.subtract(reserved, ordering: .relaxed)
+            endLargeUpload(of: uploadingClient)
+        }
         if let deferred = context.takeUnretainedValue().state.withLock({ $0.deferred }) { finishDeferred(deferred) }
         context.release()
     }
@@ -100,6 +112,33 @@ extension ServerCore {
             }
             return .YES
         }
+    }
+
+    /// Counts a large upload of `client`, or returns false when the address already has its most at once.
+    private func beginLargeUpload(of client: String?) -> Bool {
+        let most = configuration.maxLargeUploadsPerClient
+        guard most > 0, let client else { return true }
+        return largeUploadsPerClient.withLock { running in
+            guard running[client, default: 0] < most else { return false }
+            running[client, default: 0] += 1
+            return true
+        }
+    }
+
+    private func endLargeUpload(of client: String?) {
+        guard configuration.maxLargeUploadsPerClient > 0, let client else { return }
+        largeUploadsPerClient.withLock { running in
+            let left = running[client, default: 1] - 1
+            running[client] = left > 0 ? left : nil
+        }
+    }
+
+    /// The request's client address as ``makeRequest(connection:url:method:body:)`` resolves it.
+    private func clientAddress(of connection: OpaquePointer) -> String? {
+        var headers: [(name: String, value: String)] = []
+        withUnsafeMutablePointer(to: &headers) { _ = MHD_get_connection_values(connection, .HEADER_KIND, collectValue, $0) }
+        let peer = playground_mhd_client_address(connection).flatMap { ClientKey($0) }
+        return peer.map { ForwardedClient.resolve(peer: $0, headers: HTTPHeaders(headers), trusted: trustedProxies).description }
     }
 
     /// Takes `bytes` from the large-body budget, or returns false when it cannot.

@@ -37,6 +37,8 @@ final class ServerCore: Sendable {
     /// Bytes reserved by requests to paths with a larger body cap (``HTTPServerConfiguration/maxBodyBytesByPath``),
     /// so many large uploads at once cannot hold more than ``HTTPServerConfiguration/largeBodyBudget``.
     let largeBodyBytes = Atomic<Int>(0)
+    /// Large uploads running, per client address (``HTTPServerConfiguration/maxLargeUploadsPerClient``).
+    let largeUploadsPerClient = Mutex<[String: Int]>([:])
     let openStreams = Atomic<Int>(0)
     let peakStreams = Atomic<Int>(0)
     let droppedSlowStreams = Atomic<Int>(0)

@@ -28,6 +28,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Bytes all requests to those paths may hold at once (each reserves its path's cap as it starts); past it
     /// such a request answers 503 at once.
     public var largeBodyBudget = 16 << 20
+    /// Such requests one client address may have running at once (0 = no limit): a client trickling uploads cannot
+    /// hold the whole budget.
+    public var maxLargeUploadsPerClient = 1
 
     /// The body cap for a request to `path`.
     func maxBodyBytes(for path: String) -> Int {
