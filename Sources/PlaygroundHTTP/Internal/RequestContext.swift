@@ -15,7 +15,7 @@ final class RequestContext: Sendable {
         var client: String?
         /// Bytes taken from the server's large-body budget, given back when the request completes.
         var reservedBytes = 0
-        /// The client address whose large upload this is, counted until the request completes.
+        /// The client address whose large upload this is, counted until its body is in (or the request ends).
         var uploadingClient: String?
         /// The answer this request waits for, suspended (``HTTPResult/later(_:)``).
         var deferred: DeferredAnswer?

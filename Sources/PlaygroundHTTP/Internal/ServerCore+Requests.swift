@@ -66,6 +66,7 @@ extension ServerCore {
             context.state.withLock { $0.answered = true }
             return queue(response, on: connection)
         }
+        endLargeUpload(of: context)  // the body is in: the client may send its next one (its bytes stay reserved)
         if tooLarge { return queue(bodyTooLarge(url).response, on: connection) }
         let request = makeRequest(connection: connection, url: url, method: method, body: body)
         context.state.withLock { $0.client = request.clientAddress }
@@ -77,14 +78,12 @@ extension ServerCore {
         guard let raw = requestSlot.pointee else { return }
         requestSlot.pointee = nil
         let context = Unmanaged<RequestContext>.fromOpaque(raw)
-        let (reserved, uploadingClient) = context.takeUnretainedValue().state.withLock { state in
-            defer { (state.reservedBytes, state.uploadingClient) = (0, nil) }
-            return (state.reservedBytes, state.uploadingClient)
+        endLargeUpload(of: context.takeUnretainedValue())  // a client that left in the middle of its upload
+        let reserved = context.takeUnretainedValue().state.withLock { state in
+            defer { state.reservedBytes = 0 }
+            return state.reservedBytes
         }
-        if reserved > 0 {
-            largeBodyBytes.subtract(reserved, ordering: .relaxed)
-            endLargeUpload(of: uploadingClient)
-        }
+        if reserved > 0 { largeBodyBytes.subtract(reserved, ordering: .relaxed) }
         if let deferred = context.takeUnretainedValue().state.withLock({ $0.deferred }) { finishDeferred(deferred) }
         context.release()
     }
@@ -123,6 +122,15 @@ extension ServerCore {
             running[client, default: 0] += 1
             return true
         }
+    }
+
+    /// Ends the count of the request's large upload, if it still runs.
+    private func endLargeUpload(of context: RequestContext) {
+        let client = context.state.withLock { state in
+            defer { state.uploadingClient = nil }
+            return state.uploadingClient
+        }
+        endLargeUpload(of: client)
     }
 
     private func endLargeUpload(of client: String?) {
