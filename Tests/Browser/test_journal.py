@@ -1,6 +1,7 @@
 """Rooms that remember: the real binary with a journal directory, driven through all five apps, killed with
 SIGKILL and started again on the same directory; history, a past step's page, fork, export and import over HTTP."""
 import http.client
+import importlib.util
 import json
 import os
 import random
@@ -195,41 +196,57 @@ def test_a_long_replay_holds_no_server_thread(data_dir):
             response.read()
             assert response.status == 202
         steps = history(base, room)["steps"]
-        finished = {}
-
         def past():
             status, _, page = request("GET", f"{base}{room}?at={steps}")
-            finished["past"] = (time.monotonic(), status, f"Step {steps} of {steps}" in page)
+            return status, f"Step {steps} of {steps}" in page
 
-        thread = threading.Thread(target=past)
-        thread.start()
-        time.sleep(0.05)
-        status, _, _ = request("GET", f"{base}/healthz")
-        healthz = time.monotonic()
-        assert status == 200
-        connection.request("POST", f"{room}/events", body, {"Content-Type": "application/json"})
-        response = connection.getresponse()
-        response.read()
-        event = time.monotonic()
-        assert response.status == 202
-        thread.join(timeout=60)
-        done, status, banner = finished["past"]
+        def event():
+            connection.request("POST", f"{room}/events", body, {"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 202
+
+        (status, banner), done, answered = while_running(past, healthz(base), event)
         assert status == 200 and banner
-        assert healthz < done and event < done, "answered while the replay ran"
+        assert all(moment < done for moment in answered), "answered while the replay ran"
 
     finally:
         process.kill()
         process.wait()
 
 
-def big_document(entries=27_000):
-    """A document of ~3.8 MB that is refused only at its last entry, so checking it parses all of it."""
-    entry = {"step": 1, "time": 0, "kind": "input", "app": "ev", "source": "http",
-             "fields": [{"name": "event", "value": "changeBothSidesColors"}]}
-    document = {"format": "architecture-playground-journal", "version": 2, "room": "x", "seed": "1", "apps": ["ev"],
-                "entries": [dict(entry, step=index + 1) for index in range(entries)]}
-    document["entries"][-1]["source"] = "nowhere"
-    return json.dumps(document).encode()
+def while_running(work, *others):
+    """Starts `work` in a thread and, 50 ms later, calls `others` one after the other; returns what `work` returned,
+    when it ended, and when each of the others returned."""
+    finished = {}
+
+    def run():
+        result = work()
+        finished["work"] = (result, time.monotonic())
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(0.05)
+    answered = []
+    for other in others:
+        other()
+        answered.append(time.monotonic())
+    thread.join(timeout=60)
+    return (*finished["work"], answered)
+
+
+def healthz(base):
+    def check():
+        assert request("GET", f"{base}/healthz")[0] == 200
+    return check
+
+
+def big_document():
+    """The ~3.8 MB document Benchmarks/import-flood.py sends: refused only at its last entry (27,000)."""
+    spec = importlib.util.spec_from_file_location("import_flood", ROOT / "Benchmarks" / "import-flood.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.document()
 
 
 def post_import(port, body, source="127.0.0.1"):
@@ -250,21 +267,9 @@ def test_an_import_is_checked_off_the_server_threads_and_paid_for_by_its_size(da
     port = int(base.rsplit(":", 1)[1])
     try:
         body = big_document()
-        finished = {}
-
-        def check():
-            finished["import"] = (*post_import(port, body), time.monotonic())
-
-        thread = threading.Thread(target=check)
-        thread.start()
-        time.sleep(0.05)
-        status, _, _ = request("GET", f"{base}/healthz")
-        healthz = time.monotonic()
-        assert status == 200
-        thread.join(timeout=60)
-        status, _, answer, done = finished["import"]
+        (status, _, answer), done, answered = while_running(lambda: post_import(port, body), healthz(base))
         assert status == 400 and "Entry 27000 has the source" in answer, (status, answer[:300])
-        assert healthz < done, "answered while the document was checked"
+        assert answered[0] < done, "answered while the document was checked"
         status, _, answer = post_import(port, body)
         assert status == 400, (status, answer[:300])
         status, headers, answer = post_import(port, body)
