@@ -94,7 +94,7 @@ final class SQLiteJournalStore: JournalStore {
         var lastStep: [RoomID: Int] = [:]
     }
 
-    /// `committed` hears each commit: how many writes it carried and how long it took (on the thread that committed).
+    /// `committed` hears each commit (on the writer's thread, which makes them all): how many writes it carried and how long it took.
     /// `logPaths`: the log's two files (tests); by default beside the database.
     init(
         path: String, sync: JournalSync, logPaths: [String]? = nil, committed: (@Sendable (_ writes: Int, _ took: Duration) -> Void)? = nil
