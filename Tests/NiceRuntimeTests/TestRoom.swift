@@ -23,7 +23,7 @@ actor TestRoom {
     }
 
     /// Waits until `condition` holds in the room (or fails after `timeout`).
-    func waitUntil(timeout: Duration = .seconds(5), _ condition: @Sendable (isolated TestRoom) -> Bool) async -> Bool {
+    func waitUntil(timeout: Duration = .seconds(15), _ condition: @Sendable (isolated TestRoom) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition(self) {
             guard ContinuousClock.now < deadline else { return false }

@@ -49,7 +49,7 @@ final class TestServer: Sendable {
     func subscribe(_ path: String = "/stream", receiveBuffer: Int32? = nil, source: String? = nil) async throws -> TestSocket {
         let socket = try connect(receiveBuffer: receiveBuffer, source: source)
         try socket.send("GET \(path) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\r\n")
-        guard await socket.read(timeout: .seconds(5), until: { TestResponse.headEnd($0) != nil }) else {
+        guard await socket.read(timeout: .seconds(15), until: { TestResponse.headEnd($0) != nil }) else {
             throw TestSocket.Failure(description: "no stream head for \(path): \(socket.text.prefix(200))")
         }
         return socket

@@ -190,7 +190,7 @@ public actor AppHarness<App: HostedApp> {
     }
 
     /// Waits, letting the app's tasks run, until `condition` holds or `timeout` passes; returns whether it held.
-    public func waitUntil(timeout: Duration = .seconds(5), _ condition: @Sendable (isolated AppHarness) -> Bool) async -> Bool {
+    public func waitUntil(timeout: Duration = .seconds(15), _ condition: @Sendable (isolated AppHarness) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition(self) {
             guard ContinuousClock.now < deadline else { return false }

@@ -87,7 +87,7 @@ public final class TestClock: Clock, Sendable {
 
     /// Waits (in real time, up to `timeout`) until at least `count` tasks sleep on this clock; returns whether they do.
     @discardableResult
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(15)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while sleeperCount < count {
             guard ContinuousClock.now < deadline else { return false }

@@ -89,7 +89,7 @@ public final class TestSocket {
     /// Reads until `condition` holds for the bytes received so far, EOF, or the timeout; returns whether it held.
     /// Waits with `Task.sleep`, never blocking a cooperative thread.
     @discardableResult
-    public func read(timeout: Duration = .seconds(5), until condition: ([UInt8]) -> Bool) async -> Bool {
+    public func read(timeout: Duration = .seconds(15), until condition: ([UInt8]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition(buffer) {
             if sawEOF { return condition(buffer) }
@@ -104,7 +104,7 @@ public final class TestSocket {
     }
 
     /// Reads until the peer closes; true if it did within the timeout.
-    public func waitForEOF(timeout: Duration = .seconds(5)) async -> Bool {
+    public func waitForEOF(timeout: Duration = .seconds(15)) async -> Bool {
         await read(timeout: timeout) { _ in self.sawEOF }
         return sawEOF
     }
@@ -113,7 +113,7 @@ public final class TestSocket {
     public var text: String { String(decoding: buffer, as: UTF8.self) }
 
     /// Reads one complete response (Content-Length, chunked, or bodiless) and removes it from the buffer.
-    public func readResponse(timeout: Duration = .seconds(5), bodiless: Bool = false) async throws -> TestResponse {
+    public func readResponse(timeout: Duration = .seconds(15), bodiless: Bool = false) async throws -> TestResponse {
         var parsed: (TestResponse, Int)?
         await read(timeout: timeout) { bytes in
             parsed = TestResponse.parse(bytes, bodiless: bodiless)
@@ -242,7 +242,7 @@ private extension String {
 }
 
 /// Polls `condition` until it holds or `timeout` passes.
-public func eventually(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+public func eventually(timeout: Duration = .seconds(15), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now >= deadline { return condition() }  // one last look, in case this task was starved
