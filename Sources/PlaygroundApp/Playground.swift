@@ -88,7 +88,8 @@ public final class Playground: Sendable {
         let responder = PlaygroundResponder(
             rooms: rooms, blueprint: blueprint, files: files, movies: MovieAPI(catalog: catalog), posts: posts,
             clientLimiter: ClientEventLimiter(budget: configuration.eventsPerClient), metrics: metrics, instruments: instruments,
-            threads: http.threads, replayBudget: configuration.replayStepsPerClient)
+            threads: http.threads, replayBudget: configuration.replayStepsPerClient,
+            importBudget: configuration.importKilobytesPerClient)
         server = HTTPServer(configuration: http, responder: responder, logger: logger)
         responder.attach(server)
     }

@@ -49,6 +49,9 @@ public struct PlaygroundConfiguration: Sendable {
     /// History steps one client address may have replayed (a past page, a fork, an import, a Swift export each
     /// replays its steps, ~0.3 ms apiece): a whole full room every 5 s. `.unlimited` turns it off.
     public var replayStepsPerClient = EventBudget(perSecond: 2_000, burst: 10_000)
+    /// KiB of documents one client address may have checked for import (4 MiB of JSON takes ~0.3 s to check): 1 MiB
+    /// a second, two of the largest at once. `.unlimited` turns it off.
+    public var importKilobytesPerClient = JournalRoutes.importBudget
 
     public init(apps: AppRegistry, publicDirectory: String, moviesFile: String, samplesDirectory: String? = nil) {
         self.apps = apps

@@ -17,7 +17,8 @@ final class PlaygroundResponder: HTTPResponder {
     init(
         rooms: RoomRegistry, blueprint: Room.Blueprint, files: StaticFiles, movies: MovieAPI, posts: PostsAPI, clientLimiter: ClientEventLimiter,
         metrics: PrometheusCollectorRegistry, instruments: AppInstruments, threads: Int = 2,
-        replayBudget: EventBudget = EventBudget(perSecond: 2_000, burst: 10_000)
+        replayBudget: EventBudget = EventBudget(perSecond: 2_000, burst: 10_000),
+        importBudget: EventBudget = JournalRoutes.importBudget
     ) {
         self.rooms = rooms
         self.files = files
@@ -27,7 +28,8 @@ final class PlaygroundResponder: HTTPResponder {
         self.health = health
         var router = Router()
         let journal = JournalRoutes(
-            rooms: rooms, blueprint: blueprint, assets: assets, threads: threads, replayBudget: replayBudget)
+            rooms: rooms, blueprint: blueprint, assets: assets, threads: threads, replayBudget: replayBudget,
+            importBudget: importBudget)
         router.add(.get, "/") { _, _ in Self.newRoom(rooms) }
         router.add(.get, "/healthz") { _, _ in health.response() }
         router.add(.get, "/metrics") { _, _ in

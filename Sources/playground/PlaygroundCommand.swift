@@ -62,6 +62,8 @@ struct PlaygroundCommand: ParsableCommand {
     @Option(help: "History steps one client address may have replayed per second (past pages, forks, imports; 0 = no limit).")
     var replayStepsPerClientPerSecond = 2_000
     @Option(help: "History steps one client address may have replayed at once after a quiet spell.") var replayStepBurstPerClient = 10_000
+    @Option(help: "KiB of documents one client address may have checked for import per second, two of the largest (8,192 KiB) at once after a quiet spell (0 = no limit).")
+    var importKilobytesPerClientPerSecond = 1_024
     @Option(help: "Messages queued per stream before a slow reader is dropped (it resyncs on reconnect).")
     var streamQueueLimit = 64
     @Option(help: "SO_SNDBUF bytes per stream socket: what a stalled reader can pin in the kernel (0 = kernel autotuning).")
@@ -114,6 +116,7 @@ struct PlaygroundCommand: ParsableCommand {
             ("--max-streams-per-client", maxStreamsPerClient, 0), ("--header-timeout-seconds", headerTimeoutSeconds, 0),
             ("--journal-steps", journalSteps, 1), ("--journal-kilobytes", journalKilobytes, 1), ("--journal-share-per-client", journalSharePerClient, 1), ("--replay-steps-per-client-per-second", replayStepsPerClientPerSecond, 0),
             ("--replay-step-burst-per-client", replayStepBurstPerClient, 1),
+            ("--import-kilobytes-per-client-per-second", importKilobytesPerClientPerSecond, 0),
             ("--watchdog-seconds", watchdogSeconds, 0), ("--events-per-client-per-second", eventsPerClientPerSecond, 0),
             ("--event-burst-per-client", eventBurstPerClient, 1), ("--events-per-room-per-second", eventsPerRoomPerSecond, 0),
             ("--event-burst-per-room", eventBurstPerRoom, 1), ("--posts-load-delay-ms", postsLoadDelayMs, 0),
@@ -191,6 +194,8 @@ struct PlaygroundCommand: ParsableCommand {
         configuration.eventsPerClient = EventBudget(perSecond: Double(eventsPerClientPerSecond), burst: eventBurstPerClient)
         configuration.eventsPerRoom = EventBudget(perSecond: Double(eventsPerRoomPerSecond), burst: eventBurstPerRoom)
         configuration.replayStepsPerClient = EventBudget(perSecond: Double(replayStepsPerClientPerSecond), burst: replayStepBurstPerClient)
+        configuration.importKilobytesPerClient = EventBudget(
+            perSecond: Double(importKilobytesPerClientPerSecond), burst: configuration.importKilobytesPerClient.burst)
 
         let playground = try Playground(configuration: configuration, logger: logger)
         try playground.start()

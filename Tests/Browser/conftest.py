@@ -26,6 +26,30 @@ def find_binary() -> Path:
     raise RuntimeError("build the playground first (make test does)")
 
 
+def start_playground(*flags, data_dir=None, timeout=300):
+    """Starts the playground binary on 127.0.0.1:0 with `flags` (and a fresh journal directory unless `data_dir`);
+    returns (process, port, its stderr's last lines). Waits for the line that names the port: a restart on a big
+    journal replays it first, which a debug build on a loaded machine takes minutes for; a process that exits
+    meanwhile fails at once, with what it printed."""
+    process = subprocess.Popen(
+        [str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"),
+         "--data-dir", data_dir or fresh_data_dir(), *flags],
+        stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + timeout
+    lines = []
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        if not line:
+            break
+        lines.append(line)
+        match = re.search(r"on http://127\.0\.0\.1:(\d+)/", line)
+        if match:
+            return process, int(match.group(1)), drain(process.stderr)
+    process.kill()
+    process.wait()
+    raise RuntimeError(f"playground did not start (exit {process.returncode}):\n" + "".join(lines[-40:]))
+
+
 def fresh_data_dir() -> str:
     """An empty journal directory of its own for one server (a test never restores another test's rooms)."""
     return tempfile.mkdtemp(prefix="playground-journal-")
@@ -42,26 +66,8 @@ def drain(stream, keep=200):
 @pytest.fixture(scope="session")
 def server():
     """Starts the playground on 127.0.0.1:0 and yields its base URL; stops it by pid afterwards."""
-    process = subprocess.Popen(
-        [str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"), "--data-dir", fresh_data_dir()],
-        stderr=subprocess.PIPE, text=True)
-    base = None
-    deadline = time.monotonic() + 30
-    lines = []
-    while time.monotonic() < deadline:
-        line = process.stderr.readline()
-        if not line:
-            break
-        lines.append(line)
-        match = re.search(r"on (http://127\.0\.0\.1:\d+)/", line)
-        if match:
-            base = match.group(1)
-            break
-    if base is None:
-        process.kill()
-        raise RuntimeError("playground did not start:\n" + "".join(lines))
-    drain(process.stderr)
-    yield base
+    process, port, _ = start_playground()
+    yield f"http://127.0.0.1:{port}"
     process.send_signal(signal.SIGTERM)
     try:
         process.wait(timeout=15)

@@ -11,19 +11,7 @@ import urllib.request
 
 import pytest
 
-from conftest import ROOT, drain, find_binary, fresh_data_dir
-
-
-def start(*flags):
-    process = subprocess.Popen([str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"), "--data-dir", fresh_data_dir(), *flags],
-                               stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        match = re.search(r"on http://127\.0\.0\.1:(\d+)/", process.stderr.readline())
-        if match:
-            return process, int(match.group(1)), drain(process.stderr)
-    process.kill()
-    raise RuntimeError("playground did not start")
+from conftest import start_playground
 
 
 @pytest.fixture
@@ -32,7 +20,7 @@ def launch():
     started = []
 
     def run(*flags):
-        process, port, log = start(*flags)
+        process, port, log = start_playground(*flags)
         started.append(process)
         return port, log
 

@@ -9,7 +9,6 @@ import sqlite3
 import re
 import signal
 import socket
-import subprocess
 import threading
 import time
 import urllib.error
@@ -17,23 +16,13 @@ import urllib.request
 
 import pytest
 
-from conftest import ROOT, drain, find_binary, fresh_data_dir
+from conftest import ROOT, fresh_data_dir, start_playground
 from helpers import eventually
 
 
 def start(data_dir, *flags):
-    process = subprocess.Popen([str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"),
-                                "--data-dir", data_dir, "--posts-load-delay-ms", "0", *flags],
-                               stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = process.stderr.readline()
-        match = re.search(r"on http://127\.0\.0\.1:(\d+)/", line)
-        if match:
-            drain(process.stderr)
-            return process, f"http://127.0.0.1:{match.group(1)}"
-    process.kill()
-    raise RuntimeError("playground did not start")
+    process, port, _ = start_playground("--posts-load-delay-ms", "0", *flags, data_dir=data_dir)
+    return process, f"http://127.0.0.1:{port}"
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -263,7 +252,8 @@ def test_an_import_is_checked_off_the_server_threads_and_paid_for_by_its_size(da
     """Checking a 4 MB document takes a while: on a server with one thread, /healthz is answered meanwhile. Each
     client address pays for the documents it sends, by their size, before they are checked: after two of the
     largest at once it is answered 429 until its budget refills, and another address is not."""
-    process, base = start(data_dir, "--threads", "1")
+    # 1 KiB/s refills: the third document in a row is refused however long the machine takes to check the first two.
+    process, base = start(data_dir, "--threads", "1", "--import-kilobytes-per-client-per-second", "1")
     port = int(base.rsplit(":", 1)[1])
     try:
         body = big_document()

@@ -1,7 +1,6 @@
 """The playground process itself: SIGTERM and SIGINT end every open stream, then the server, and exit 0."""
 import json
 import os
-import re
 import signal
 import socket
 import subprocess
@@ -10,23 +9,14 @@ import urllib.request
 
 import pytest
 
-from conftest import ROOT, drain, find_binary, fresh_data_dir
+from conftest import start_playground
 
 
 def start():
     # The posts pane loads at once (not after the seed's 1 s), so its one-time growth (the HTTP client's set-up, a
     # page with 100 rows) happens in a test's warm-up rather than in the middle of the rounds it measures.
-    process = subprocess.Popen([str(find_binary()), "--port", "0", "--public-dir", str(ROOT / "Public"), "--data-dir", fresh_data_dir(),
-                                "--posts-load-delay-ms", "0"],
-                               stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        match = re.search(r"on http://127\.0\.0\.1:(\d+)/", process.stderr.readline())
-        if match:
-            drain(process.stderr)
-            return process, int(match.group(1))
-    process.kill()
-    raise RuntimeError("playground did not start")
+    process, port, _ = start_playground("--posts-load-delay-ms", "0")
+    return process, port
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):

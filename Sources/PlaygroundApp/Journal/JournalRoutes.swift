@@ -19,10 +19,13 @@ struct JournalRoutes: Sendable {
     let readGate: ReplayGate
     let readLimiter: ClientEventLimiter
     /// KiB of documents one client address may have checked for import (parsing 4 MiB of JSON takes ~0.3 s): paid
-    /// before the check, which runs off the server threads in a replay's turn. Off with the replay budget.
+    /// before the check, which runs off the server threads in a replay's turn.
     let importLimiter: ClientEventLimiter
 
-    init(rooms: RoomRegistry, blueprint: Room.Blueprint, assets: RoomPage.Assets, threads: Int, replayBudget: EventBudget) {
+    init(
+        rooms: RoomRegistry, blueprint: Room.Blueprint, assets: RoomPage.Assets, threads: Int, replayBudget: EventBudget,
+        importBudget: EventBudget
+    ) {
         (self.rooms, self.blueprint, self.assets) = (rooms, blueprint, assets)
         gate = ReplayGate(limit: max(1, threads - 1))
         replayLimiter = ClientEventLimiter(
@@ -32,9 +35,9 @@ struct JournalRoutes: Sendable {
             budget: EventBudget(perSecond: replayBudget.perSecond * 10, burst: replayBudget.burst * 10),
             refusal: ("too_many_history_reads_from_client", "reads history steps", "steps"))
         importLimiter = ClientEventLimiter(
-            budget: replayBudget.isLimited ? Self.importBudget : .unlimited, refusal: ("too_many_imports_from_client", "sends documents to import", "KiB"))
+            budget: importBudget, refusal: ("too_many_imports_from_client", "sends documents to import", "KiB"))
     }
-    /// 1 MiB of documents a second, two of the largest at once.
+    /// The default import budget: 1 MiB of documents a second, two of the largest at once.
     static let importBudget = EventBudget(perSecond: 1_024, burst: 2 * importBodyBytes / 1_024)
     /// The body cap of `POST /rooms/import`.
     static let importBodyBytes = 4 << 20
