@@ -47,8 +47,8 @@ public struct PlaygroundConfiguration: Sendable {
     /// Each step also records every app's fingerprint before it, and every replay checks them (`--journal-witness`).
     public var journalWitness = false
     /// History steps one client address may have replayed (a past page, a fork, an import, a Swift export each
-    /// replays its steps, ~0.3 ms apiece): a whole full room every 5 s. `.unlimited` turns it off.
-    public var replayStepsPerClient = EventBudget(perSecond: 2_000, burst: 10_000)
+    /// replays its steps, 0.25–1 ms apiece): at most about half a core, and a whole full room at once. `.unlimited` turns it off.
+    public var replayStepsPerClient = EventBudget(perSecond: 500, burst: 10_000)
     /// KiB of documents one client address may have checked for import (4 MiB of JSON takes ~0.3 s to check): 1 MiB
     /// a second, two of the largest at once. `.unlimited` turns it off.
     public var importKilobytesPerClient = JournalRoutes.importBudget

@@ -60,7 +60,7 @@ struct PlaygroundCommand: ParsableCommand {
     var eventsPerRoomPerSecond = 200
     @Option(help: "Events one room accepts at once after a quiet spell.") var eventBurstPerRoom = 1_000
     @Option(help: "History steps one client address may have replayed per second (past pages, forks, imports; 0 = no limit).")
-    var replayStepsPerClientPerSecond = 2_000
+    var replayStepsPerClientPerSecond = 500
     @Option(help: "History steps one client address may have replayed at once after a quiet spell.") var replayStepBurstPerClient = 10_000
     @Option(help: "KiB of documents one client address may have checked for import per second, two of the largest (8,192 KiB) at once after a quiet spell (0 = no limit).")
     var importKilobytesPerClientPerSecond = 1_024
