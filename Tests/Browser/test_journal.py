@@ -272,6 +272,20 @@ def test_an_import_is_checked_off_the_server_threads_and_paid_for_by_its_size(da
         process.wait()
 
 
+def test_the_import_budget_can_be_turned_off(data_dir):
+    """`--import-kilobytes-per-client-per-second 0`: one address has three of the largest documents checked in a row."""
+    process, base = start(data_dir, "--import-kilobytes-per-client-per-second", "0")
+    port = int(base.rsplit(":", 1)[1])
+    try:
+        body = big_document()
+        for _ in range(3):
+            status, _, answer = post_import(port, body)
+            assert status == 400 and "Entry 27000" in answer, (status, answer[:300])
+    finally:
+        process.kill()
+        process.wait()
+
+
 def test_history_past_steps_fork_export_and_import(data_dir):
     process, base = start(data_dir)
     try:
