@@ -5,6 +5,7 @@ import MovieCatalog
 import PlaygroundApp
 import PlaygroundTesting
 import StandardApps
+import Testing
 
 /// The real playground on 127.0.0.1, port 0, with the checkout's Public/, Samples/ and Data/.
 final class LivePlayground: Sendable {
@@ -76,6 +77,13 @@ final class LivePlayground: Sendable {
 
     func state(_ room: String) async throws -> String {
         try await request("GET", room + "/state").text
+    }
+
+    /// One app's part of the room's `/state`: what a refused input must leave as it was, while the room's other
+    /// apps may still be finishing their loads (later on a slow machine).
+    func state(_ room: String, app: String) async throws -> NSDictionary {
+        let json = try JSONSerialization.jsonObject(with: Data(try await state(room).utf8)) as? [String: Any]
+        return try #require(json?[app] as? [String: Any]) as NSDictionary
     }
 }
 

@@ -150,7 +150,7 @@ struct ControlsLiveTests {
         #expect(try await live.state(room).contains(##""leftColor":"#"##))
         #expect(await tab.waitFor(".changeBothSidesColors"), "the trace shows what the closure sent into eventSubject")
 
-        let before = try await live.state(room)
+        let before = try await live.state(room, app: "ev")
         for (body, status, code) in [
             (#"{"app":"ev","control":"/T/9/9"}"#, 409, "stale_action"),
             (#"{"app":"ev"}"#, 400, "missing_control"),
@@ -160,7 +160,7 @@ struct ControlsLiveTests {
             let refused = try await live.request("POST", room + "/actions", headers: ["Content-Type": "application/json"], body: body)
             #expect(refused.status == status && refused.text.contains(#""code":"\#(code)""#), "\(body) → \(refused.status) \(refused.text)")
         }
-        #expect(try await live.state(room) == before, "refused presses change nothing")
+        #expect(try await live.state(room, app: "ev") == before, "refused presses change nothing")
 
         let form = try await live.request(
             "POST", room + "/actions", headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html"],

@@ -142,10 +142,10 @@ struct RouterLiveTests {
         let live = try await LivePlayground()
         defer { live.playground.shutdown() }
         let (room, _, _) = try await loadedRoom(live)
-        let before = try await live.state(room)
+        let before = try await live.state(room, app: "router")
         let response = try await live.post(room, body)
         #expect(response.status == status && response.text.contains(code), "\(body): \(response.status) \(response.text)")
         #expect(!response.text.contains("<b>"), "what was sent is quoted, escaped by JSON")
-        #expect(try await live.state(room) == before)
+        #expect(try await live.state(room, app: "router") == before)
     }
 }
