@@ -141,12 +141,17 @@ extension ServerCore {
         }
     }
 
-    /// The request's client address as ``makeRequest(connection:url:method:body:)`` resolves it.
+    /// The request's client address, as ``makeRequest(connection:url:method:body:)`` gives it.
     private func clientAddress(of connection: OpaquePointer) -> String? {
         var headers: [(name: String, value: String)] = []
         withUnsafeMutablePointer(to: &headers) { _ = MHD_get_connection_values(connection, .HEADER_KIND, collectValue, $0) }
+        return addresses(of: connection, headers: HTTPHeaders(headers)).client?.description
+    }
+
+    /// The connection's peer, and the client it stands for (the forwarded one when the peer is a trusted proxy).
+    private func addresses(of connection: OpaquePointer, headers: HTTPHeaders) -> (peer: ClientKey?, client: ClientKey?) {
         let peer = playground_mhd_client_address(connection).flatMap { ClientKey($0) }
-        return peer.map { ForwardedClient.resolve(peer: $0, headers: HTTPHeaders(headers), trusted: trustedProxies).description }
+        return (peer, peer.map { ForwardedClient.resolve(peer: $0, headers: headers, trusted: trustedProxies) })
     }
 
     /// Takes `bytes` from the large-body budget, or returns false when it cannot.
@@ -177,8 +182,7 @@ extension ServerCore {
         withUnsafeMutablePointer(to: &headers) { _ = MHD_get_connection_values(connection, .HEADER_KIND, collectValue, $0) }
         withUnsafeMutablePointer(to: &query) { _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectValue, $0) }
         let headerFields = HTTPHeaders(headers)
-        let peer = playground_mhd_client_address(connection).flatMap { ClientKey($0) }
-        let client = peer.map { ForwardedClient.resolve(peer: $0, headers: headerFields, trusted: trustedProxies) }
+        let (peer, client) = addresses(of: connection, headers: headerFields)
         return HTTPRequest(
             method: HTTPMethod(rawValue: method),
             path: url,
