@@ -17,8 +17,7 @@ final class PlaygroundResponder: HTTPResponder {
     init(
         rooms: RoomRegistry, blueprint: Room.Blueprint, files: StaticFiles, movies: MovieAPI, posts: PostsAPI, clientLimiter: ClientEventLimiter,
         metrics: PrometheusCollectorRegistry, instruments: AppInstruments, threads: Int = 2,
-        replayBudget: EventBudget = EventBudget(perSecond: 500, burst: 10_000),
-        importBudget: EventBudget = JournalRoutes.importBudget
+        replayBudget: EventBudget, importBudget: EventBudget
     ) {
         self.rooms = rooms
         self.files = files
