@@ -24,8 +24,7 @@ struct NiceLiveTests {
     }
 
     private func niceState(_ live: LivePlayground, _ room: String) async throws -> [String: Any] {
-        let json = try JSONSerialization.jsonObject(with: Data(try await live.state(room).utf8)) as? [String: Any]
-        return try #require(json?["nice"] as? [String: Any])
+        try #require(try await live.state(room, app: "nice") as? [String: Any])
     }
 
     @Test func postsAPIAnswersInJSONPlaceholdersShape() async throws {

@@ -23,8 +23,7 @@ struct RouterLiveTests {
     }
 
     private func routerState(_ live: LivePlayground, _ room: String) async throws -> [String: Any] {
-        let json = try JSONSerialization.jsonObject(with: Data(try await live.state(room).utf8)) as? [String: Any]
-        return try #require(json?["router"] as? [String: Any])
+        try #require(try await live.state(room, app: "router") as? [String: Any])
     }
 
     private func presented(_ live: LivePlayground, _ room: String) async throws -> [String] {
