@@ -53,6 +53,8 @@ def start(binary, data_dir, *flags):
     began = time.monotonic()
     process = subprocess.Popen([binary, "--port", "0", "--public-dir", str(ROOT / "Public"), "--data-dir", data_dir, *flags],
                                stderr=subprocess.PIPE, text=True)
+    watchdog = threading.Timer(600, process.kill)  # a start that never finishes ends the run
+    watchdog.start()
     replay = None
     for line in process.stderr:
         took = re.search(r"took=([0-9.]+) seconds", line)
@@ -60,8 +62,10 @@ def start(binary, data_dir, *flags):
             replay = float(took.group(1))
         port = re.search(r"on http://127\.0\.0\.1:(\d+)/", line)
         if port:
+            watchdog.cancel()
             threading.Thread(target=lambda: [None for _ in process.stderr], daemon=True).start()  # a full pipe blocks
             return process, f"http://127.0.0.1:{port.group(1)}", time.monotonic() - began, replay
+    watchdog.cancel()
     process.wait()
     raise SystemExit(f"{binary} did not start (exit {process.returncode})")
 
@@ -104,8 +108,7 @@ def make_journal(binary, rooms, steps):
     data_dir = tempfile.mkdtemp(prefix="restart-bench-seed-")
     process, base, _, _ = start(binary, data_dir, *UNLIMITED)
     try:
-        status, headers, _ = request("GET", base + "/")
-        room = headers["Location"]
+        room = request("GET", base + "/")[1]["Location"]
         request("GET", base + room)  # drawn: the lists start loading
         rng = random.Random(7)
         while json.loads(request("GET", f"{base}{room}/history")[2])["steps"] < steps:
