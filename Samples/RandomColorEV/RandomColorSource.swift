@@ -17,9 +17,14 @@ public final class RandomColorSource {
         self.init(random: RandomSource(seed: seed))
     }
 
-    /// A random opaque colour, each channel in 0…1.
+    /// The brightest a channel may be: the screens write white text on the colour, and with every channel at most
+    /// this, white on it has a contrast of at least 4.5:1 (WCAG AA for text of any size).
+    public static let brightestChannel = 0.46
+
+    /// A random opaque colour, each channel in 0…``brightestChannel``.
     public func callAsFunction() -> Color {
-        Color(red: random.double(in: 0...1), green: random.double(in: 0...1), blue: random.double(in: 0...1))
+        let channel = 0...Self.brightestChannel
+        return Color(red: random.double(in: channel), green: random.double(in: channel), blue: random.double(in: channel))
     }
 }
 

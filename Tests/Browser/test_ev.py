@@ -4,7 +4,7 @@ import urllib.request
 
 from helpers import background, eventually, text
 
-TEAL = "rgb(48, 176, 199)"  # SwiftUI's .teal
+TEAL = "rgb(0, 130, 153)"  # Apple's accessible teal (#008299): white text on it meets WCAG AA
 
 
 def test_change_colors_updates_both_pages(room):

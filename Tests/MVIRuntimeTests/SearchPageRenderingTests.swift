@@ -24,7 +24,7 @@ import Testing
 
     static func row(_ title: String, _ overview: String, _ rating: String) -> String {
         #"<li class="list-row"><div class="vstack align-leading" style="gap:2px"><span class="text font-headline">\#(title)</span>"#
-            + #"<span class="text font-subheadline" style="color:#8e8e93">\#(overview)</span>"#
+            + #"<span class="text font-subheadline" style="color:#6c6c70">\#(overview)</span>"#
             + #"<span class="text font-caption">\#(rating)</span></div></li>"#
     }
 
@@ -113,7 +113,7 @@ import Testing
         try await room.waitForState("ApiError")
         #expect(
             await Self.search(room)
-                == Self.searchPage(field: "", #"<span class="text" style="color:#ff3b30">Results couldnot be fetched</span>"#))
+                == Self.searchPage(field: "", #"<span class="text" style="color:#d70015">Results couldnot be fetched</span>"#))
     }
 
     @Test func resultsAreEscapedRowsWithPaging() async throws {

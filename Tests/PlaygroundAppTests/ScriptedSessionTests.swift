@@ -21,7 +21,7 @@ struct ScriptedSessionTests {
         await app.draw()
         #expect(await app.snapshotJSON == #"{"leftColor":null,"liveActionSubscriptions":2,"rightColor":null,"selectedTab":"center"}"#)
         try await app.input("changeBothSidesColors", [:], from: .http)
-        #expect(await app.snapshotJSON == ##"{"leftColor":"#6304e6","liveActionSubscriptions":2,"rightColor":"#957340","selectedTab":"center"}"##)
+        #expect(await app.snapshotJSON == ##"{"leftColor":"#2e026a","liveActionSubscriptions":2,"rightColor":"#44351d","selectedTab":"center"}"##)
     }
 
     @Test func vvsi() async throws {

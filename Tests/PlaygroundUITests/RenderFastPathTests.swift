@@ -146,7 +146,7 @@ import Testing
             #expect(first.html.contains(#"<div id=""# + fragment.id + "\""))
             #expect(fragment.html.hasPrefix(#"<div id=""# + fragment.id + "\"") && fragment.html.hasSuffix("</div>"))
         }
-        #expect(first.fragments[3].html == #"<div id="both" class="group" style="padding:3px;color:#007aff">"#
+        #expect(first.fragments[3].html == #"<div id="both" class="group" style="padding:3px;color:#0040dd">"#
             + #"<span class="text font-caption">x</span><span class="text">y</span></div>"#)
         model.items.reverse()
         model.styled = false
@@ -156,16 +156,16 @@ import Testing
     }
 
     static let richHTML =
-        #"<div class="vstack align-trailing" style="gap:4px;background-color:#8e8e93">"#
+        #"<div class="vstack align-trailing" style="gap:4px;background-color:#6c6c70">"#
         + #"<div class="tabview tabview-page"><div class="tab" data-tag="1"><span class="text">one</span></div>"#
         + #"<div class="tab"><div id="tab-two" class="group"><span class="text">two a</span>"#
         + #"<span class="text">two b</span></div></div><div class="tab" data-tag="3">"#
         + #"<div class="color" style="background-color:rgba(51,102,153,0.5)"></div></div></div><ul class="list">"#
-        + #"<li class="list-row"><div id="1" class="hstack" style="color:#ff3b30">"#
+        + #"<li class="list-row"><div id="1" class="hstack" style="color:#d70015">"#
         + #"<span class="text bold">Fish &amp; &quot;chips&quot;</span><div class="spacer"></div></div></li>"#
-        + #"<li class="list-row"><div id="2" class="hstack" style="color:#ff3b30">"#
+        + #"<li class="list-row"><div id="2" class="hstack" style="color:#d70015">"#
         + #"<span class="text bold">&lt;b&gt;&#39;bold&#39;&lt;/b&gt;\#u{FFFD}</span><div class="spacer"></div></div>"#
-        + #"</li></ul><div id="both" class="group" style="padding:3px;color:#007aff">"#
+        + #"</li></ul><div id="both" class="group" style="padding:3px;color:#0040dd">"#
         + #"<span class="text font-caption">x</span><span class="text">y</span></div>"#
         + #"<form class="textfield-form" method="post" action="/rooms/r1/events">"#
         + #"<input type="hidden" name="a" value="&lt;1&gt;">"#

@@ -24,13 +24,13 @@ import Testing
             .frame(width: 120, height: 40.5).ignoresSafeArea()
         #expect(
             html(view) == #"<span class="text font-largeTitle bold padding" "#
-                + #"style="color:#ffffff;background-color:#30b0c7;width:120px;height:40.5px">Hi</span>"#)
+                + #"style="color:#ffffff;background-color:#008299;width:120px;height:40.5px">Hi</span>"#)
     }
 
     @Test func innerModifierWinsForTheSameProperty() {
         #expect(
             html(Text("x").foregroundColor(.red).foregroundColor(.blue))
-                == #"<span class="text" style="color:#ff3b30">x</span>"#)
+                == #"<span class="text" style="color:#d70015">x</span>"#)
         #expect(
             html(Text("x").frame(maxWidth: .infinity, maxHeight: 50).padding(12.5))
                 == #"<span class="text" style="width:100%;max-height:50px;padding:12.5px">x</span>"#)
@@ -140,7 +140,7 @@ import Testing
         #expect(color.hex == "#ff8000")
         #expect(color.description == "#ff8000")
         #expect(Color.teal.description == "teal")
-        #expect(Color.teal.hex == "#30b0c7")
+        #expect(Color.teal.hex == "#008299")
         #expect(Color(red: 2, green: -1, blue: 0.0).hex == "#ff0000")
         #expect(
             html(Color(red: 0, green: 0, blue: 1, opacity: 0.5))

@@ -127,7 +127,7 @@ struct JournalRoutes: Sendable {
                 : "<a href=\"\(live)?at=\(target)\" rel=\"\(rel)\">\(label)</a>"
         }
         let banner = """
-            <nav class="time-travel" aria-label="Timeline" role="status"><p><strong>Step \(step) of \(count)</strong> — this is the \
+            <nav class="time-travel" aria-label="Time travel"><p><strong>Step \(step) of \(count)</strong> — this is the \
             room as it was; nothing here changes it. <a href="\(live)" class="timeline-live">Back to live</a></p>\
             <p class="timeline">\(link("⏮ First", first, "first")) \(link("◀ Back", step - 1, "prev")) \
             \(link("Forward ▶", step + 1, "next")) <a href="\(live)">Live ⏭</a> · \

@@ -84,7 +84,7 @@ struct RoomPage {
             """
         if timeline {
             out += """
-                <nav class="timeline" aria-label="Timeline of the room"><a href="\(HTML.attribute(roomPath))?at=first">⏮ First</a> \
+                <nav class="timeline" aria-label="Timeline of the room (\(HTML.attribute(pane.title)) pane)"><a href="\(HTML.attribute(roomPath))?at=first">⏮ First</a> \
                 <a class="timeline-back" href="\(HTML.attribute(roomPath))?at=back">◀ Back</a><!--forward--> \
                 <a href="\(HTML.attribute(roomPath))/history">History</a></nav>
                 """

@@ -18,8 +18,11 @@ public struct Color: View, Hashable, Sendable, CustomStringConvertible {
         return Color(red: channel(16), green: channel(8), blue: channel(0), opacity: opacity, name: name)
     }
 
-    /// System teal (SwiftUI's light-mode value, as are the other system colours).
-    public static let teal = named("teal", 0x30B0C7)
+    // The system colours are Apple's accessible (Increase Contrast) light-mode values: text in them on white, and
+    // white text on them, meets WCAG AA (SwiftUI's default values do not: white on its teal is 2.6:1).
+
+    /// System teal.
+    public static let teal = named("teal", 0x008299)
     /// White.
     public static let white = named("white", 0xFFFFFF)
     /// Black.
@@ -27,19 +30,19 @@ public struct Color: View, Hashable, Sendable, CustomStringConvertible {
     /// Fully transparent.
     public static let clear = named("clear", 0x000000, opacity: 0)
     /// System red.
-    public static let red = named("red", 0xFF3B30)
+    public static let red = named("red", 0xD70015)
     /// System orange.
-    public static let orange = named("orange", 0xFF9500)
+    public static let orange = named("orange", 0xC93400)
     /// System yellow.
-    public static let yellow = named("yellow", 0xFFCC00)
+    public static let yellow = named("yellow", 0xB25000)
     /// System green.
-    public static let green = named("green", 0x34C759)
+    public static let green = named("green", 0x248A3D)
     /// System blue.
-    public static let blue = named("blue", 0x007AFF)
+    public static let blue = named("blue", 0x0040DD)
     /// System purple.
-    public static let purple = named("purple", 0xAF52DE)
+    public static let purple = named("purple", 0x8944AB)
     /// System gray.
-    public static let gray = named("gray", 0x8E8E93)
+    public static let gray = named("gray", 0x6C6C70)
 
     /// `#rrggbb` (opacity ignored), e.g. for JSON snapshots.
     public var hex: String {
