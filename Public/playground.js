@@ -27,27 +27,86 @@
     while (keep > 0 && body.children.length > keep) body.lastElementChild.remove();
   }
 
+  // A control's identity across patches. A patch replaces elements, so a control is found again by what it posts:
+  // its form's target and hidden fields (the server's id for the control's closure, or the event it sends) and its
+  // own name and value; then by its place among the controls that post the same.
+  const CONTROLS = "button, input:not([type=hidden]), select, textarea, a[href], [tabindex]";
+  function controlKey(element) {
+    if (!element || element === body || !element.matches || !element.matches(CONTROLS)) return null;
+    const form = element.form || element.closest("form");
+    if (form) {
+      const fields = Array.from(form.querySelectorAll("input[type=hidden]"), (input) => `${input.name}=${input.value}`);
+      const own = element.tagName === "BUTTON" ? `${element.name}=${element.value}` : element.name || "";
+      return `${form.getAttribute("action")}?${fields.join("&")}#${element.tagName}:${own}`;
+    }
+    if (element.id) return `#${element.id}`;
+    if (element.matches("a[href]")) return `a:${element.getAttribute("href")}`;
+    return null;
+  }
+
+  function locate(element) {
+    const key = controlKey(element);
+    if (!key) return null;
+    const same = Array.from(document.querySelectorAll(CONTROLS)).filter((candidate) => controlKey(candidate) === key);
+    return { key, index: Math.max(0, same.indexOf(element)) };
+  }
+
+  function find(place) {
+    if (!place) return null;
+    const same = Array.from(document.querySelectorAll(CONTROLS)).filter((candidate) => controlKey(candidate) === place.key);
+    return same[Math.min(place.index, same.length - 1)] || null;
+  }
+
+  // Only real text fields keep what the user is typing (a picker's option is a submit button with a value too).
+  function isTextField(element) {
+    return Boolean(element && element.matches && element.matches(
+      "textarea, input:not([type]), input[type=text], input[type=search], input[type=email], input[type=url]"));
+  }
+
   function applyPatch(html) {
     const template = document.createElement("template");
     template.innerHTML = html;
+    const focused = document.activeElement;
+    const place = focused && focused !== body ? locate(focused) : null;
+    const typed = isTextField(focused)
+      ? { value: focused.value, start: focused.selectionStart, end: focused.selectionEnd } : null;
     for (const fresh of Array.from(template.content.children)) {
       if (fresh.dataset.rowsFor) { applyRows(fresh); continue; }
       if (!fresh.id) continue;
       const old = document.getElementById(fresh.id);
-      if (!old) continue;
-      const focused = old.contains(document.activeElement) ? document.activeElement : null;
-      const keep = focused && focused.name ? { name: focused.name, value: focused.value,
-        start: focused.selectionStart, end: focused.selectionEnd } : null;
-      old.replaceWith(fresh);
-      if (keep) {   // a patch must not steal what the user is typing
-        const again = fresh.querySelector(`[name="${CSS.escape(keep.name)}"]`);
-        if (again) {
-          again.value = keep.value;
-          again.focus();
-          try { again.setSelectionRange(keep.start, keep.end); } catch (_) { /* not a text input */ }
-        }
-      }
+      if (old) old.replaceWith(fresh);
     }
+    if (!place || document.contains(focused)) return;
+    // The focused control was replaced: focus its namesake, and keep what the user was typing there.
+    const again = find(place);
+    if (!again) return;
+    if (typed && isTextField(again)) again.value = typed.value;
+    again.focus();
+    if (typed && isTextField(again)) {
+      try { again.setSelectionRange(typed.start, typed.end); } catch (_) { /* not a text input */ }
+    }
+  }
+
+  // Dialogs (alerts, sheets, covers, pushed screens) remember the control that opened them: when one closes while
+  // the focus was in it (or the focus is lost), the focus goes back to that control.
+  const openers = new Map();   // dialog key -> place of the control that opened it
+  let lastPressed = null;      // place of the control pressed last: a dialog opens one event later
+  function dialogs() { return Array.from(document.querySelectorAll(".presentation, .alert")); }
+  function dialogKey(dialog) {
+    const pane = dialog.closest("section.pane");
+    let depth = 0;
+    for (let node = dialog.parentElement; node; node = node.parentElement) if (node.matches(".presentation, .alert")) depth++;
+    return `${pane ? pane.id : ""}|${dialog.className}|${depth}`;
+  }
+
+  // The action that does no harm: an alert's cancel role, else its first non-destructive button; a presentation's
+  // first control (its Close or Back).
+  function harmless(dialog) {
+    if (dialog.matches(".alert")) {
+      return dialog.querySelector(".button-cancel, .alert-button-cancel")
+        || dialog.querySelector("button:not(.button-destructive)");
+    }
+    return dialog.querySelector(CONTROLS);
   }
 
   // One stream per tab for every pane. `since` lets the first connection skip what the page already shows;
@@ -55,26 +114,49 @@
   const source = new EventSource(`${room}/stream?since=${encodeURIComponent(body.dataset.seq || "0")}`);
   source.addEventListener("open", () => setStatus("live", "live"));
   source.addEventListener("patch", (event) => {
-    const before = new Set(document.querySelectorAll(".presentation, .alert"));
+    const before = new Set(dialogs().map(dialogKey));
+    const holder = document.activeElement && document.activeElement.closest
+      ? document.activeElement.closest(".presentation, .alert") : null;
+    const heldKey = holder ? dialogKey(holder) : null;
     applyPatch(event.data);
     body.dataset.seq = event.lastEventId;
-    // A dialog that has just appeared takes the focus (unless the user is typing somewhere).
-    const typing = document.activeElement && document.activeElement.matches("input[type=text], input:not([type]), textarea");
-    const fresh = Array.from(document.querySelectorAll(".presentation, .alert")).filter((dialog) => !before.has(dialog));
-    if (!typing && fresh.length) {
+    const now = dialogs();
+    const after = new Set(now.map(dialogKey));
+    // A dialog that has just appeared takes the focus on its harmless action (unless the user is typing).
+    const fresh = now.filter((dialog) => !before.has(dialogKey(dialog)));
+    for (const dialog of fresh) openers.set(dialogKey(dialog), lastPressed);
+    if (fresh.length && !isTextField(document.activeElement)) {
       const dialog = fresh[fresh.length - 1];
       dialog.tabIndex = -1;
-      (dialog.querySelector("button") || dialog).focus();
+      (harmless(dialog) || dialog).focus();
+      return;
+    }
+    for (const key of before) {
+      if (after.has(key)) continue;
+      const opener = openers.get(key);
+      openers.delete(key);
+      const lost = !document.activeElement || document.activeElement === body;
+      const control = (key === heldKey || lost) && find(opener);
+      if (control) control.focus();
     }
   });
 
-  // Escape closes the topmost presentation (its Close or Back), as a swipe down or the back button does.
+  // Escape answers the topmost alert with its harmless action, or else closes the topmost presentation (its Close or
+  // Back), as a swipe down or the back button does. The pane holding the focus goes first.
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
-    const dialogs = document.querySelectorAll(".presentation");
-    const top = dialogs[dialogs.length - 1];
-    const close = top && top.querySelector(":scope > .button-form .presentation-close");
-    if (close) { event.preventDefault(); close.click(); }
+    const active = document.activeElement;
+    const pane = active && active.closest ? active.closest("section.pane") : null;
+    const topmost = (selector) => {
+      const mine = pane ? Array.from(pane.querySelectorAll(selector)) : [];
+      const all = mine.length ? mine : Array.from(document.querySelectorAll(selector));
+      return all[all.length - 1];
+    };
+    const alert = topmost(".alert");
+    const presentation = topmost(".presentation");
+    const target = alert ? harmless(alert)
+      : presentation && presentation.querySelector(":scope > .button-form .presentation-close");
+    if (target) { event.preventDefault(); target.click(); }
   });
   source.addEventListener("error", () => {
     if (source.readyState === EventSource.CLOSED) {
@@ -98,6 +180,7 @@
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== "post") return;
     event.preventDefault();
+    lastPressed = locate(event.submitter || form.querySelector(CONTROLS));
     const data = new URLSearchParams(new FormData(form, event.submitter));
     try {
       // A room folding its history into a snapshot asks for the event again in a moment (503 journal_folding).
