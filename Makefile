@@ -10,9 +10,10 @@ ARGS ?=
 PLAYWRIGHT_VERSION ?= 1.65.2
 SCHEMATHESIS_VERSION ?= 4.32.5
 PROMETHEUS_CLIENT_VERSION ?= 0.26.0
+AXE_PLAYWRIGHT_VERSION ?= 0.1.8
 SERVER_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
 PYTHON_PACKAGES := "playwright==$(PLAYWRIGHT_VERSION)" "schemathesis==$(SCHEMATHESIS_VERSION)" \
-	"prometheus-client==$(PROMETHEUS_CLIENT_VERSION)" pytest
+	"prometheus-client==$(PROMETHEUS_CLIENT_VERSION)" "axe-playwright-python==$(AXE_PLAYWRIGHT_VERSION)" pytest
 
 .PHONY: help run test build test-swift test-browser deps-server deps-browser clean bench bench-search
 
@@ -64,7 +65,8 @@ deps-server:
 	fi
 
 # Chromium and nginx from Debian; Playwright (it drives the Debian browser), schemathesis (it checks the live
-# server against /openapi.json), prometheus-client (its parser reads /metrics) and pytest from PyPI.
+# server against /openapi.json), prometheus-client (its parser reads /metrics), axe-playwright-python (axe-core's
+# accessibility rules, run in that browser) and pytest from PyPI.
 deps-browser:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
@@ -76,7 +78,7 @@ deps-browser:
 	    echo "missing Debian packages; run:  sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
-	@python3 -c 'import playwright, pytest, schemathesis, prometheus_client' 2>/dev/null || python3 -m pip install -q $(PYTHON_PACKAGES)
+	@python3 -c 'import playwright, pytest, schemathesis, prometheus_client, axe_playwright_python' 2>/dev/null || python3 -m pip install -q $(PYTHON_PACKAGES)
 
 clean:
 	rm -rf .build
