@@ -29,6 +29,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // C binding: libdeflate, whole-buffer gzip for pages and static files (Debian's libdeflate-dev).
+        .systemLibrary(
+            name: "CLibDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         // SQLite's default VFS with a commit's WAL frames sent in one write (SQLite writes two per frame).
         .target(name: "CSQLiteBatchedWAL", dependencies: ["CSQLite"]),
         // The one JSON string escaper (also safe inside HTML), shared by the server's errors and the film catalog's API.
@@ -37,7 +43,7 @@ let package = Package(
         .target(
             name: "PlaygroundHTTP",
             dependencies: [
-                "CMicroHTTPD", "JSONText",
+                "CMicroHTTPD", "CLibDeflate", "JSONText",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]

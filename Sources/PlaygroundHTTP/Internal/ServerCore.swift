@@ -151,8 +151,11 @@ final class ServerCore: Sendable {
     /// suspended connection).
     var pendingCount: Int { state.withLock { $0.streams.count + $0.deferred.count } }
 
-    /// Queues a complete response; `MUST_COPY` so the Swift array can go away at once.
+    /// Queues a complete response, gzip-compressed where the request accepts it (``ContentCoding``); `MUST_COPY` so
+    /// the Swift array can go away at once.
     func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let acceptEncoding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Accept-Encoding").map { String(cString: $0) }
+        let response = ContentCoding.encode(response, acceptEncoding: acceptEncoding)
         let created = response.body.withUnsafeBytes { body in
             MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
         }

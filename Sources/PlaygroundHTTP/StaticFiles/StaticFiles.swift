@@ -1,6 +1,7 @@
 /// Static files loaded once from a directory (regular files only; symlinks and dot-files skipped),
 /// served by exact relative name only: `..`, encoded escapes, backslashes, NUL, absolute paths can
-/// never reach the disk. Correct MIME types, ETag + If-None-Match → 304, Cache-Control.
+/// never reach the disk. Correct MIME types, ETag + If-None-Match → 304, Cache-Control, and a gzip form made once at
+/// load for clients that accept it (with its own ETag and `Vary: Accept-Encoding`).
 ///
 /// ```swift
 /// let files = try StaticFiles(directory: "Public")
@@ -13,9 +14,13 @@ public struct StaticFiles: Sendable {
     /// One loaded file.
     struct File: Sendable {
         let bytes: [UInt8]
+        /// The same bytes gzip-compressed once at load, for clients that accept it; nil where that would not pay.
+        let gzipped: [UInt8]?
         let contentType: String
         let versionTag: String
         var etag: String { "\"\(versionTag)\"" }
+        /// A representation of its own needs a validator of its own (RFC 9110 §8.8.3).
+        var gzipETag: String { "\"\(versionTag)-gzip\"" }
     }
 
     /// The default bound on the total bytes loaded.
@@ -29,7 +34,11 @@ public struct StaticFiles: Sendable {
         var loader = StaticFilesLoader(maxTotalBytes: maxTotalBytes)
         try loader.load(directory: directory, prefix: "", depth: 0)
         files = loader.files.mapValues { bytes, name in
-            File(bytes: bytes, contentType: Self.contentType(for: name), versionTag: Self.hash(bytes))
+            let contentType = Self.contentType(for: name)
+            let gzipped =
+                ContentCoding.isCompressible(contentType) && bytes.count >= ContentCoding.minimumBytes
+                ? Gzip.compress(bytes, level: Gzip.staticLevel) : nil
+            return File(bytes: bytes, gzipped: gzipped, contentType: contentType, versionTag: Self.hash(bytes))
         }
     }
 
@@ -54,16 +63,23 @@ public struct StaticFiles: Sendable {
                 message: "There is no static file named '\(relativePath.prefix(200))'."
             ).response
         }
+        let gzipped = file.gzipped.flatMap { ContentCoding.acceptsGzip(request.headers["Accept-Encoding"]) ? $0 : nil }
+        let etag = gzipped == nil ? file.etag : file.gzipETag
         var headers: HTTPHeaders = [
-            "ETag": file.etag,
+            "ETag": etag,
             "Cache-Control": request.queryValue("v") == file.versionTag
                 ? "public, max-age=31536000, immutable" : "no-cache",
         ]
-        if let condition = request.headers["If-None-Match"], Self.matches(condition, etag: file.etag) {
+        if file.gzipped != nil { headers["Vary"] = "Accept-Encoding" }
+        if let condition = request.headers["If-None-Match"], Self.matches(condition, etag: etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         headers["Content-Type"] = file.contentType
         headers["X-Content-Type-Options"] = "nosniff"
+        if let gzipped {
+            headers["Content-Encoding"] = "gzip"
+            return HTTPResponse(status: .ok, headers: headers, body: gzipped)
+        }
         return HTTPResponse(status: .ok, headers: headers, body: file.bytes)
     }
 
