@@ -326,6 +326,7 @@ def test_random_damage_to_the_log_and_the_database_never_stops_the_server_or_wed
     rng = random.Random(seed)
     source, rooms = journal_with_rooms(3, 40)
     ids = [room.rsplit("/", 1)[1] for room in rooms]
+    seen = {"setAside": 0, "logRecordsDropped": 0, "stepsDropped": 0}
     for round_number in range(12):
         context = f"seed {seed}, round {round_number}"
         data_dir = fresh_data_dir()
@@ -369,6 +370,10 @@ def test_random_damage_to_the_log_and_the_database_never_stops_the_server_or_wed
                 assert_contiguous(after)
             for report in damage.get("reports", []):
                 assert report in log, f"{context}: the start-up log says it too: {report}"
+            for kind in seen:
+                seen[kind] += bool(damage.get(kind))
         finally:
             stop(process)
         shutil.rmtree(data_dir, ignore_errors=True)
+    print(f"seed {seed}: rounds with each kind of loss: {seen}")
+    assert seen["logRecordsDropped"], f"seed {seed}: no round lost a log record; the test tested nothing"
