@@ -67,9 +67,9 @@ public final class Playground: Sendable {
         if let directory = configuration.dataDirectory {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             do {
-                blueprint.journal = try SQLiteJournalStore(path: directory + "/journal.sqlite", sync: configuration.journalSync) {
-                    instruments.journalCommitted(writes: $0, duration: $1)
-                }
+                blueprint.journal = try SQLiteJournalStore(
+                    path: directory + "/journal.sqlite", sync: configuration.journalSync, onDamage: configuration.onCorruptJournal
+                ) { instruments.journalCommitted(writes: $0, duration: $1) }
             } catch {
                 throw PlaygroundError(description: error.description)
             }
@@ -81,13 +81,16 @@ public final class Playground: Sendable {
         }
         self.rooms = rooms
         journal = blueprint.journal
+        var damage = blueprint.journal?.damage
         if let store = blueprint.journal {
-            try Self.restoreRooms(from: store, blueprint: blueprint, into: rooms, logger: logger)
+            try Self.restoreRooms(from: store, blueprint: blueprint, into: rooms, damage: &damage!, logger: logger)
+            Self.report(damage!, instruments: instruments, logger: logger)
         }
         let files = try StaticFiles(directory: configuration.publicDirectory)
         let responder = PlaygroundResponder(
             rooms: rooms, blueprint: blueprint, files: files, movies: MovieAPI(catalog: catalog), posts: posts,
             clientLimiter: ClientEventLimiter(budget: configuration.eventsPerClient), metrics: metrics, instruments: instruments,
+            journalDamage: damage,
             threads: http.threads, replayBudget: configuration.replayStepsPerClient,
             importBudget: configuration.importKilobytesPerClient)
         server = HTTPServer(configuration: http, responder: responder, logger: logger)
@@ -97,7 +100,9 @@ public final class Playground: Sendable {
     /// Brings back every room that has a journal: each replays its history into fresh apps (the outside stays off).
     /// One room at a time, each read from the store only when its turn comes, so start-up holds one room's history
     /// at once, not every room's. (Replaying rooms side by side, one per core, gained ~8 % here for 15 % more CPU.)
-    private static func restoreRooms(from store: any JournalStore, blueprint: Room.Blueprint, into rooms: RoomRegistry, logger: Logger) throws {
+    private static func restoreRooms(
+        from store: any JournalStore, blueprint: Room.Blueprint, into rooms: RoomRegistry, damage: inout JournalDamage, logger: Logger
+    ) throws {
         let start = ContinuousClock.now
         let found: [(room: RoomID, seed: UInt64)]
         let snapshots: [RoomID: String]
@@ -107,26 +112,32 @@ public final class Playground: Sendable {
         for (id, _) in found.dropLast(kept.count) { store.deleteRoom(id) }
         // Nothing to replay: do not block the calling thread, which may be one of Swift concurrency's few (a test).
         guard !kept.isEmpty else { return }
-        let outcome = ReplayGate.wait { () async throws(HTTPError) -> Result<[(room: Room, steps: Int)], PlaygroundError> in
+        let damageSoFar = damage
+        let outcome = ReplayGate.wait { () async throws(HTTPError) -> Result<([(room: Room, steps: Int)], JournalDamage), PlaygroundError> in
             var restored: [(room: Room, steps: Int)] = []
+            var damage = damageSoFar
             for (id, seed) in kept {
                 do throws(PlaygroundError) {
-                    let room = try await restoreRoom(id, seed: seed, snapshot: snapshots[id], from: store, blueprint: blueprint, logger: logger)
+                    let room = try await restoreRoom(
+                        id, seed: seed, snapshot: snapshots[id], from: store, blueprint: blueprint, damage: &damage, logger: logger)
                     if let room { restored.append(room) }
                 } catch {
                     return .failure(error)
                 }
             }
-            return .success(restored)
+            return .success((restored, damage))
         }
         // A journal that cannot be read stops the start: no room is silently lost.
         let restored: [(room: Room, steps: Int)]
         switch outcome {
-        case .success(.success(let rooms)): restored = rooms
+        case .success(.success(let (rooms, found))): (restored, damage) = (rooms, found)
         case .success(.failure(let error)): throw error
         case .failure(let error): throw PlaygroundError(description: error.message)
         }
-        for (room, _) in restored { rooms.adopt(room) }
+        for (room, _) in restored {
+            if let notice = damage.rooms[room.id] { room.perform { $0.damageNotice = notice } }
+            rooms.adopt(room)
+        }
         if !restored.isEmpty {
             let steps = restored.reduce(0) { $0 + $1.steps }
             logger.info("rooms restored from the journal", metadata: ["rooms": "\(restored.count)", "steps": "\(steps)", "took": "\(ContinuousClock.now - start)"])
@@ -135,8 +146,11 @@ public final class Playground: Sendable {
 
     /// Reads one room's journal and replays it into a new room; nil for a room without steps or whose snapshot this
     /// version cannot restore (the first is forgotten, the second kept in the journal for a version that can).
+    /// A step that does not read or does not replay ends the room's history there: the steps from it on are cut off
+    /// the journal (and reported in `damage`), so the room goes on from what replayed, as a fork of it would.
     private static func restoreRoom(
-        _ id: RoomID, seed: UInt64, snapshot: String?, from store: any JournalStore, blueprint: Room.Blueprint, logger: Logger
+        _ id: RoomID, seed: UInt64, snapshot: String?, from store: any JournalStore, blueprint: Room.Blueprint,
+        damage: inout JournalDamage, logger: Logger
     ) async throws(PlaygroundError) -> (room: Room, steps: Int)? {
         let texts: [String]
         do { texts = try store.entries(of: id) } catch { throw PlaygroundError(description: error.description) }
@@ -145,7 +159,15 @@ public final class Playground: Sendable {
             return nil
         }
         let decoder = JSONDecoder()
-        let entries = texts.compactMap { try? decoder.decode(JournalEntry.self, from: Data($0.utf8)) }
+        var entries: [JournalEntry] = []
+        var unreadable: String?
+        for text in texts {
+            guard let entry = try? decoder.decode(JournalEntry.self, from: Data(text.utf8)) else {
+                unreadable = "it is not an entry this version reads"
+                break
+            }
+            entries.append(entry)
+        }
         let room = Room(id: id, blueprint: blueprint, seed: seed, startsJournal: false)
         if let snapshot {
             let base = try? decoder.decode(RoomSnapshot.self, from: Data(snapshot.utf8))
@@ -164,13 +186,36 @@ public final class Playground: Sendable {
                 return nil
             }
         }
+        var refused: String? = unreadable
         do throws(HTTPError) {
             try await room.replay(entries, writing: false)
         } catch {
-            let what = error.code == "replay_diverged" ? "restored, but its replay diverged" : "restored only up to the step that failed"
-            logger.warning("room \(id) \(what)", metadata: ["error": "\(error.message)"])
+            if error.code == "replay_diverged" {
+                logger.warning("room \(id) restored, but its replay diverged", metadata: ["error": "\(error.message)"])
+            } else {
+                refused = error.message
+            }
         }
-        return (room, entries.count)
+        let base = snapshot.flatMap(SQLiteJournalStore.snapshotStep) ?? 0
+        let kept = room.perform { $0.steps }
+        let lost = base + texts.count - kept
+        if let refused, lost > 0 {
+            // The room goes on from what replayed; the journal must end there too, or every later step is refused.
+            store.cut(id, after: kept)
+            damage.stepsDropped += lost
+            let steps = lost == 1 ? "step \(kept + 1)" : "steps \(kept + 1)–\(base + texts.count)"
+            damage.reports.append("room \(id): step \(kept + 1) of its journal did not replay (\(refused)), so \(steps) were cut off; it goes on from step \(kept)")
+            damage.roomLost(id, "\(steps) did not replay and were cut off")
+        }
+        return (room, kept - base)
+    }
+
+    /// Says what the journal's damage cost, once, at start-up: an error per loss in the log, and the counters.
+    private static func report(_ damage: JournalDamage, instruments: AppInstruments, logger: Logger) {
+        instruments.journalDamaged(damage)
+        for report in damage.reports {
+            logger.error("journal damaged: \(report)")
+        }
     }
 
     /// Binds the address and starts serving.

@@ -37,6 +37,8 @@ public struct PlaygroundConfiguration: Sendable {
     public var dataDirectory: String?
     /// How hard each journal commit waits for the disk.
     public var journalSync = JournalSync.normal
+    /// What a start does with a journal database SQLite cannot read (`--on-corrupt-journal`).
+    public var onCorruptJournal = JournalDamagePolicy.setAside
     /// Steps one room's journal holds; past it the room refuses new events (fork it to go on).
     public var journalSteps = 10_000
     /// Bytes one room's journal holds (its entries' JSON).

@@ -16,13 +16,13 @@ final class PlaygroundResponder: HTTPResponder {
 
     init(
         rooms: RoomRegistry, blueprint: Room.Blueprint, files: StaticFiles, movies: MovieAPI, posts: PostsAPI, clientLimiter: ClientEventLimiter,
-        metrics: PrometheusCollectorRegistry, instruments: AppInstruments, threads: Int = 2,
+        metrics: PrometheusCollectorRegistry, instruments: AppInstruments, journalDamage: JournalDamage? = nil, threads: Int = 2,
         replayBudget: EventBudget, importBudget: EventBudget
     ) {
         self.rooms = rooms
         self.files = files
         self.instruments = instruments
-        let health = Health(rooms: rooms)
+        let health = Health(rooms: rooms, journalDamage: journalDamage)
         let assets = Self.assets(files)
         self.health = health
         var router = Router()
@@ -317,9 +317,12 @@ final class Health: Sendable {
     let rooms: RoomRegistry
     let server = Mutex<HTTPServer?>(nil)
     private let started = ContinuousClock.now
+    /// What opening the journal found damaged (nil without a journal).
+    private let journalDamage: JournalDamage?
 
-    init(rooms: RoomRegistry) {
+    init(rooms: RoomRegistry, journalDamage: JournalDamage? = nil) {
         self.rooms = rooms
+        self.journalDamage = journalDamage
     }
 
     func response() -> HTTPResult {
@@ -340,6 +343,18 @@ final class Health: Sendable {
                 ("streamHangUps", .int(metrics.hangUps)),
                 ("headerTimeouts", .int(metrics.headerTimeouts)),
             ]
+        }
+        if let damage = journalDamage {
+            members.append(
+                (
+                    "journalDamage",
+                    .object([
+                        ("setAside", .array(damage.setAside.map { .string($0.to) })),
+                        ("logRecordsDropped", .int(damage.logRecordsDropped)),
+                        ("stepsDropped", .int(damage.stepsDropped)),
+                        ("reports", .array(damage.reports.map { .string($0) })),
+                    ])
+                ))
         }
         return .response(.json(.ok, JSONValue.object(members).text).adding("Cache-Control", "no-store"))
     }

@@ -95,6 +95,13 @@ struct PlaygroundCommand: ParsableCommand {
     @Flag(help: "Keep rooms in memory only: no journal, nothing survives a restart.") var noJournal = false
     @Option(help: "How a journal commit waits for the disk: normal (survives kill -9) or full (survives a power cut; slower).")
     var journalSync: JournalSync = .normal
+    @Option(
+        help: ArgumentHelp(
+            "What a start does with a journal.sqlite SQLite cannot read: set-aside moves it and its -wal, -shm, -log-a "
+                + "and -log-b files aside (journal.sqlite.corrupt-<UTC time>), logs both paths, counts it in /metrics, keeps "
+                + "what of it still reads and starts; refuse exits non-zero with the reason.",
+            valueName: "set-aside|refuse"))
+    var onCorruptJournal: JournalDamagePolicy = .setAside
     @Option(help: "Steps one room's journal holds; past it the room refuses events (fork it to go on).") var journalSteps = 10_000
     @Option(help: "Kilobytes one room's journal holds (its entries' JSON); past it the room refuses events.") var journalKilobytes = 8_192
     @Option(help: "Percent of a room's journal (steps and bytes) one client address may fill; past it that client's events are refused (409) while others go on. 100 (no share) by default: a class behind one NAT address is one client.")
@@ -187,6 +194,7 @@ struct PlaygroundCommand: ParsableCommand {
         configuration.samples.randomSeed = seed
         configuration.dataDirectory = noJournal ? nil : dataDir ?? checkout.appendingPathComponent(".data").path
         configuration.journalSync = journalSync
+        configuration.onCorruptJournal = onCorruptJournal
         configuration.journalSteps = journalSteps
         configuration.journalBytes = journalKilobytes * 1024
         configuration.journalSharePerClient = journalSharePerClient
@@ -233,3 +241,4 @@ struct PlaygroundCommand: ParsableCommand {
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 extension JournalSync: ExpressibleByArgument {}
+extension JournalDamagePolicy: ExpressibleByArgument {}

@@ -9,8 +9,10 @@ import Foundation
 /// operation is idempotent, so a log already moved but not yet emptied does no harm), then empties them.
 ///
 /// A record: length (UInt32), FNV-1a 64 of the body, body = ticket (UInt64), kind (UInt8), the operation's fields
-/// (integers little-endian, texts length-prefixed). Reading stops at the first record that is cut short or fails
-/// its checksum: a write the process was killed in the middle of was never acknowledged.
+/// (integers little-endian, texts length-prefixed). A record cut short at the end of the newest file is a write the
+/// process was killed in the middle of, never acknowledged. Any other bad record (a checksum that fails: the disk
+/// changed it) is a lost acknowledged write: a start applies nothing after it, in either file, and reports what it
+/// did not apply (``read(_:)``).
 struct JournalLog {
     let paths: [String]
     private var files: [Int32]
@@ -112,6 +114,10 @@ struct JournalLog {
         case .delete(let number):
             out.append(4)
             append(UInt64(bitPattern: number), to: &out)
+        case .cut(let number, let after):
+            out.append(5)
+            append(UInt64(bitPattern: number), to: &out)
+            append(UInt64(after), to: &out)
         case .refuse:
             preconditionFailure("a refused write is never logged")
         }
@@ -126,21 +132,141 @@ struct JournalLog {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
-    /// Every sound record of a file, in file order.
-    static func records(at path: String) -> [(ticket: UInt64, operation: SQLiteJournalStore.Operation)] {
-        guard isRegularFile(path), let data = FileManager.default.contents(atPath: path) else { return [] }
-        let bytes = [UInt8](data)
-        var writes: [(ticket: UInt64, operation: SQLiteJournalStore.Operation)] = []
-        var offset = 0
-        while bytes.count - offset >= 12 {
-            var reader = Reader(bytes: bytes, offset: offset)
-            guard let length = reader.uint32(), let checksum = reader.uint64(), bytes.count - reader.offset >= Int(length) else { break }
-            let body = reader.offset..<reader.offset + Int(length)
-            guard bytes.withUnsafeBufferPointer({ fnv1a($0[body]) }) == checksum, let write = decode(bytes, body) else { break }
-            writes.append(write)
-            offset = body.upperBound
+    /// One record read back, and where it starts in its file.
+    struct Record {
+        let ticket: UInt64
+        let operation: SQLiteJournalStore.Operation
+        let offset: Int
+    }
+
+    /// What reading one file found: its sound records up to the first one that is cut short or fails its checksum,
+    /// and the sound records found past that one (each passing its own checksum) — never applied, but reported.
+    struct FileReading {
+        let path: String
+        var records: [Record] = []
+        /// Where the first bad record starts.
+        var problem: Int?
+        /// The first bad record is only the file's end cut short, with nothing sound after it: a write the process
+        /// was killed in the middle of, never acknowledged.
+        var cutShort = false
+        /// Bad stretches (each one record or more).
+        var damagedStretches = 0
+        /// The ticket the first bad record's header names (its header may be sound): orders a file with no sound record.
+        var claimedTicket: UInt64?
+        var after: [Record] = []
+
+        var firstTicket: UInt64? { records.first?.ticket ?? after.first?.ticket }
+        var lastTicket: UInt64? { after.last?.ticket ?? records.last?.ticket }
+    }
+
+    /// What a start applies from both files, and what it must not.
+    struct Reading {
+        /// In ticket order: every sound record before the first damaged one of either file, and none after it (a
+        /// record after a lost one may depend on it; a room's steps would have a gap).
+        var writes: [Record] = []
+        /// The files, oldest first, each with the sound records of it that are not applied.
+        var files: [(reading: FileReading, dropped: [Record], damaged: Bool)] = []
+
+        /// Records not applied: the sound ones, and one for each damaged stretch.
+        var droppedCount: Int { files.reduce(0) { $0 + $1.dropped.count + ($1.damaged ? $1.reading.damagedStretches : 0) } }
+    }
+
+    /// Reads both files. The writer swaps them before it moves one's records, so each file holds one run of tickets:
+    /// the file whose records have the lower tickets is the older, and its records all come before the other's.
+    static func read(_ paths: [String]) -> Reading {
+        let readings = paths.map(read(file:))
+        let sound = readings.compactMap(\.lastTicket)
+        // A file without one sound record is placed by the ticket its bad record names when that follows the other
+        // file's (a damaged newest record); else first, so nothing after it is applied.
+        let place = { (reading: FileReading) -> UInt64 in
+            if let first = reading.firstTicket { return first }
+            if reading.problem == nil || reading.cutShort { return .max }
+            if let claimed = reading.claimedTicket, let last = sound.max(), claimed > last, claimed - last <= 1 << 16 { return claimed }
+            return 0
         }
-        return writes
+        let ordered = readings.sorted { place($0) < place($1) }
+        var result = Reading()
+        var gap = false
+        for (index, file) in ordered.enumerated() {
+            if gap {
+                result.files.append((file, file.records + file.after, file.problem != nil && !file.cutShort))
+                continue
+            }
+            result.writes += file.records
+            let laterRecords = ordered[(index + 1)...].contains { $0.firstTicket != nil }
+            let harmless = file.problem == nil || (file.cutShort && !laterRecords)
+            if !harmless { gap = true }
+            result.files.append((file, harmless ? [] : file.after, !harmless))
+        }
+        return result
+    }
+
+    /// Every sound record of a file up to the first bad one, in file order.
+    static func records(at path: String) -> [(ticket: UInt64, operation: SQLiteJournalStore.Operation)] {
+        read(file: path).records.map { ($0.ticket, $0.operation) }
+    }
+
+    /// Reads one file: up to its first bad record, then on past it to every record whose own checksum holds.
+    static func read(file path: String) -> FileReading {
+        var reading = FileReading(path: path)
+        guard isRegularFile(path), let data = FileManager.default.contents(atPath: path) else { return reading }
+        let bytes = [UInt8](data)
+        var offset = 0
+        var firstBadIsCutShort = false
+        while offset < bytes.count {
+            switch parse(bytes, at: offset) {
+            case .record(let record, let end):
+                if reading.problem == nil { reading.records.append(record) } else { reading.after.append(record) }
+                offset = end
+                continue
+            case .cutShort(let claimed), .bad(let claimed):
+                reading.damagedStretches += 1
+                if reading.problem == nil {
+                    reading.problem = offset
+                    reading.claimedTicket = claimed
+                    if case .cutShort = parse(bytes, at: offset) { firstBadIsCutShort = true }
+                }
+            }
+            guard let next = resynchronize(bytes, from: offset + 1, after: reading.lastTicket ?? 0) else { break }
+            offset = next
+        }
+        reading.cutShort = firstBadIsCutShort && reading.after.isEmpty && reading.damagedStretches == 1
+        return reading
+    }
+
+    private enum Parsed {
+        case record(Record, end: Int)
+        /// Its length runs past the end of the file.
+        case cutShort(claimedTicket: UInt64?)
+        /// Its checksum fails, or its body is not a record.
+        case bad(claimedTicket: UInt64?)
+    }
+
+    private static func parse(_ bytes: [UInt8], at offset: Int) -> Parsed {
+        var reader = Reader(bytes: bytes, offset: offset)
+        guard let length = reader.uint32(), let checksum = reader.uint64() else { return .cutShort(claimedTicket: nil) }
+        let claimed = bytes.count - reader.offset >= 8 ? Reader(bytes: bytes, offset: reader.offset).peekUInt64() : nil
+        guard bytes.count - reader.offset >= Int(length) else { return .cutShort(claimedTicket: claimed) }
+        let body = reader.offset..<reader.offset + Int(length)
+        guard bytes.withUnsafeBufferPointer({ fnv1a($0[body]) }) == checksum, let write = decode(bytes, body) else {
+            return .bad(claimedTicket: claimed)
+        }
+        return .record(Record(ticket: write.ticket, operation: write.operation, offset: offset), end: body.upperBound)
+    }
+
+    /// The next offset from `start` where a sound record begins with a ticket after `ticket`, if any. Most offsets
+    /// are ruled out by their length, ticket and kind before any checksum is computed.
+    private static func resynchronize(_ bytes: [UInt8], from start: Int, after ticket: UInt64) -> Int? {
+        var offset = start
+        while bytes.count - offset >= 21 {
+            defer { offset += 1 }
+            var reader = Reader(bytes: bytes, offset: offset)
+            guard let length = reader.uint32(), length >= 9, bytes.count - offset - 12 >= Int(length) else { continue }
+            reader.offset += 8
+            guard let candidate = reader.uint64(), candidate > ticket, let kind = reader.uint8(), (1...5).contains(kind) else { continue }
+            if case .record = parse(bytes, at: offset) { return offset }
+        }
+        return nil
     }
 
     private static func decode(_ bytes: [UInt8], _ body: Range<Int>) -> (ticket: UInt64, operation: SQLiteJournalStore.Operation)? {
@@ -160,6 +286,9 @@ struct JournalLog {
         case 4:
             guard let number = reader.uint64() else { return nil }
             operation = .delete(number: Int64(bitPattern: number))
+        case 5:
+            guard let number = reader.uint64(), let after = reader.uint64(), after <= UInt64(Int.max) else { return nil }
+            operation = .cut(number: Int64(bitPattern: number), after: Int(after))
         default:
             return nil
         }
@@ -199,6 +328,11 @@ struct JournalLog {
             guard bytes.count - offset >= 4 else { return nil }
             defer { offset += 4 }
             return (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+        }
+
+        func peekUInt64() -> UInt64? {
+            guard bytes.count - offset >= 8 else { return nil }
+            return (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * $1) }
         }
 
         mutating func uint64() -> UInt64? {

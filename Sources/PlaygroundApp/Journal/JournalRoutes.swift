@@ -47,7 +47,8 @@ struct JournalRoutes: Sendable {
             PlaygroundResponder.answering { () throws(HTTPError) -> HTTPResult in
                 try readWhole(request, parameters) { room throws(HTTPError) in
                     let history = try room.readHistory()
-                    return .json(.ok, Self.historyJSON(room: room.id, history).text).adding("Cache-Control", "no-store")
+                    let damage = room.perform { $0.damageNotice }
+                    return .json(.ok, Self.historyJSON(room: room.id, history, damage: damage).text).adding("Cache-Control", "no-store")
                 }
             }
         }
@@ -403,11 +404,15 @@ struct JournalRoutes: Sendable {
 
     // MARK: - History
 
-    static func historyJSON(room: RoomID, _ history: RoomHistory) -> JSONValue {
-        .object([
+    /// `damage`: what the room lost when a damaged journal was opened (a `damage` member only then).
+    static func historyJSON(room: RoomID, _ history: RoomHistory, damage: String? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("room", .string(room.description)),
             ("steps", .int(history.lastStep)),
             ("base", .int(history.firstStep)),
+        ]
+        if let damage { members.append(("damage", .string(damage))) }
+        members.append(
             (
                 "entries",
                 .array(
@@ -418,7 +423,7 @@ struct JournalRoutes: Sendable {
                             ("summary", .string(entry.summary)),
                         ])
                     })
-            ),
-        ])
+            ))
+        return .object(members)
     }
 }

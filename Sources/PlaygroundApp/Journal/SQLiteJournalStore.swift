@@ -21,6 +21,11 @@ protocol JournalStore: Sendable {
     func fold(_ room: RoomID, through step: Int, snapshot: String) -> JournalTicket
     /// Queues forgetting a room (closed for idleness).
     func deleteRoom(_ room: RoomID)
+    /// Queues cutting a room's steps after `step` (a restored room whose later steps could not be replayed): the
+    /// room goes on from `step`.
+    func cut(_ room: RoomID, after step: Int)
+    /// What opening the journal found damaged, and what that cost.
+    var damage: JournalDamage { get }
     /// Whether the write and everything queued before it is done (written, or failed).
     func isDone(_ ticket: JournalTicket) -> Bool
     /// Calls `done` once the write is durable under the store's sync mode (nil) or has failed; at once if it is done.
@@ -52,6 +57,8 @@ struct JournalTicket: Sendable, Hashable {
 /// Why the journal could not be read or written.
 struct JournalError: Error, Equatable, CustomStringConvertible {
     let description: String
+    /// SQLite found the file damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`), not merely unable to go on.
+    var damaged = false
 }
 
 /// How hard a commit waits for the disk (`--journal-sync`).
@@ -94,63 +101,65 @@ final class SQLiteJournalStore: JournalStore {
         var lastStep: [RoomID: Int] = [:]
     }
 
+    /// What opening the journal found damaged, and what that cost.
+    let damage: JournalDamage
+
     /// `committed` hears each commit (on the writer's thread, which makes them all): how many writes it carried and how long it took.
-    /// `logPaths`: the log's two files (tests); by default beside the database.
+    /// `logPaths`: the log's two files (tests); by default beside the database. `onDamage`: what to do with a database
+    /// file SQLite cannot read (``JournalDamagePolicy``).
     init(
-        path: String, sync: JournalSync, logPaths: [String]? = nil, committed: (@Sendable (_ writes: Int, _ took: Duration) -> Void)? = nil
+        path: String, sync: JournalSync, onDamage: JournalDamagePolicy = .setAside, logPaths: [String]? = nil,
+        committed: (@Sendable (_ writes: Int, _ took: Duration) -> Void)? = nil
     ) throws(JournalError) {
         self.path = path
-        var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let registered = batched_wal_register()
-        guard registered == SQLITE_OK else {
-            throw JournalError(description: "cannot open the journal \(path): SQLite refused the batched-wal VFS (\(String(cString: sqlite3_errstr(registered))))")
-        }
-        guard sqlite3_open_v2(path, &handle, flags, batched_wal_name) == SQLITE_OK, let db = handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close(handle)
-            throw JournalError(description: "cannot open the journal \(path): \(message)")
-        }
-        let database = Database(db: db, path: path, committed: committed)
-        // One process owns the file: exclusive locking keeps the WAL index in memory and takes no file lock per
-        // commit. Small pages keep each commit's WAL frames small; checkpoints (and their fsync) come every 8 MiB of
-        // WAL and always run on the writer's thread (``Database``), never inside a commit.
+        let logPaths = logPaths ?? JournalLog.paths(for: path)
+        var damage = JournalDamage()
+        let database: Database
         do {
-            try database.execute(
-                """
-                PRAGMA page_size = 1024;
-                PRAGMA locking_mode = EXCLUSIVE;
-                PRAGMA journal_mode = WAL;
-                PRAGMA synchronous = \(sync == .full ? "FULL" : "NORMAL");
-                CREATE TABLE IF NOT EXISTS room_journals (number INTEGER PRIMARY KEY, room TEXT NOT NULL UNIQUE, seed TEXT NOT NULL, created REAL NOT NULL);
-                CREATE TABLE IF NOT EXISTS steps (key INTEGER PRIMARY KEY, entry TEXT NOT NULL);
-                CREATE TABLE IF NOT EXISTS snapshots (number INTEGER PRIMARY KEY, snapshot TEXT NOT NULL);
-                """)
-            // A journal written by an earlier version (a rooms table and an entries table indexed by room and step).
-            if try !database.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'entries'", [], { $0.first }).isEmpty {
-                try database.execute(
-                    """
-                    BEGIN;
-                    INSERT OR IGNORE INTO room_journals (room, seed, created) SELECT room, seed, created FROM rooms ORDER BY created;
-                    INSERT OR IGNORE INTO steps (key, entry)
-                        SELECT (r.number << 32) + e.step, e.entry FROM entries e JOIN room_journals r ON r.room = e.room;
-                    DROP TABLE entries;
-                    DROP TABLE rooms;
-                    COMMIT;
-                    """)
+            database = try Self.open(path, sync: sync, committed: committed)
+        } catch where error.damaged {
+            guard onDamage == .setAside else {
+                throw JournalError(
+                    description: "the journal \(path) is damaged (\(error.description)); --on-corrupt-journal refuse: not starting. "
+                        + "Move it and its -wal, -shm, -log-a and -log-b files aside, or start with --on-corrupt-journal set-aside.")
             }
-            // Writes a killed process had logged but not yet moved into SQLite (see ``JournalLog``).
-            let logPaths = logPaths ?? JournalLog.paths(for: path)
-            try database.replay(logPaths.flatMap { JournalLog.records(at: $0) }.sorted { $0.ticket < $1.ticket })
+            // The damaged files go aside with the time in their names; a new database takes what of them still reads.
+            let moved = Self.setAside(path, logPaths: logPaths)
+            damage.setAside = moved
+            database = try Self.open(path, sync: sync, committed: committed)
+            let salvage = moved.first.map { Self.salvage(from: $0.to) } ?? Salvage(writes: [], rooms: 0, steps: 0, problems: [])
+            do {
+                try database.replay(salvage.writes.map { (0, $0) })
+            } catch {
+                database.close()
+                throw error
+            }
+            let names = moved.map { "\($0.from) → \($0.to)" }.joined(separator: ", ")
+            damage.reports.append(
+                "the journal \(path) could not be read (\(error.description)); set aside: \(names); "
+                    + (salvage.rooms == 0
+                        ? "nothing in it could be read, the journal starts empty"
+                        : "\(salvage.rooms) rooms and \(salvage.steps) steps still read and kept (steps past one SQLite could not read are lost)"))
+            for (room, problem) in salvage.problems { damage.roomLost(room, problem) }
+        }
+        do {
+            // Writes a killed process had logged but not yet moved into SQLite (see ``JournalLog``): up to the first
+            // damaged record of either file, never past it.
+            let reading = damage.setAside.isEmpty ? JournalLog.read(logPaths) : JournalLog.Reading()
+            try database.replay(reading.writes.map { ($0.ticket, $0.operation) })
             try database.execute(
                 """
                 DELETE FROM steps WHERE (key >> 32) NOT IN (SELECT number FROM room_journals);
                 DELETE FROM snapshots WHERE number NOT IN (SELECT number FROM room_journals);
                 """)
+            let names = try database.query("SELECT number, room FROM room_journals", []) { row in
+                Int64(row[0]).flatMap { number in RoomID(validating: row[1]).map { (number, $0) } }
+            }
+            let roomOf = Dictionary(names, uniquingKeysWith: { first, _ in first })
+            Self.report(reading, roomOf: roomOf, into: &damage)
+            try Self.cutGaps(in: database, rooms: roomOf, into: &damage)
             var state = Numbers()
-            for (room, number) in try database.query("SELECT room, number FROM room_journals", [], { row in
-                RoomID(validating: row[0]).flatMap { id in Int64(row[1]).map { (id, $0) } }
-            }) {
+            for (number, room) in names {
                 state.known[room] = number
                 state.next = max(state.next, number + 1)
                 let first = Int(number) << 32
@@ -170,8 +179,74 @@ final class SQLiteJournalStore: JournalStore {
             database.close()
             throw error
         }
+        self.damage = damage
         self.database = database
         database.startWriting()
+    }
+
+    /// Opens the file, makes its tables and checks it (`quick_check`: every page of every table and the free list,
+    /// so a damaged page is found now rather than by a later write, which would fail every room's).
+    private static func open(
+        _ path: String, sync: JournalSync, committed: (@Sendable (_ writes: Int, _ took: Duration) -> Void)?
+    ) throws(JournalError) -> Database {
+        // Checked before SQLite opens it: SQLite would delete the WAL beside a file it cannot read, and a WAL is kept
+        // with the file it belongs to.
+        if let file = FileHandle(forReadingAtPath: path) {
+            let header = (try? file.read(upToCount: 16)) ?? Data()
+            try? file.close()
+            guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else {
+                throw JournalError(description: "journal \(path): file is not a database (it does not start with SQLite's header)", damaged: true)
+            }
+        }
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let registered = batched_wal_register()
+        guard registered == SQLITE_OK else {
+            throw JournalError(description: "cannot open the journal \(path): SQLite refused the batched-wal VFS (\(String(cString: sqlite3_errstr(registered))))")
+        }
+        guard sqlite3_open_v2(path, &handle, flags, batched_wal_name) == SQLITE_OK, let db = handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let damaged = handle.map { Database.isDamage(sqlite3_errcode($0)) } ?? false
+            sqlite3_close(handle)
+            throw JournalError(description: "cannot open the journal \(path): \(message)", damaged: damaged)
+        }
+        let database = Database(db: db, path: path, committed: committed)
+        // One process owns the file: exclusive locking keeps the WAL index in memory and takes no file lock per
+        // commit. Small pages keep each commit's WAL frames small; checkpoints (and their fsync) come every 8 MiB of
+        // WAL and always run on the writer's thread (``Database``), never inside a commit.
+        do throws(JournalError) {
+            try database.execute(
+                """
+                PRAGMA page_size = 1024;
+                PRAGMA locking_mode = EXCLUSIVE;
+                PRAGMA journal_mode = WAL;
+                PRAGMA synchronous = \(sync == .full ? "FULL" : "NORMAL");
+                CREATE TABLE IF NOT EXISTS room_journals (number INTEGER PRIMARY KEY, room TEXT NOT NULL UNIQUE, seed TEXT NOT NULL, created REAL NOT NULL);
+                CREATE TABLE IF NOT EXISTS steps (key INTEGER PRIMARY KEY, entry TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS snapshots (number INTEGER PRIMARY KEY, snapshot TEXT NOT NULL);
+                """)
+            let check = try database.query("PRAGMA quick_check", []) { $0.first }
+            guard check == ["ok"] else {
+                throw JournalError(description: "SQLite's quick_check: \(check.prefix(3).joined(separator: "; "))", damaged: true)
+            }
+            // A journal written by an earlier version (a rooms table and an entries table indexed by room and step).
+            if try !database.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'entries'", [], { $0.first }).isEmpty {
+                try database.execute(
+                    """
+                    BEGIN;
+                    INSERT OR IGNORE INTO room_journals (room, seed, created) SELECT room, seed, created FROM rooms ORDER BY created;
+                    INSERT OR IGNORE INTO steps (key, entry)
+                        SELECT (r.number << 32) + e.step, e.entry FROM entries e JOIN room_journals r ON r.room = e.room;
+                    DROP TABLE entries;
+                    DROP TABLE rooms;
+                    COMMIT;
+                    """)
+            }
+        } catch {
+            database.close()
+            throw error
+        }
+        return database
     }
 
     deinit {
@@ -214,6 +289,15 @@ final class SQLiteJournalStore: JournalStore {
             return database.enqueue(room, .refuse(JournalError(description: "journal \(path): no room \(room)")))
         }
         return database.enqueue(room, .fold(number: number, through: step, snapshot: snapshot))
+    }
+
+    func cut(_ room: RoomID, after step: Int) {
+        guard let number = numbers.withLock({ numbers -> Int64? in
+            guard let number = numbers.known[room] else { return nil }
+            numbers.lastStep[room] = step
+            return number
+        }) else { return }
+        _ = database.enqueue(room, .cut(number: number, after: step))
     }
 
     func deleteRoom(_ room: RoomID) {
@@ -289,13 +373,15 @@ extension SQLiteJournalStore {
         case append(key: Int64, entry: String)
         case fold(number: Int64, through: Int, snapshot: String)
         case delete(number: Int64)
+        /// Deletes the room's steps after `after`.
+        case cut(number: Int64, after: Int)
         /// A write that was wrong when it was queued: it fails its room in its turn.
         case refuse(JournalError)
 
         /// One statement: it needs no transaction of its own.
         var isOneStatement: Bool {
             switch self {
-            case .createRoom, .append, .refuse: true
+            case .createRoom, .append, .cut, .refuse: true
             case .fold, .delete: false
             }
         }
@@ -809,12 +895,20 @@ extension SQLiteJournalStore {
                 try statement(&connection, "DELETE FROM steps WHERE key > ? AND key < ?", [.integer(first), .integer(first + (1 << 32))], path: path, none)
                 try statement(&connection, "DELETE FROM snapshots WHERE number = ?", [.integer(Int(number))], path: path, none)
                 try statement(&connection, "DELETE FROM room_journals WHERE number = ?", [.integer(Int(number))], path: path, none)
+            case .cut(let number, let after):
+                let first = Int(number) << 32
+                try statement(&connection, "DELETE FROM steps WHERE key > ? AND key < ?", [.integer(first + after), .integer(first + (1 << 32))], path: path, none)
             case .refuse(let error):
                 throw error
             }
         }
 
         // MARK: - SQLite
+
+        /// A result code that says the file is damaged, not that SQLite could not go on (a full disk, a lock).
+        static func isDamage(_ code: Int32) -> Bool {
+            [SQLITE_CORRUPT, SQLITE_NOTADB].contains(code & 0xff)
+        }
 
         enum Value {
             case text(String)
@@ -829,7 +923,7 @@ extension SQLiteJournalStore {
                 guard sqlite3_exec(connection.db, sql, nil, nil, &error) == SQLITE_OK else {
                     let message = error.map { String(cString: $0) } ?? "unknown error"
                     sqlite3_free(error)
-                    throw JournalError(description: "journal \(path): \(message)")
+                    throw JournalError(description: "journal \(path): \(message)", damaged: connection.db.map { Self.isDamage(sqlite3_errcode($0)) } ?? false)
                 }
             }
         }
@@ -854,7 +948,7 @@ extension SQLiteJournalStore {
             } else {
                 var prepared: OpaquePointer?
                 guard sqlite3_prepare_v2(db, sql, -1, &prepared, nil) == SQLITE_OK, let prepared else {
-                    throw JournalError(description: "journal \(path): \(String(cString: sqlite3_errmsg(db)))")
+                    throw JournalError(description: "journal \(path): \(String(cString: sqlite3_errmsg(db)))", damaged: isDamage(sqlite3_errcode(db)))
                 }
                 connection.statements[sql] = prepared
                 statement = prepared
@@ -880,7 +974,7 @@ extension SQLiteJournalStore {
                 let status = sqlite3_step(statement)
                 if status == SQLITE_DONE { break }
                 guard status == SQLITE_ROW else {
-                    throw JournalError(description: "journal \(path): \(String(cString: sqlite3_errmsg(db)))")
+                    throw JournalError(description: "journal \(path): \(String(cString: sqlite3_errmsg(db)))", damaged: isDamage(status))
                 }
                 let columns = (0..<sqlite3_column_count(statement)).map { column -> String in
                     guard let text = sqlite3_column_text(statement, column) else { return "" }

@@ -63,6 +63,21 @@ final class AppInstruments: Sendable {
         commitWrites?.record(writes)
     }
 
+    /// What opening a damaged journal cost (once, at start-up): `playground_journal_set_aside_total`,
+    /// `playground_journal_log_records_dropped_total` and `playground_journal_steps_dropped_total`, shown at 0 too, so
+    /// an alert can be written before anything is ever damaged.
+    func journalDamaged(_ damage: JournalDamage) {
+        guard let factory else { return }
+        for (label, count) in [
+            ("playground_journal_set_aside_total", damage.setAside.isEmpty ? 0 : 1),  // one database, with its companions
+            ("playground_journal_log_records_dropped_total", damage.logRecordsDropped),
+            ("playground_journal_steps_dropped_total", damage.stepsDropped),
+        ] {
+            let counter = Counter(label: label, factory: factory)
+            if count > 0 { counter.increment(by: count) }
+        }
+    }
+
     /// `code` is the error's fixed machine-readable code (`too_many_events_from_client`, `unknown_event`, …).
     func eventRejected(code: String) {
         count("playground_events_rejected_total", [("reason", code)])

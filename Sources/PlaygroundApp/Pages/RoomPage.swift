@@ -33,6 +33,8 @@ struct RoomPage {
     let panes: [PaneSection]
     /// Each pane's timeline (first, back, history): only where the room keeps its history (not `--no-journal`).
     var timeline = true
+    /// A line under the header that says what the room lost (a damaged journal), if it lost anything.
+    var notice: String? = nil
 
     var html: String {
         let roomPath = "/rooms/\(room)"
@@ -52,6 +54,7 @@ struct RoomPage {
             buttons still work, reload to see others' changes)</span></p></header>
             <div id="errors" role="alert" hidden></div>\n
             """
+        if let notice { out += "<p class=\"journal-damage\" role=\"status\">\(HTML.text(notice))</p>\n" }
         out += indexHTML(roomPath: roomPath)
         out += "<main>\n"
         for pane in panes {

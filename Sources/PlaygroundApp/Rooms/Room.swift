@@ -116,6 +116,10 @@ actor Room {
     /// nothing behind), or exists already (a restored room).
     private var journalStarted: Bool
 
+    /// What this room's history lost when a damaged journal was opened (shown on its page and in its history); it
+    /// goes on from what could be read, as a fork of it would.
+    var damageNotice: String?
+
     /// Set when the room's journal cannot go on (its snapshot did not restore): the room then refuses events.
     private var localJournalFailure: String?
 
@@ -359,7 +363,8 @@ actor Room {
                     },
                     sourceFiles: blueprint.sources.files(of: app.about))
             },
-            timeline: journalMode != .off
+            timeline: journalMode != .off,
+            notice: damageNotice.map { "This room's journal was damaged and it goes on from what could be read: \($0)." }
         ).html
     }
 

@@ -1,0 +1,63 @@
+import Foundation
+
+/// What a start found damaged in the journal and what that cost: files set aside, log records not applied, steps
+/// cut off rooms. Found once, at start-up; the log, `/metrics` and `/healthz` all show it.
+struct JournalDamage: Sendable, Equatable {
+    /// A damaged file moved out of the way (kept for inspection, never read again).
+    struct SetAside: Sendable, Equatable {
+        let from: String
+        let to: String
+    }
+
+    /// Damaged database files moved aside (the database, with its companions).
+    var setAside: [SetAside] = []
+    /// Log records not applied: damaged ones, and sound ones after a damaged one (applying them would leave a gap).
+    var logRecordsDropped = 0
+    /// Steps cut off rooms: after a gap in a room's steps, or from the first one its apps could not replay.
+    var stepsDropped = 0
+    /// Rooms whose history lost steps, with what they lost: shown in the room's page and its `/history`.
+    var rooms: [RoomID: String] = [:]
+    /// One sentence per thing lost, naming files, tickets, rooms and steps.
+    var reports: [String] = []
+
+    var isEmpty: Bool { setAside.isEmpty && logRecordsDropped == 0 && stepsDropped == 0 && reports.isEmpty }
+
+    /// Notes that `room` lost `steps`: its notice says so (appended to one it has already).
+    mutating func roomLost(_ room: RoomID, _ what: String) {
+        rooms[room] = rooms[room].map { "\($0); \(what)" } ?? what
+    }
+
+    /// Ranges of consecutive numbers, `831–1256, 1300`: how tickets and steps are named in a report.
+    static func ranges(_ numbers: some Sequence<Int>) -> String {
+        var parts: [String] = []
+        var run: (first: Int, last: Int)?
+        for number in numbers.sorted() {
+            if let current = run, number == current.last + 1 || number == current.last {
+                run = (current.first, number)
+                continue
+            }
+            if let current = run { parts.append(current.first == current.last ? "\(current.first)" : "\(current.first)–\(current.last)") }
+            run = (number, number)
+        }
+        if let current = run { parts.append(current.first == current.last ? "\(current.first)" : "\(current.first)–\(current.last)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `20261126T134500Z`: when a damaged file was set aside, in its new name.
+    static func stamp(_ date: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: date)
+    }
+}
+
+/// What a start does with a journal database SQLite cannot read (`--on-corrupt-journal`).
+public enum JournalDamagePolicy: String, Sendable, CaseIterable {
+    /// Move it aside (with its WAL, shared memory and log files, named with the time), keep what of it can still be
+    /// read, and start: the site stays up.
+    case setAside = "set-aside"
+    /// Exit with the reason, as before: a host that wants to look first.
+    case refuse
+}
