@@ -27,6 +27,42 @@
     while (keep > 0 && body.children.length > keep) body.lastElementChild.remove();
   }
 
+  // A keyed list's rows removed, inserted and moved by id (the server sends only what changed in a list):
+  // <template data-keyed-for="LIST" data-remove="ID …" data-after="ANCHOR …">ITEMS</template>, each item a new row or
+  // <i data-move="ID"> for a row the page has, placed after the anchor of the same rank ("^": first). Rows not named
+  // keep their place; a row whose content changed comes as its own fragment after this.
+  function applyKeyed(carrier) {
+    const list = document.getElementById(carrier.dataset.keyedFor);
+    if (!list) return;
+    const row = (id) => {
+      const found = document.getElementById(id);
+      return found && found.parentElement === list ? found : null;
+    };
+    for (const id of (carrier.dataset.remove || "").split(" ")) {
+      const gone = id && row(id);
+      if (gone) gone.remove();
+    }
+    const anchors = (carrier.dataset.after || "").split(" ");
+    Array.from(carrier.content.children).forEach((item, rank) => {
+      const node = item.hasAttribute("data-move") ? row(item.getAttribute("data-move")) : item;
+      if (!node) return;
+      const anchor = anchors[rank] && anchors[rank] !== "^" ? row(anchors[rank]) : null;
+      if (anchor) anchor.after(node); else list.prepend(node);
+    });
+  }
+
+  // A flow strip's lit stages (by place) and caption: the stages themselves never change, so only these are sent.
+  function applyLit(carrier) {
+    const flow = document.getElementById(carrier.dataset.litFor);
+    if (!flow) return;
+    const lit = new Set((carrier.dataset.lit || "").split(" ").filter(Boolean).map(Number));
+    flow.querySelectorAll(".flow-stages > li").forEach((stage, place) => {
+      if (lit.has(place)) stage.className = "lit"; else stage.removeAttribute("class");
+    });
+    const caption = flow.querySelector(".flow-caption");
+    if (caption) caption.textContent = carrier.dataset.caption || "";
+  }
+
   // A control's identity across patches. A patch replaces elements, so a control is found again by what it posts:
   // its form's target and hidden fields (the server's id for the control's closure, or the event it sends) and its
   // own name and value; then by its place among the controls that post the same.
@@ -72,11 +108,18 @@
       ? { value: focused.value, start: focused.selectionStart, end: focused.selectionEnd } : null;
     for (const fresh of Array.from(template.content.children)) {
       if (fresh.dataset.rowsFor) { applyRows(fresh); continue; }
+      if (fresh.dataset.keyedFor) { applyKeyed(fresh); continue; }
+      if (fresh.dataset.litFor) { applyLit(fresh); continue; }
       if (!fresh.id) continue;
       const old = document.getElementById(fresh.id);
       if (old) old.replaceWith(fresh);
     }
-    if (!place || document.contains(focused)) return;
+    if (!place) return;
+    if (document.contains(focused)) {
+      // A moved row keeps its elements, but moving one takes the focus away from the control inside it.
+      if (document.activeElement !== focused) focused.focus();
+      return;
+    }
     // The focused control was replaced: focus its namesake, and keep what the user was typing there.
     const again = find(place);
     if (!again) return;

@@ -6,12 +6,16 @@ public struct RenderContext: Sendable, Equatable {
     public var actionURL: String
     /// Hidden fields every control's form carries besides its action id, e.g. `app=ev`: which app's host to ask.
     public var actionFields: [FormField]
+    /// What the `id`s the renderer makes up (a keyed list's, its rows') start with, e.g. `nice-`: they stay unique
+    /// on a page that shows several apps.
+    public var idPrefix: String
 
     /// Makes a context whose forms post to `formAction`, and whose controls post to `actionURL` (default: the same).
-    public init(formAction: String, actionURL: String? = nil, actionFields: [FormField] = []) {
+    public init(formAction: String, actionURL: String? = nil, actionFields: [FormField] = [], idPrefix: String = "") {
         self.formAction = formAction
         self.actionURL = actionURL ?? formAction
         self.actionFields = actionFields
+        self.idPrefix = idPrefix
     }
 }
 
@@ -34,12 +38,17 @@ public struct RenderedView: Sendable, Equatable {
     /// The HTML with each fragment cut out and replaced by a marker naming it: what changed outside the
     /// fragments shows here, so a client can be patched fragment by fragment only while this stays the same.
     public var skeleton: String
+    /// Every element that carries an `id`, outermost or not (a keyed list inside a fragment, its rows), in document
+    /// order, with where it lies in `html`'s UTF-8: what a room diffs to patch one row instead of a whole list.
+    public var nodes: [FragmentNode]
 
-    /// Makes a rendered view; without a `skeleton` it is worked out by finding each fragment in `html`.
-    public init(html: String, fragments: [Fragment], skeleton: String? = nil) {
+    /// Makes a rendered view; without a `skeleton` it is worked out by finding each fragment in `html`, and without
+    /// `nodes` they are the fragments, found the same way.
+    public init(html: String, fragments: [Fragment], skeleton: String? = nil, nodes: [FragmentNode]? = nil) {
         self.html = html
         self.fragments = fragments
         self.skeleton = skeleton ?? Self.skeleton(of: html, fragments: fragments)
+        self.nodes = nodes ?? Self.nodes(of: html, fragments: fragments)
     }
 
     /// The marker that stands for a fragment in a skeleton.
@@ -62,6 +71,23 @@ public struct RenderedView: Sendable, Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The fragments as nodes: each found in `html` (they are outermost and in document order).
+    static func nodes(of html: String, fragments: [Fragment]) -> [FragmentNode] {
+        let bytes = Array(html.utf8)
+        var nodes: [FragmentNode] = []
+        var cursor = 0
+        for fragment in fragments {
+            let needle = Array(fragment.html.utf8)
+            guard let start = firstIndex(of: needle, in: bytes, from: cursor) else { continue }
+            let end = start + needle.count
+            let startTagEnd = needle.firstIndex(of: UInt8(ascii: ">")).map { start + $0 + 1 } ?? end
+            let endTagStart = needle.lastIndex(of: UInt8(ascii: "<")).map { start + $0 } ?? end
+            nodes.append(FragmentNode(id: fragment.id, range: start..<end, inner: startTagEnd..<max(startTagEnd, endTagStart), parent: -1))
+            cursor = end
+        }
+        return nodes
+    }
+
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard let first = needle.first, needle.count <= haystack.count - start else { return needle.isEmpty ? start : nil }
         var index = start
@@ -70,6 +96,29 @@ public struct RenderedView: Sendable, Equatable {
             index += 1
         }
         return nil
+    }
+}
+
+/// An element with an `id` in a render: where it lies in the HTML's UTF-8 bytes and which such element encloses it.
+public struct FragmentNode: Sendable, Equatable {
+    /// The element's `id` (unescaped).
+    public var id: String
+    /// From its start tag's `<` to its end tag's `>`.
+    public var range: Range<Int>
+    /// Its content: after its start tag, before its end tag.
+    public var inner: Range<Int>
+    /// The index of the innermost node enclosing it, or -1 for an outermost one (a fragment).
+    public var parent: Int
+
+    public init(id: String, range: Range<Int>, inner: Range<Int>, parent: Int) {
+        (self.id, self.range, self.inner, self.parent) = (id, range, inner, parent)
+    }
+
+    /// Moved by `offset` bytes; its parent counted from `parentBase` (-1 when the parent lies before it).
+    func shifted(by offset: Int, parentBase: Int) -> FragmentNode {
+        FragmentNode(
+            id: id, range: (range.lowerBound + offset)..<(range.upperBound + offset), inner: (inner.lowerBound + offset)..<(inner.upperBound + offset),
+            parent: parent < parentBase ? -1 : parent - parentBase)
     }
 }
 

@@ -67,19 +67,24 @@ public final class ViewHost<Root: View> {
         _ = store.runAppearanceActions()
     }
 
-    /// Runs the closure of the control whose action id (its position, as its form posts it) is `action`, with the
-    /// posted `value` (a text field's text, a toggle's new state); call it on the host's executor, then render.
+    /// Runs the closure of the control whose action id (its form's `control` field: the short id of its position,
+    /// ``ControlID``, or the position's whole path as older pages and journals post it) is `action`, with the posted
+    /// `value` (a text field's text, a toggle's new state); call it on the host's executor, then render.
     /// A control that is no longer in the tree (an old page) is `.stale`; a value it does not take is `.invalid`;
     /// neither changes anything. Values taken: a button none; a text field one line of at most 1,000 scalars
     /// without control characters; a toggle `true` or `false`; a picker an option's index (`0`, `1` …).
     public func perform(action: String, value: String?) -> ActionOutcome {
-        let control = store.orderedPositions.lazy.compactMap { position -> ControlAction? in
-            guard let slot = position.filledSlots.first(where: { $0.label == "action" }),
-                position.path.description == action
-            else { return nil }
-            return slot.object as? ControlAction
-        }.first
-        guard let run = control?.run else {
+        var found: [ControlAction] = []
+        if let wanted = ControlID(posted: action) {
+            for position in store.orderedPositions {
+                guard let slot = position.filledSlots.first(where: { $0.label == "action" }), let control = slot.object as? ControlAction,
+                    position.path.controlID == wanted
+                else { continue }
+                found.append(control)
+            }
+        }
+        // Two controls whose paths hash alike (48 bits: never seen, but not impossible) are refused rather than guessed.
+        guard found.count == 1, let run = found[0].run else {
             return .stale("No control has the action id \(action.debugDescription.prefix(80)) any more: the page is older than the view. Reload it.")
         }
         return run(value)

@@ -17,14 +17,16 @@ import Testing
             + #"<div class="vstack" style="color:\#(label)"><span class="text font-largeTitle">\#(name)</span>\#(colorModel)</div></div>"#
     }
 
-    /// The Center page: its button is a form posting the button's action id (its position in the view tree).
+    /// The Center page: its button is a form posting the button's action id (the short id of its position in the
+    /// view tree, which also names the form).
     static let center =
         #"<div id="ev-center" class="zstack"><div class="color" style="background-color:#008299"></div>"#
         + #"<div class="vstack"><span class="text font-largeTitle" style="color:#ffffff">Center</span>"#
-        + #"<form class="button-form" method="post" action="/rooms/r1/actions"><input type="hidden" name="app" value="ev">"#
+        + #"<form id="c\#(centerButtonID)" class="button-form" method="post" action="/rooms/r1/actions"><input type="hidden" name="app" value="ev">"#
         + #"<input type="hidden" name="control" value="\#(centerButtonID)"><button class="button button-bordered" type="submit">"#
         + #"<span class="text">Change colors</span></button></form></div></div>"#
-    static let centerButtonID = "/T/0/0/0/0/1/0/#ev-center/T/0/0/1/0/1/0"
+    static let centerButtonPath = "/T/0/0/0/0/1/0/#ev-center/T/0/0/1/0/1/0"
+    static let centerButtonID = ControlID(posted: centerButtonPath)!.description
 
     static func page(left: String, right: String) -> String {
         #"<div class="tabview tabview-page"><div class="tab" data-tag="left">\#(left)</div>"#

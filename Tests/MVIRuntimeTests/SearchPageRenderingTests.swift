@@ -1,5 +1,6 @@
 import MVIRuntime
 import MovieCatalog
+import PlaygroundTesting
 import PlaygroundUI
 import Testing
 @testable import MovieSearchMVI
@@ -9,10 +10,10 @@ import Testing
     static let form = #"method="post" action="/rooms/r1/events"><input type="hidden" name="app" value="mvi">"#
 
     /// The `mvi-search` fragment: the field (the view's own `@State query`, as in the article) showing `value`
-    /// (already escaped), then `content`. Its form posts the field's control id (shown as `ID`).
+    /// (already escaped), then `content`. Its form posts the field's control id, which also names it (both shown as `*`).
     static func searchPage(field value: String, _ content: String) -> String {
         #"<div id="mvi-search" class="vstack align-leading" style="gap:8px">"#
-            + #"<form class="textfield-form" method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="ID">"#
+            + #"<form id="c*" class="textfield-form" method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="*">"#
             + #"<input class="textfield" type="text" name="value" value="\#(value)" placeholder="search movies"></form>"#
             + content + "</div>"
     }
@@ -23,7 +24,7 @@ import Testing
     }
 
     static func row(_ title: String, _ overview: String, _ rating: String) -> String {
-        #"<li class="list-row"><div class="vstack align-leading" style="gap:2px"><span class="text font-headline">\#(title)</span>"#
+        #"<li id="r*" class="list-row"><div class="vstack align-leading" style="gap:2px"><span class="text font-headline">\#(title)</span>"#
             + #"<span class="text font-subheadline" style="color:#6c6c70">\#(overview)</span>"#
             + #"<span class="text font-caption">\#(rating)</span></div></li>"#
     }
@@ -34,7 +35,7 @@ import Testing
     }
 
     static func faultButton(_ label: String, _ latency: String, _ rate: String, selected: Bool) -> String {
-        #"<form class="button-form" \#(form)<input type="hidden" name="event" value="setFaults">"#
+        #"<form id="r*" class="button-form" \#(form)<input type="hidden" name="event" value="setFaults">"#
             + #"<input type="hidden" name="latencyMs" value="\#(latency)"><input type="hidden" name="failureRate" value="\#(rate)">"#
             + #"<button class="button \#(selected ? "button-borderedProminent" : "button-bordered")" type="submit">"#
             + #"<span class="text">\#(label)</span></button></form>"#
@@ -42,7 +43,7 @@ import Testing
 
     static func search(_ room: TestRoom) async -> String {
         let html = await room.run { $0.app.render(context).fragments.first { $0.id == "mvi-search" }?.html ?? "missing" }
-        return html.replacing(/name="control" value="[^"]*"/, with: #"name="control" value="ID""#)
+        return maskingMadeIDs(html)
     }
 
     @Test func returnInTheFieldFiresLoadMoviesWithWhatWasTyped() async throws {
@@ -73,17 +74,17 @@ import Testing
         let search = Self.searchPage(field: "", #"<span class="text">Please type in to query</span>"#)
         let faults =
             #"<div id="mvi-faults" class="vstack align-leading" style="gap:4px">"#
-            + #"<span class="text font-caption">Fault injection: 0 ms latency, 0% of requests fail</span><div class="hstack" style="gap:8px">"#
+            + #"<span class="text font-caption">Fault injection: 0 ms latency, 0% of requests fail</span><div class="hstack" style="gap:8px"><div id="k*" class="for-each">"#
             + Self.faultButton("No faults", "0", "0", selected: true) + Self.faultButton("Slow (1.5 s)", "1500", "0", selected: false)
             + Self.faultButton("Flaky (50%)", "600", "0.5", selected: false)
-            + Self.faultButton("Broken (100%)", "0", "1", selected: false) + "</div></div>"
+            + Self.faultButton("Broken (100%)", "0", "1", selected: false) + "</div></div></div>"
         #expect(rendered.fragments.map(\.id) == ["mvi-search", "mvi-faults"])
         #expect(
-            rendered.html.replacing(/name="control" value="[^"]*"/, with: #"name="control" value="ID""#)
+            maskingMadeIDs(rendered.html)
                 == #"<div class="vstack align-leading" style="gap:12px">"# + search + faults + "</div>")
 
         await room.run { $0.app.setFaults(latencyMs: 1_500, failureRate: 0) }
-        let slow = await room.run { $0.app.render(Self.context).fragments[1].html }
+        let slow = maskingMadeIDs(await room.run { $0.app.render(Self.context).fragments[1].html })
         #expect(slow.contains(#"<span class="text font-caption">Fault injection: 1,500 ms latency, 0% of requests fail</span>"#))
         #expect(slow.contains(Self.faultButton("Slow (1.5 s)", "1500", "0", selected: true)))
         #expect(slow.contains(Self.faultButton("No faults", "0", "0", selected: false)))
@@ -138,7 +139,7 @@ import Testing
         repository.answer(hostileQuery, with: .success(response(movies, page: 2, totalPages: 3, totalResults: 41)))
         try await room.waitForState("SuccessfullyFetched")
         let list =
-            #"<ul class="list">"#
+            #"<ul id="k*" class="list">"#
             + Self.row(
                 "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Friends&quot;", "2001 · 90 min · PG-13 · Comedy, Drama",
                 "★ 7.0 · 1,234,567 votes")
@@ -160,7 +161,7 @@ import Testing
             await Self.search(room)
                 == Self.searchPage(
                     field: "",
-                    #"<div class="vstack align-leading" style="gap:8px"><ul class="list">"#
+                    #"<div class="vstack align-leading" style="gap:8px"><ul id="k*" class="list">"#
                         + Self.row("Solo", "1999 · 136 min · R · Action", "★ 8.4 · 999 votes")
                         + #"</ul><div class="hstack" style="gap:8px"><span class="text font-caption">Page 1 of 1 · 1 movie</span></div></div>"#
                 ))

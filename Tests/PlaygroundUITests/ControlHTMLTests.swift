@@ -1,8 +1,10 @@
-import PlaygroundUI
 import Testing
 
+@testable import PlaygroundUI
+
 /// The exact HTML of each control holding a closure: a plain form (it works without scripts) posting the control's
-/// action id and the context's hidden fields to the context's action URL, every dynamic string escaped.
+/// action id (its path's short id, ``ControlID``; the form's `id` is made from it too) and the context's hidden fields
+/// to the context's action URL, every dynamic string escaped.
 @Suite("Controls with closures: exact HTML")
 struct ControlHTMLTests {
     /// A hostile context: the URL and the hidden fields are escaped like any other attribute value.
@@ -10,11 +12,22 @@ struct ControlHTMLTests {
         formAction: "/rooms/r1/events", actionURL: #"/rooms/"r1"/actions?a=1&b=2"#,
         actionFields: [FormField("app", "<ev>"), FormField("x'y", "1")])
 
-    /// The start of every control's form in ``hostile``, for a control of `kind` at the root (action id `/`).
-    static func form(_ kind: String, id: String = "/") -> String {
-        #"<form class="\#(kind)-form" method="post" action="/rooms/&quot;r1&quot;/actions?a=1&amp;b=2">"#
+    /// The start of every control's form in ``hostile``, for a control of `kind` at `path` (the root: `/`), whose
+    /// action id is the path's short id; the form's own id is `c` and that id unless a row's id is given.
+    static func form(_ kind: String, path: String = "/", formID: String? = nil) -> String {
+        let id = ControlID(posted: path)!.description
+        return #"<form id="\#(formID ?? "c" + id)" class="\#(kind)-form" method="post" action="/rooms/&quot;r1&quot;/actions?a=1&amp;b=2">"#
             + #"<input type="hidden" name="app" value="&lt;ev&gt;"><input type="hidden" name="x&#39;y" value="1">"#
             + #"<input type="hidden" name="control" value="\#(id)">"#
+    }
+
+    @Test func aControlsIDIsItsPathsShortIDAndAPostedPathNamesItToo() throws {
+        let id = try #require(ControlID(posted: "/T/0/#7/T/0/1"))
+        #expect(id.description.count == 8)
+        #expect(id.description.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        #expect(ControlID(posted: id.description) == id, "the short id reads back")
+        #expect(ControlID(posted: "/T/0/#7/T/0/2") != id)
+        for bad in ["", "abc", "ABCDEFGHI", "ABCDEF!H", "ABCDEFG\u{e9}"] { #expect(ControlID(posted: bad) == nil, "\(bad)") }
     }
 
     static func render(_ view: some View) -> String {
@@ -33,7 +46,7 @@ struct ControlHTMLTests {
                 == Self.form("button") + #"<button class="button button-cancel" type="submit"><span class="text">Cancel</span></button></form>"#)
         #expect(
             Self.render(Button("Delete", role: .destructive) {}.buttonStyle(.bordered))
-                == Self.form("button", id: "/0")  // the style modifier's content
+                == Self.form("button", path: "/0")  // the style modifier's content
                 + #"<button class="button button-bordered button-destructive" type="submit"><span class="text">Delete</span></button></form>"#)
         #expect(
             Self.render(Button("Plain", role: nil) {})
@@ -77,18 +90,24 @@ struct ControlHTMLTests {
                 + #"<button class="picker-option" type="submit" name="value" value="" aria-pressed="false" disabled="disabled"><span class="text">Untagged</span></button></form>"#)
     }
 
-    @Test func aHostileRowIDIsEscapedInTheActionID() {
-        let rows = ForEach([#"<row "1"/2>"#], id: \.self) { _ in Button("x") {} }
+    /// A row's id reaches the HTML only hashed: its path's short id names its control, and the hash of the list's path
+    /// and the id's text its element's `id`.
+    @Test func aHostileRowIDNeverReachesTheHTML() {
+        let key = #"<row "1"/2>"#
+        let rows = ForEach([key], id: \.self) { _ in Button("x") {} }
+        let row = #"/#<row "1"%2F2>"#
+        let element = ControlID(descriptionHash: FNV1a64.add(key, to: FNV1a64.add("\u{0}", to: FNV1a64.add("/", to: FNV1a64.offsetBasis))))
         #expect(
             Self.render(rows)
-                == Self.form("button", id: "/#&lt;row &quot;1&quot;%2F2&gt;")
-                + #"<button class="button" type="submit"><span class="text">x</span></button></form>"#)
+                == #"<div id="k\#(ControlID(posted: "/")!)" class="for-each">"#
+                + Self.form("button", path: row, formID: "r\(element)")
+                + #"<button class="button" type="submit"><span class="text">x</span></button></form></div>"#)
     }
 
     @Test func withoutActionFieldsOrURLAControlPostsToTheFormAction() {
         #expect(
             ViewHost(Button("Go") {}).render(RenderContext(formAction: "/rooms/r1/events")).html
-                == #"<form class="button-form" method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="/">"#
+                == #"<form id="c\#(ControlID(posted: "/")!)" class="button-form" method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="\#(ControlID(posted: "/")!)">"#
                 + #"<button class="button" type="submit"><span class="text">Go</span></button></form>"#)
     }
 }

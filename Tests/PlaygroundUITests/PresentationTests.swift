@@ -64,11 +64,12 @@ import Testing
         #expect(!closed.contains("presentation"))
         #expect(host.perform(action: Self.controls(closed)[0], value: nil) == .performed)
         let open = host.render(Self.actions).html
-        let dialog = try #require(open.firstRange(of: #"<div class="presentation presentation-sheet" role="dialog" aria-label="Sheet" aria-modal="true">"#))
-        let closeForm = open[dialog.upperBound...]
-        #expect(closeForm.hasPrefix(#"<form class="button-form" method="post" action="/rooms/r1/actions">"#))
+        let dialog = try #require(
+            maskingMadeIDs(open).firstRange(of: #"<div id="p*" class="presentation presentation-sheet" role="dialog" aria-label="Sheet" aria-modal="true">"#))
+        let closeForm = maskingMadeIDs(open)[dialog.upperBound...]
+        #expect(closeForm.hasPrefix(#"<form id="c*" class="button-form" method="post" action="/rooms/r1/actions">"#))
         #expect(closeForm.contains(#"<button class="button presentation-close" type="submit">Close</button></form>"#))
-        let close = Self.controls(String(closeForm))[0]
+        let close = Self.controls(String(open[try #require(open.firstRange(of: "presentation-sheet")).upperBound...]))[0]
         #expect(host.perform(action: close, value: nil) == .performed)
         #expect(log.lines == ["sheet dismissed"])
         #expect(!host.render(Self.actions).html.contains("presentation-sheet"))
@@ -94,9 +95,9 @@ import Testing
         _ = host.perform(action: ids[1], value: nil)
         _ = host.perform(action: ids[2], value: nil)
         let html = host.render(Self.actions).html
-        #expect(html.hasPrefix(#"<div class="navigation-stack">"#))
-        #expect(html.contains(#"<div class="presentation presentation-cover" role="dialog" aria-label="Full-screen cover" aria-modal="true">"#))
-        #expect(html.contains(#"<div class="presentation presentation-push" role="dialog" aria-label="Pushed screen">"#))
+        #expect(maskingMadeIDs(html).hasPrefix(#"<div id="n*" class="navigation-stack">"#))
+        #expect(maskingMadeIDs(html).contains(#"<div id="p*" class="presentation presentation-cover" role="dialog" aria-label="Full-screen cover" aria-modal="true">"#))
+        #expect(maskingMadeIDs(html).contains(#"<div id="p*" class="presentation presentation-push" role="dialog" aria-label="Pushed screen">"#))
         #expect(html.contains(">‹ Back</button>") && html.contains(">cover 7</span>") && html.contains(">pushed</span>"))
         let pushed = try #require(html.firstRange(of: "presentation-push"))
         let back = try #require(Self.controls(String(html[pushed.upperBound...])).first)
@@ -123,7 +124,7 @@ import Testing
         let log = Log()
         let host = ViewHost(Asker(log: log))
         let html = host.render(Self.actions).html
-        #expect(html.contains(#"<div class="alert" role="alertdialog" aria-modal="true" aria-label="Delete &lt;it&gt;?">"#))
+        #expect(maskingMadeIDs(html).contains(#"<div id="a*" class="alert" role="alertdialog" aria-modal="true" aria-label="Delete &lt;it&gt;?">"#))
         #expect(html.contains(#"<span class="text alert-title">Delete &lt;it&gt;?</span><div class="alert-message"><span class="text">It cannot be undone.</span></div>"#))
         #expect(html.contains(#"<button class="button button-destructive" type="submit"><span class="text">Yes</span>"#))
         #expect(html.contains(#"<button class="button button-cancel" type="submit"><span class="text">Cancel</span>"#))

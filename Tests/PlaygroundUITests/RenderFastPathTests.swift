@@ -135,23 +135,25 @@ import Testing
     @Test func aRichPageRendersTheSameBytesAndFragments() {
         let model = Model()
         let whole = ViewHost(Page(model: model).id("page")).render(context)
-        #expect(whole.html == #"<div id="page" class="group">"# + Self.richHTML + "</div>")
+        #expect(maskingMadeIDs(whole.html) == #"<div id="page" class="group">"# + Self.richHTML + "</div>")
         #expect(whole.fragments.map(\.id) == ["page"])
         #expect(whole.fragments.first?.html == whole.html)
         let host = ViewHost(Page(model: model))
         let first = host.render(context)
-        #expect(first.html == Self.richHTML)
-        #expect(first.fragments.map(\.id) == ["tab-two", "1", "2", "both"])
+        #expect(maskingMadeIDs(first.html) == Self.richHTML)
+        // The list holds the rows (and their `.id`s): it is the fragment, its rows and their ids nodes inside it.
+        #expect(first.fragments.map { maskingMadeIDs(#" id="\#($0.id)""#) } == [#" id="tab-two""#, #" id="k*""#, #" id="both""#, #" id="a*""#])
+        #expect(first.nodes.map { maskingMadeIDs(#" id="\#($0.id)""#) }.filter { !$0.contains("*") } == [#" id="tab-two""#, #" id="1""#, #" id="2""#, #" id="both""#])
         for fragment in first.fragments {
-            #expect(first.html.contains(#"<div id=""# + fragment.id + "\""))
-            #expect(fragment.html.hasPrefix(#"<div id=""# + fragment.id + "\"") && fragment.html.hasSuffix("</div>"))
+            #expect(first.html.contains(#" id=""# + fragment.id + "\""))
+            #expect(fragment.html.hasPrefix(#"<"#) && fragment.html.contains(#" id=""# + fragment.id + "\""))
         }
-        #expect(first.fragments[3].html == #"<div id="both" class="group" style="padding:3px;color:#0040dd">"#
+        #expect(first.fragments[2].html == #"<div id="both" class="group" style="padding:3px;color:#0040dd">"#
             + #"<span class="text font-caption">x</span><span class="text">y</span></div>"#)
         model.items.reverse()
         model.styled = false
         let second = host.render(context)
-        #expect(second.html.contains(#"<li class="list-row"><div id="2" class="hstack">"#))
+        #expect(maskingMadeIDs(second.html).contains(#"<li id="r*" class="list-row"><div id="2" class="hstack">"#))
         #expect(host.livePositionCount == 2)
     }
 
@@ -160,10 +162,10 @@ import Testing
         + #"<div class="tabview tabview-page"><div class="tab" data-tag="1"><span class="text">one</span></div>"#
         + #"<div class="tab"><div id="tab-two" class="group"><span class="text">two a</span>"#
         + #"<span class="text">two b</span></div></div><div class="tab" data-tag="3">"#
-        + #"<div class="color" style="background-color:rgba(51,102,153,0.5)"></div></div></div><ul class="list">"#
-        + #"<li class="list-row"><div id="1" class="hstack" style="color:#d70015">"#
+        + #"<div class="color" style="background-color:rgba(51,102,153,0.5)"></div></div></div><ul id="k*" class="list">"#
+        + #"<li id="r*" class="list-row"><div id="1" class="hstack" style="color:#d70015">"#
         + #"<span class="text bold">Fish &amp; &quot;chips&quot;</span><div class="spacer"></div></div></li>"#
-        + #"<li class="list-row"><div id="2" class="hstack" style="color:#d70015">"#
+        + #"<li id="r*" class="list-row"><div id="2" class="hstack" style="color:#d70015">"#
         + #"<span class="text bold">&lt;b&gt;&#39;bold&#39;&lt;/b&gt;\#u{FFFD}</span><div class="spacer"></div></div>"#
         + #"</li></ul><div id="both" class="group" style="padding:3px;color:#0040dd">"#
         + #"<span class="text font-caption">x</span><span class="text">y</span></div>"#
@@ -172,7 +174,7 @@ import Testing
         + #"<input class="textfield" type="text" name="q" value="v&amp;v" placeholder="Prompt &quot;p&quot;">"#
         + #"<button class="button" type="submit">Go &amp; go</button></form>"#
         + #"<progress class="progressview" style="width:100%"></progress></div>"#
-        + #"<div class="alert" role="alertdialog" aria-modal="true" aria-label="Oh &lt;no&gt;">"#
+        + #"<div id="a*" class="alert" role="alertdialog" aria-modal="true" aria-label="Oh &lt;no&gt;">"#
         + #"<span class="text alert-title">Oh &lt;no&gt;</span><span class="text alert-message">msg</span>"#
         + #"<form class="button-form" method="post" action="/rooms/r1/events">"#
         + #"<input type="hidden" name="event" value="dismiss">"#

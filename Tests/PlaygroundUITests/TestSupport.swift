@@ -48,3 +48,13 @@ final class SubscriptionCounter {
         .eraseToAnyPublisher()
     }
 }
+
+/// `html` with the digits of every id the renderer made up (``ControlID``: a control's `control` value, and the `id` of
+/// a keyed list, a row, a control's form, a navigation stack, a presentation or an alert) replaced by `*`: what the
+/// tests of other things compare, the ids' own tests check them exactly (`ControlHTMLTests`, `IdentityTests`).
+func maskingMadeIDs(_ html: String) -> String {
+    html.replacing(#/\ id="([a-z]+-)?([krcnpa])[A-Za-z0-9_-]{8}(~\d+)?"/#) { match in
+        " id=\"" + (match.output.1 ?? "") + match.output.2 + "*" + (match.output.3 ?? "") + "\""
+    }
+    .replacing(#/\ name="control" value="[A-Za-z0-9_-]{8}"/#, with: #" name="control" value="*""#)
+}

@@ -1,6 +1,7 @@
 import OpenCombine
-import PlaygroundUI
+import PlaygroundTesting
 import Testing
+@testable import PlaygroundUI
 @testable import VVSIRuntime
 @testable import ListViewVVSI
 
@@ -16,19 +17,35 @@ import Testing
             + #"<button class="\#(button)" type="submit"><span class="text">\#(label)</span></button></form>"#
     }
 
-    /// A button's form: it posts its control id, its position in the tree (`Button { viewState.trigger(.add) }`).
+    /// A button's form: it posts its control id, the short id of its position in the tree
+    /// (`Button { viewState.trigger(.add) }`), which also names the form.
     static func control(_ index: Int, _ label: String) -> String {
-        #"<form class="button-form" method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="\#(buttonID(index))">"#
+        let id = ControlID(posted: buttonPath(index))!
+        return #"<form id="c\#(id)" class="button-form" method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="\#(id)">"#
             + #"<button class="button" type="submit"><span class="text">\#(label)</span></button></form>"#
     }
 
-    static func buttonID(_ index: Int) -> String { "/T/0/#vvsi-list/T/0/1/0/0/0/\(index)" }
+    static func buttonPath(_ index: Int) -> String { "/T/0/#vvsi-list/T/0/1/0/0/0/\(index)" }
+    static func buttonID(_ index: Int) -> String { ControlID(posted: buttonPath(index))!.description }
+
+    /// The seed's `ForEach(items, id: \.self)`: its rows lie in their own element, each with an id made from the list's
+    /// position and the item's text; an item that comes again (five "New item"s) is told apart by its rank (`~1` …).
+    static let itemsPath = "/T/0/#vvsi-list/T/0/0"
+    static func rowID(_ item: String, _ repeated: Int) -> String {
+        let list = FNV1a64.add(itemsPath, to: FNV1a64.offsetBasis)
+        return "r" + ControlID(descriptionHash: FNV1a64.add(item, to: FNV1a64.add("\u{0}", to: list))).description + (repeated == 0 ? "" : "~\(repeated)")
+    }
 
     static func page(_ items: [String], alert: String? = nil) -> String {
-        #"<div id="vvsi-list" class="group">"# + items.map { #"<span class="text">\#($0)</span>"# }.joined()
+        var seen: [String: Int] = [:]
+        let rows = items.map { item in
+            defer { seen[item, default: 0] += 1 }
+            return #"<span id="\#(rowID(item, seen[item, default: 0]))" class="text">\#(item)</span>"#
+        }
+        return #"<div id="vvsi-list" class="group"><div id="k\#(ControlID(posted: itemsPath)!)" class="for-each">"# + rows.joined() + "</div>"
             + #"<div class="hstack">"# + control(0, "Add") + control(1, "Remove") + control(2, "Random") + "</div>"
             + (alert.map {
-                #"<div class="alert" role="alertdialog" aria-modal="true" aria-label="Error"><span class="text alert-title">Error</span>"#
+                #"<div id="a*" class="alert" role="alertdialog" aria-modal="true" aria-label="Error"><span class="text alert-title">Error</span>"#
                     + #"<span class="text alert-message">\#($0)</span>"#
                     + form([("app", "vvsi"), ("event", "dismissAlert")], "Ok", button: "button alert-button") + "</div>"
             } ?? "") + "</div>"
@@ -72,7 +89,8 @@ import Testing
             #expect(changes == 6)  // five updates and one notification
             let five = Array(repeating: "New item", count: 5)
             #expect(list.snapshot == ListViewSnapshot(items: five, alert: Self.maxMessage, pendingActions: 0, actionRunning: false))
-            #expect(list.render(Self.context).html == Self.page(five, alert: Self.maxMessage))
+            #expect(maskingMadeIDs(list.render(Self.context).html) == maskingMadeIDs(Self.page(five, alert: Self.maxMessage)))
+            #expect(list.render(Self.context).html.contains(Self.page(five).prefix(600)), "the rows' ids, exactly")
 
             #expect(list.dismissAlert())
             #expect(!list.dismissAlert())

@@ -38,6 +38,13 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
         self.caption = caption
     }
 
+    /// What changed since the page was drawn, for the page script: which stages are lit (their places) and the caption,
+    /// `<template data-lit-for="{id}" data-lit="0 2" data-caption="…"></template>` (the stages themselves never change).
+    func litPatchHTML() -> String {
+        let places = Stage.allCases.enumerated().filter { lit.contains($0.element) }.map { String($0.offset) }
+        return "<template data-lit-for=\"\(HTML.attribute(id))\" data-lit=\"\(places.joined(separator: " "))\" data-caption=\"\(HTML.attribute(caption))\"></template>"
+    }
+
     /// The fragment: an ordered list whose lit items carry `class="lit"`.
     func html() -> String {
         var out = "<div id=\"\(HTML.attribute(id))\" class=\"flow\"><h3>\(HTML.text(title))</h3><ol class=\"flow-stages\">"

@@ -23,7 +23,8 @@ public final class Teaching<Stage: FlowStage> {
 public protocol TeachingFragments: AnyObject {
     /// Everything, for the page and a resync.
     func fragments() -> [Fragment]
-    /// Only what changed since the last call: the strip if it differs, the whole trace or its changed rows.
+    /// Only what changed since the last call: the strip's lit stages and caption if they differ, the whole trace or its
+    /// changed rows.
     func patches() -> [Fragment]
     /// The trace, which the room completes with render times and patch sizes.
     var trace: Trace { get }
@@ -41,7 +42,7 @@ extension Teaching: TeachingFragments {
         var patches: [Fragment] = []
         if shownFlow?.lit != flow.lit || shownFlow?.caption != flow.caption {
             shownFlow = (flow.lit, flow.caption)
-            patches.append(Fragment(id: flow.id, html: flow.html()))
+            patches.append(Fragment(id: flow.id, html: flow.litPatchHTML()))
         }
         let changes = trace.takeChanges()
         if changes.wholeTable {

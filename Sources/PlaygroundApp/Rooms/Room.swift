@@ -54,7 +54,7 @@ actor Room {
     private var log: ReplayLog
     /// Each app, made on first use inside the room's isolation (its runtime needs the room as its actor).
     private var apps: [AnyHostedApp?]
-    /// What the tabs show now of each app's view, by app index (the teaching layer tracks its own changes).
+    /// What the tabs show now of each app's view, by app index, as hashes (the teaching layer tracks its own changes).
     private var views: [PaneView?]
     private var resyncCache: (seq: UInt64, message: SSEMessage)?
     private var closed = false
@@ -104,7 +104,8 @@ actor Room {
         self.log = ReplayLog(maxCount: max(1, min(limits.replayCount, limits.streamQueueLimit - 2)), maxBytes: limits.replayBytes)
         self.contexts = blueprint.registry.apps.map { app in
             RenderContext(
-                formAction: "/rooms/\(id)/events", actionURL: "/rooms/\(id)/actions", actionFields: [FormField("app", app.about.id)])
+                formAction: "/rooms/\(id)/events", actionURL: "/rooms/\(id)/actions", actionFields: [FormField("app", app.about.id)],
+                idPrefix: app.about.id + "-")
         }
         self.eventBucket = Mutex(limits.eventBudget.isLimited ? limits.eventBudget.makeBucket(now: .now) : nil)
         self.apps = Array(repeating: nil, count: blueprint.registry.apps.count)
@@ -286,7 +287,14 @@ actor Room {
 
     /// Renders the app, sends the fragments that differ from what the tabs show, records the trace figures.
     func publishChanges(of index: Int, traced: Bool = true) {
-        guard !closed, !restoring else { return }
+        renderAndPublish(index, traced: traced)
+    }
+
+    /// ``publishChanges(of:traced:)``, returning the app's HTML as rendered (nil when the room draws nothing now);
+    /// without `teaching`, what changed in the teaching layer waits for the next change.
+    @discardableResult
+    private func renderAndPublish(_ index: Int, traced: Bool, teaching: Bool = true) -> String? {
+        guard !closed, !restoring else { return nil }
         renderAllIfNeeded()
         let app = app(index)
         let clock = ContinuousClock()
@@ -298,12 +306,22 @@ actor Room {
         var changed = view.update(rendered)
         views[index] = view
         if traced { app.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count }) }
-        changed += app.teaching.patches()
-        guard !changed.isEmpty else { return }
+        if teaching { changed += app.teaching.patches() }
+        guard !changed.isEmpty else { return rendered.html }
         seq += 1
+        resyncCache = nil
         let message = SSEMessage(event: "patch", id: String(seq), data: changed.map(\.html).joined(separator: "\n"))
         log.append(seq: seq, message: message)
         hub.publish(message)
+        return rendered.html
+    }
+
+    /// The app's view as the tabs show it: rendered again (the room keeps only hashes of it; a render where nothing
+    /// changed is drawn from the views' memos), any change found sent to the tabs first, so a page and the tabs agree.
+    private func shownHTML(of index: Int) -> String {
+        let html = renderAndPublish(index, traced: false, teaching: false)
+        let app = app(index)
+        return PaneView.wrapped(html ?? app.render(contexts[index]).html, id: Self.viewID(app))
     }
 
     /// The id of the element that holds the whole app view (`ev-view`).
@@ -333,7 +351,7 @@ actor Room {
         if let cache = resyncCache, cache.seq == seq { return cache.message }
         var parts: [String] = []
         for index in appIndices {
-            parts.append(views[index]?.wrappedHTML ?? "")
+            parts.append(shownHTML(of: index))
             parts += app(index).teaching.fragments().map(\.html)
         }
         let message = SSEMessage(event: "patch", id: String(seq), data: parts.joined(separator: "\n"))
@@ -348,21 +366,24 @@ actor Room {
         try checkOpen()
         renderAllIfNeeded()
         let indices = only.map { [$0] } ?? Array(appIndices)
-        return RoomPage(
-            room: id, seq: seq, host: host, assets: assets, single: only != nil,
-            index: blueprint.registry.apps.map { ($0.about.id, $0.about.title) },
-            panes: indices.map { index in
+        // The panes first: drawing them sends any change the tabs have not seen, and the page names the step after it.
+        let panes = indices.map { index in
+                let viewHTML = shownHTML(of: index)
                 let app = app(index)
                 let registration = blueprint.registry.apps[index]
                 return RoomPage.PaneSection(
                     app: app.about.id, title: app.about.title, summary: app.about.summary,
-                    viewHTML: views[index]?.wrappedHTML ?? "",
+                    viewHTML: viewHTML,
                     teachingHTML: app.teaching.fragments().map(\.html),
                     curlTwins: registration.examples.map { example in
                         CurlTwin(label: example.label, body: Self.envelopeJSON(app: app.about.id, fields: example.fields))
                     },
                     sourceFiles: blueprint.sources.files(of: app.about))
-            },
+            }
+        return RoomPage(
+            room: id, seq: seq, host: host, assets: assets, single: only != nil,
+            index: blueprint.registry.apps.map { ($0.about.id, $0.about.title) },
+            panes: panes,
             timeline: journalMode != .off,
             notice: damageNotice.map { "This room's journal was damaged and it goes on from what could be read: \($0)." }
         ).html
@@ -470,7 +491,7 @@ actor Room {
             let app = app(index)
             var hash = FNV1a()
             hash.add(Self.snapshotJSON(app))
-            hash.add((views[index]?.wrappedHTML ?? "").replacingOccurrences(of: ownPath, with: "/rooms/-/"))
+            hash.add(shownHTML(of: index).replacingOccurrences(of: ownPath, with: "/rooms/-/"))
             prints[app.about.id] = hash.hex
         }
         return prints

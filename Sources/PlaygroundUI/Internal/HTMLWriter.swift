@@ -2,17 +2,17 @@
 /// else; tag and attribute names are `StaticString`s.
 ///
 /// Attribute order is fixed: `id`, `class`, `style`, then the element's own attributes in the order given.
-/// The outermost elements carrying an `id` are collected as fragments. The page is written as UTF-8 bytes
-/// into one buffer and becomes a `String` once, at the end.
+/// Every element carrying an `id` is collected as a node of the fragment tree (``RenderedView/nodes``): the
+/// outermost ones are the fragments; those inside them (a keyed list and its rows) let a patch replace, insert,
+/// remove or move one row. The page is written as UTF-8 bytes into one buffer and becomes a `String` once, at the end.
 struct HTMLWriter {
     private let bytes: HTMLBytes
-    private(set) var fragments: [Fragment] = []
-    /// Where each fragment lies in `bytes`, in document order.
-    private var fragmentRanges: [Range<Int>] = []
-    /// Open elements: their tag and, for a fragment, its id and where its start tag begins.
-    private var openElements: [(tag: StaticString, fragment: (id: String, start: Int)?)] = []
-    /// How many open elements are fragments (a fragment inside another is not collected).
-    private var openFragments = 0
+    /// Every element with an `id`, in document order (the order their start tags were written).
+    private(set) var nodes: [FragmentNode] = []
+    /// Open elements: their tag and, for a node, its index in ``nodes``.
+    private var openElements: [(tag: StaticString, node: Int)] = []
+    /// The innermost open node, -1 outside every node.
+    private var openNode = -1
 
     /// A writer whose buffer starts with room for `capacity` bytes.
     init(capacity: Int = 0) {
@@ -22,15 +22,20 @@ struct HTMLWriter {
     /// The HTML written so far.
     var html: String { bytes.string(0..<bytes.count) }
 
+    /// The outermost elements with an `id`, in document order.
+    var fragments: [Fragment] {
+        nodes.filter { $0.parent < 0 }.map { Fragment(id: $0.id, html: bytes.string($0.range)) }
+    }
+
     /// The HTML with each fragment replaced by its marker, cut by position (no searching).
     var skeleton: String {
         var out = ""
         out.reserveCapacity(bytes.count)
         var cursor = 0
-        for (fragment, range) in zip(fragments, fragmentRanges) {
-            out += bytes.string(cursor..<range.lowerBound)
-            out += RenderedView.marker(fragment.id)
-            cursor = range.upperBound
+        for node in nodes where node.parent < 0 {
+            out += bytes.string(cursor..<node.range.lowerBound)
+            out += RenderedView.marker(node.id)
+            cursor = node.range.upperBound
         }
         out += bytes.string(cursor..<bytes.count)
         return out
@@ -39,30 +44,32 @@ struct HTMLWriter {
     /// The number of bytes written so far.
     var count: Int { bytes.count }
 
-    /// Whether an element being written is a fragment (ids inside it are not collected).
-    var isInsideFragment: Bool { openFragments > 0 }
+    /// Whether an element being written is a fragment (an element with an `id` is open).
+    var isInsideFragment: Bool { openNode >= 0 }
 
-    /// The number of fragments collected so far.
-    var fragmentCount: Int { fragments.count }
+    /// The number of nodes collected so far.
+    var fragmentCount: Int { nodes.count }
 
-    /// Copies what was written from `start` and the fragments collected from `firstFragment` into `memo`.
-    func record(from start: Int, firstFragment: Int, into memo: RenderMemo) {
+    /// Copies what was written from `start` and the nodes collected from `firstNode` into `memo` (their ranges
+    /// relative to `start`, their parents relative to `firstNode`, or -1: the node open where the memo is replayed).
+    func record(from start: Int, firstFragment firstNode: Int, into memo: RenderMemo) {
         memo.bytes.removeAll(keepingCapacity: true)
         bytes.copy(start..<bytes.count, into: &memo.bytes)
-        memo.fragments.removeAll(keepingCapacity: true)
-        for index in firstFragment..<fragments.count {
-            let range = fragmentRanges[index]
-            memo.fragments.append((fragments[index], (range.lowerBound - start)..<(range.upperBound - start)))
+        memo.nodes.removeAll(keepingCapacity: true)
+        for node in nodes[firstNode...] {
+            memo.nodes.append(node.shifted(by: -start, parentBase: firstNode))
         }
     }
 
-    /// Writes a memo's output again, with its fragments.
+    /// Writes a memo's output again, with its nodes.
     mutating func replay(_ memo: RenderMemo) {
         let start = bytes.count
+        let base = nodes.count
         memo.bytes.withUnsafeBufferPointer { bytes.append($0) }
-        for (fragment, range) in memo.fragments {
-            fragments.append(fragment)
-            fragmentRanges.append((range.lowerBound + start)..<(range.upperBound + start))
+        for node in memo.nodes {
+            var placed = node.shifted(by: start, parentBase: 0)
+            placed.parent = node.parent < 0 ? openNode : node.parent + base
+            nodes.append(placed)
         }
     }
 
@@ -70,25 +77,28 @@ struct HTMLWriter {
     mutating func open(
         _ tag: StaticString, _ attributes: ElementAttributes, _ extra: [(name: StaticString, value: String)] = []
     ) {
-        var fragment: (id: String, start: Int)?
-        if let id = attributes.id, openFragments == 0 {
-            fragment = (id, bytes.count)
-            openFragments += 1
-        }
+        var node = -1
+        let start = bytes.count
         writeStartTag(tag, attributes, extra)
-        openElements.append((tag, fragment))
+        if let id = attributes.id {
+            node = nodes.count
+            nodes.append(FragmentNode(id: id, range: start..<start, inner: bytes.count..<bytes.count, parent: openNode))
+            openNode = node
+        }
+        openElements.append((tag, node))
     }
 
     /// Closes the innermost open element.
     mutating func close() {
         let element = openElements.removeLast()
+        let innerEnd = bytes.count
         write("</")
         write(element.tag)
         write(">")
-        if let fragment = element.fragment {
-            openFragments -= 1
-            fragments.append(Fragment(id: fragment.id, html: bytes.string(fragment.start..<bytes.count)))
-            fragmentRanges.append(fragment.start..<bytes.count)
+        if element.node >= 0 {
+            nodes[element.node].range = nodes[element.node].range.lowerBound..<bytes.count
+            nodes[element.node].inner = nodes[element.node].inner.lowerBound..<innerEnd
+            openNode = nodes[element.node].parent
         }
     }
 

@@ -69,9 +69,9 @@ final class RenderMemo {
     /// The context drawn with: forms write its URLs and hidden fields, so any change to it redraws them.
     var context = RenderContext(formAction: "")
     var insideFragment = false
-    /// The HTML written, and the fragments collected, with ranges relative to its start.
+    /// The HTML written, and the nodes collected (``HTMLWriter/record(from:firstFragment:into:)``), relative to its start.
     var bytes: [UInt8] = []
-    var fragments: [(fragment: Fragment, range: Range<Int>)] = []
+    var nodes: [FragmentNode] = []
     /// The positions reached, in render order, and the number of paths reached below the view's own.
     var positions: [Position] = []
     var nodeCount = 0

@@ -149,6 +149,6 @@ final class Renderer {
 
     var result: RenderedView {
         store.expectedHTMLSize = writer.count
-        return RenderedView(html: writer.html, fragments: writer.fragments, skeleton: writer.skeleton)
+        return RenderedView(html: writer.html, fragments: writer.fragments, skeleton: writer.skeleton, nodes: writer.nodes)
     }
 }

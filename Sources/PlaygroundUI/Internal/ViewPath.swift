@@ -45,8 +45,8 @@ final class ViewPath {
     private var reusedPass = -1
     /// The change count of the latest state change at or below this path.
     private(set) var lastChange = 0
-    /// ``description`` once worked out: a control posts it on every render, and a node's path never changes.
-    private var describedAs: String?
+    /// FNV-1a of ``description``, once worked out (a node's path never changes): what a control's id is made of.
+    private var describedHash: UInt64?
     /// This node's id text in its parent's ``idTexts``, once described.
     private var idText: String?
     /// The id texts given to children still in the tree, and to which child (see ``text(of:)``).
@@ -176,25 +176,38 @@ final class ViewPath {
             + identified.values.reduce(0) { $0 + $1.size }
     }
 
-    /// `/T/0/1/#id`, as shown in state snapshots and posted by controls as their action id: while this node is in
-    /// the tree, no other node has the same text (see ``text(of:)``), so an id names one control.
+    /// `/T/0/1/#id`, as shown in state snapshots: while this node is in the tree, no other node has the same text
+    /// (see ``text(of:)``). Worked out when asked (rarely: snapshots, teardown order); controls post ``controlID``.
     var description: String {
-        if let describedAs { return describedAs }
-        let text: String
-        if let parent {
-            let above = parent.description
-            text = (above == "/" ? "/" : above + "/") + parent.text(of: self)
-        } else {
-            text = "/"
-        }
-        describedAs = text
-        return text
+        guard let parent else { return "/" }
+        let above = parent.description
+        return (above == "/" ? "/" : above + "/") + parent.text(of: self)
     }
+
+    /// FNV-1a (64 bits) of ``description``, worked out from the parent's without building the text.
+    var descriptionHash: UInt64 {
+        if let describedHash { return describedHash }
+        var hash: UInt64
+        if let parent {
+            hash = parent.descriptionHash
+            if parent.parent != nil { hash = FNV1a64.add("/", to: hash) }
+            hash = FNV1a64.add(parent.text(of: self), to: hash)
+        } else {
+            hash = FNV1a64.add("/", to: FNV1a64.offsetBasis)
+        }
+        describedHash = hash
+        return hash
+    }
+
+    /// The short, stable id a control at this path posts (``ControlID``): the same on every render while the view
+    /// stays where it is, and the room finds the control by it (``ViewHost/perform(action:value:)``).
+    var controlID: ControlID { ControlID(descriptionHash: descriptionHash) }
 
     /// A child's part of the description: its index, `T`, or `#` and its id's text. An id's `String(describing:)`
     /// may contain `/` or read like a sibling's (a summary, a class), so it is escaped, cut to
     /// ``maxIDTextLength`` characters, and given a suffix `~1`, `~2` … when a sibling in the tree already has it.
     private func text(of child: ViewPath) -> String {
+        if let known = child.idText { return known }
         switch child.component {
         case .index(let index): return String(index)
         case .type, nil: return "T"

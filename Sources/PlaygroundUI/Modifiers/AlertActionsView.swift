@@ -25,7 +25,7 @@ struct AlertActionsView<Content: View, Actions: View, Message: View>: View, Prim
             presenter.title = title.content
             presenter.message = (messageView as? Text)?.content
             renderer.writer.open(
-                "div", ElementAttributes(classes: ["alert"]),
+                "div", ElementAttributes(id: renderer.madeID("a", at: inner.path), classes: ["alert"]),
                 [("role", "alertdialog"), ("aria-modal", "true"), ("aria-label", title.content)])
             renderer.writer.open("span", ElementAttributes(classes: ["text", "alert-title"]))
             renderer.writer.text(title.content)

@@ -47,7 +47,7 @@ extension Renderer {
         let dialog: [(name: StaticString, value: String)] = [
             ("role", "alertdialog"), ("aria-modal", "true"), ("aria-label", alert.title.content),
         ]
-        open("div", ElementAttributes(classes: ["alert"]), state, dialog)
+        open("div", ElementAttributes(id: madeID("a", at: state.path), classes: ["alert"]), state, dialog)
         render(alert.title.modifier(classes: ["alert-title"]), state.containerChild(.index(0)))
         if let message = alert.message {
             render(message.modifier(classes: ["alert-message"]), state.containerChild(.index(1)))

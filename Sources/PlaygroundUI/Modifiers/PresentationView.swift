@@ -47,7 +47,7 @@ struct PresentationView<Content: View, Presented: View>: View, PrimitiveView {
             guard let view = presented() else { return }
             var dialog: [(name: StaticString, value: String)] = [("role", "dialog"), ("aria-label", kind.label)]
             if kind != .navigation { dialog.append(("aria-modal", "true")) }
-            renderer.writer.open("div", ElementAttributes(classes: [kind.className]), dialog)
+            renderer.writer.open("div", ElementAttributes(id: renderer.madeID("p", at: inner.path), classes: [kind.className]), dialog)
             let dismiss = self.dismiss
             renderer.openActionForm("button", viewType: PresentationCloseControl.self, inner.containerChild(.index(1))) { value in
                 guard value == nil else { return .invalid("A close button takes no value; its form posts only its control id.") }
@@ -100,7 +100,8 @@ public struct NavigationStack<Root: View>: View {
 
 extension NavigationStack: PrimitiveView {
     func render(in renderer: Renderer, _ state: RenderState) {
-        renderer.open("div", ElementAttributes(classes: ["navigation-stack"]), state)
+        // Its own id: a screen pushed or a sheet shown over the root is inserted into it, the root left as it is.
+        renderer.open("div", ElementAttributes(id: renderer.madeID("n", at: state.path), classes: ["navigation-stack"]), state)
         renderer.render(root, state.containerChild(.index(0)))
         renderer.writer.close()
     }

@@ -18,18 +18,21 @@ final class ControlAction {
 let maxPostedTextLength = 1_000
 
 extension Renderer {
-    /// Keeps `run` at the position of `state` and opens the control's form: `<form class="{kind}-form"
-    /// method="post" action="{actionURL}">`, the context's hidden fields and `control={the position's id}` (not `action`: a field of that name would hide the form's own `action` from scripts).
+    /// Keeps `run` at the position of `state` and opens the control's form: `<form id="{prefix}c{short id}" class="{kind}-form"
+    /// method="post" action="{actionURL}">`, the context's hidden fields and `control={the position's short id}` (``ControlID``; not `action`: a field of that name would hide the form's own `action` from scripts).
     func openActionForm(
         _ kind: String, viewType: Any.Type, _ state: RenderState, run: @escaping (String?) -> ActionOutcome
     ) {
         let position = store.position(at: state.path, viewType: viewType)
         position.object(at: 0, label: "action") { ControlAction() }.run = run
-        open("form", ElementAttributes(classes: [kind + "-form"]), state, [("method", "post"), ("action", context.actionURL)])
+        // The form carries an id made from the same path (``madeID(_:at:)``), so a change to one control patches that control.
+        open(
+            "form", ElementAttributes(id: madeID("c", at: state.path), classes: [kind + "-form"]), state,
+            [("method", "post"), ("action", context.actionURL)])
         for field in context.actionFields {
             writer.void("input", .none, [("type", "hidden"), ("name", field.name), ("value", field.value)])
         }
-        writer.void("input", .none, [("type", "hidden"), ("name", "control"), ("value", state.path.description)])
+        writer.void("input", .none, [("type", "hidden"), ("name", "control"), ("value", state.path.controlID.description)])
     }
 }
 

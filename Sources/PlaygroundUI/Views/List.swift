@@ -20,7 +20,9 @@ extension List {
 
 extension List: PrimitiveView {
     func render(in renderer: Renderer, _ state: RenderState) {
-        renderer.open("ul", ElementAttributes(classes: ["list"]), state)
+        // A list of keyed rows carries their container's id, so a row is patched, inserted, removed or moved by id.
+        let id = content is any KeyedRows ? renderer.keyedContainerID(at: state.path) : nil
+        renderer.open("ul", ElementAttributes(id: id, classes: ["list"]), state)
         renderer.render(content, state.containerChild(.index(0), item: .listRow))
         renderer.writer.close()
     }
