@@ -7,7 +7,7 @@
 #   Benchmarks/run.sh                 everything (about 4 minutes)
 # env: PORT=18090  SCRATCH=.build (swift --scratch-path)  OUT=/tmp/playground-bench (raw outputs)
 #      STREAMS=10000 (the fan-out scale; lower it on a smaller machine)  REPS=1 (fan-out runs per size)
-#      JOURNAL_ROUNDS=5 (journal off/on pairs; 0 skips them)
+#      JOURNAL_ROUNDS=5 (journal off/on pairs; 0 skips them)  ROOM_COST_ROOMS=200 (Benchmarks/room-patches.py; 0 skips it)
 # Loopback only; every client run is bounded by --timeout-s and timeout(1); the server is stopped by its pid.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -148,4 +148,11 @@ row "  others: per-subscriber p50 with / without it" "$(val slow p50_ms) / $(val
 row "  others: delivered / expected" "$(val slow delivered)/$(val slow expected)" "all"
 row "  server RSS before / after 150 events" "$(val slow rss_before_kb) / $(val slow rss_after_kb) KiB" "flat"
 echo
+# What a room costs (issue #27): SSE bytes each tab receives per kind of event, and resident memory per viewed room
+# with one tab streaming (ROOM_COST_ROOMS rooms, each from its own loopback address; 0 skips it).
+ROOM_COST_ROOMS=${ROOM_COST_ROOMS:-200}
+if [ "$ROOM_COST_ROOMS" -gt 0 ]; then
+  echo "== room cost: bytes per event and memory per viewed room ($ROOM_COST_ROOMS rooms), fresh servers"
+  timeout -k 5 900 python3 Benchmarks/room-patches.py "$SERVER" --rooms "$ROOM_COST_ROOMS" | tee "$OUT/room-cost.txt" || true
+fi
 echo "raw outputs: $OUT/*.txt"

@@ -23,46 +23,96 @@ final class ViewPath {
         var changes = 0
     }
 
-    /// The last component, `nil` for the root.
-    let component: Component?
+    /// What few nodes need, kept apart so that a node is 120 bytes (a room has thousands of them): an explicit id,
+    /// a tab's tag, an `.environment` modifier's last output, and the id texts of a node's identified children.
+    private final class Extras {
+        /// The id of an `.id` component.
+        var id: AnyHashable?
+        var tagText: (tag: AnyHashable, text: String)?
+        var environmentWrite: EnvironmentWrite?
+        /// This node's id text in its parent's ``idTexts``, once described.
+        var idText: String?
+        /// The id texts given to children still in the tree, and to which child (see ``text(of:)``).
+        var idTexts: [String: ObjectIdentifier] = [:]
+        /// The last suffix given for an id text that was taken (so many rows that read the same are not quadratic).
+        var lastSuffixes: [String: Int] = [:]
+        var identified: [AnyHashable: ViewPath] = [:]
+    }
+
     /// Read for ``description`` and ``recordChange()``; a node is always owned by its parent.
     private unowned let parent: ViewPath?
     private let census: Census
-    /// The render pass that last reached this path.
-    private var pass: Int
+    /// The render pass that last reached this path, and the one that reused its subtree whole (the paths below were
+    /// not visited, and are all kept); passes are counted modulo 2³².
+    private var pass: Int32
+    private var reusedPass: Int32 = -1
+    /// The last component, packed: 0 the root; `index << 2 | 1`; 3 an id (in ``extras``); a type's bits `| 2`.
+    private let packed: UInt
     /// The persistent storage at this path, if any.
     var position: Position?
-    /// The view type last drawn here and what the renderer knows about it (almost always the same type).
-    var viewType: ObjectIdentifier?
+    /// The view type last drawn here (its bits, 0 for none) and what the renderer knows about it.
+    private var viewTypeBits: UInt = 0
     var viewTypeInfo: ViewTypeInfo?
-    /// The tag last drawn here (a tab's) and its text: the same tag comes back on every render.
-    var tagText: (tag: AnyHashable, text: String)?
     /// What the custom view drawn here drew last time, if it may be skipped (see ``RenderMemo``).
     var memo: RenderMemo?
-    /// What the `.environment` modifier drawn here made last time (see ``EnvironmentWrite``).
-    var environmentWrite: EnvironmentWrite?
-    /// The pass that reused this path's subtree whole: the paths below were not visited, and are all kept.
-    private var reusedPass = -1
     /// The change count of the latest state change at or below this path.
     private(set) var lastChange = 0
-    /// FNV-1a of ``description``, once worked out (a node's path never changes): what a control's id is made of.
-    private var describedHash: UInt64?
-    /// This node's id text in its parent's ``idTexts``, once described.
-    private var idText: String?
-    /// The id texts given to children still in the tree, and to which child (see ``text(of:)``).
-    private var idTexts: [String: ObjectIdentifier] = [:]
-    /// The last suffix given for an id text that was taken (so many rows that read the same are not quadratic).
-    private var lastSuffixes: [String: Int] = [:]
+    /// FNV-1a of ``description``, once worked out (0 until then; a node's path never changes): what a control's id is
+    /// made of.
+    private var describedHash: UInt64 = 0
+    private var extras: Extras?
 
     private var indexed: [ViewPath?] = []
     private var typed: [(type: ObjectIdentifier, path: ViewPath)] = []
-    private var identified: [AnyHashable: ViewPath] = [:]
+
+    /// The last component, `nil` for the root.
+    var component: Component? {
+        switch packed & 3 {
+        case 1: .index(Int(packed >> 2))
+        case 2: .type(unsafeBitCast(packed & ~3, to: ObjectIdentifier.self))
+        case 3: .id(extras!.id!)
+        default: nil
+        }
+    }
+
+    /// The view type last drawn here (almost always the same type).
+    var viewType: ObjectIdentifier? {
+        get { viewTypeBits == 0 ? nil : unsafeBitCast(viewTypeBits, to: ObjectIdentifier.self) }
+        set { viewTypeBits = newValue.map { UInt(bitPattern: $0) } ?? 0 }
+    }
+
+    /// The tag last drawn here (a tab's, or a keyed row's id) and its text: the same tag comes back on every render.
+    var tagText: (tag: AnyHashable, text: String)? {
+        get { extras?.tagText }
+        set { madeExtras.tagText = newValue }
+    }
+
+    /// What the `.environment` modifier drawn here made last time (see ``EnvironmentWrite``).
+    var environmentWrite: EnvironmentWrite? {
+        get { extras?.environmentWrite }
+        set { madeExtras.environmentWrite = newValue }
+    }
+
+    private var madeExtras: Extras {
+        if let extras { return extras }
+        let made = Extras()
+        extras = made
+        return made
+    }
 
     private init(_ component: Component?, parent: ViewPath?, census: Census) {
-        self.component = component
+        switch component {
+        case .index(let index): packed = UInt(index) << 2 | 1
+        case .type(let type): packed = UInt(bitPattern: type) | 2
+        case .id(let id):
+            packed = 3
+            extras = Extras()
+            extras?.id = id
+        case nil: packed = 0
+        }
         self.parent = parent
         self.census = census
-        pass = census.pass
+        pass = Int32(truncatingIfNeeded: census.pass)
     }
 
     /// The root of a new tree.
@@ -90,9 +140,9 @@ final class ViewPath {
             typed.append((type, child))
             return child
         case .id(let id):
-            if let child = identified[id] { return child.reach() }
+            if let child = extras?.identified[id] { return child.reach() }
             let child = makeChild(component)
-            identified[id] = child
+            madeExtras.identified[id] = child
             return child
         }
     }
@@ -105,8 +155,9 @@ final class ViewPath {
 
     @discardableResult
     private func reach() -> ViewPath {
-        if pass != census.pass {
-            pass = census.pass
+        let current = Int32(truncatingIfNeeded: census.pass)
+        if pass != current {
+            pass = current
             census.reached += 1
         }
         return self
@@ -132,7 +183,7 @@ final class ViewPath {
     /// Counts the `nodeCount` paths below this one as reached without visiting them (the subtree's output was
     /// reused, so it is what it was when it last drew: exactly the paths it reached then, all still here).
     func reuseSubtree(nodeCount: Int) {
-        reusedPass = census.pass
+        reusedPass = Int32(truncatingIfNeeded: census.pass)
         census.reached += nodeCount
     }
 
@@ -143,7 +194,7 @@ final class ViewPath {
 
     /// Drops the unreached children and returns how many nodes went with them.
     private func prune() -> Int {
-        let current = census.pass
+        let current = Int32(truncatingIfNeeded: census.pass)
         if reusedPass == current { return 0 }
         var dropped = 0
         for index in indexed.indices {
@@ -158,12 +209,14 @@ final class ViewPath {
         for entry in typed where entry.path.pass != current { dropped += entry.path.size }
         typed.removeAll { $0.path.pass != current }
         for entry in typed { dropped += entry.path.prune() }
-        for (id, child) in identified where child.pass != current {
-            dropped += child.size
-            identified[id] = nil
-            if let text = child.idText { idTexts[text] = nil }
+        if let extras, !extras.identified.isEmpty {
+            for (id, child) in extras.identified where child.pass != current {
+                dropped += child.size
+                extras.identified[id] = nil
+                if let text = child.extras?.idText { extras.idTexts[text] = nil }
+            }
+            for child in extras.identified.values { dropped += child.prune() }
         }
-        for child in identified.values { dropped += child.prune() }
         return dropped
     }
 
@@ -173,7 +226,7 @@ final class ViewPath {
     /// The number of nodes in this subtree.
     var size: Int {
         1 + indexed.reduce(0) { $0 + ($1?.size ?? 0) } + typed.reduce(0) { $0 + $1.path.size }
-            + identified.values.reduce(0) { $0 + $1.size }
+            + (extras?.identified.values.reduce(0) { $0 + $1.size } ?? 0)
     }
 
     /// `/T/0/1/#id`, as shown in state snapshots: while this node is in the tree, no other node has the same text
@@ -186,7 +239,7 @@ final class ViewPath {
 
     /// FNV-1a (64 bits) of ``description``, worked out from the parent's without building the text.
     var descriptionHash: UInt64 {
-        if let describedHash { return describedHash }
+        if describedHash != 0 { return describedHash }
         var hash: UInt64
         if let parent {
             hash = parent.descriptionHash
@@ -207,23 +260,24 @@ final class ViewPath {
     /// may contain `/` or read like a sibling's (a summary, a class), so it is escaped, cut to
     /// ``maxIDTextLength`` characters, and given a suffix `~1`, `~2` … when a sibling in the tree already has it.
     private func text(of child: ViewPath) -> String {
-        if let known = child.idText { return known }
+        if let known = child.extras?.idText { return known }
         switch child.component {
         case .index(let index): return String(index)
         case .type, nil: return "T"
         case .id(let id):
+            let extras = madeExtras
             let base = "#" + Self.escaped(String(describing: id.base))
             var text = base
-            if idTexts[text] != nil {
-                var suffix = lastSuffixes[base, default: 0]
+            if extras.idTexts[text] != nil {
+                var suffix = extras.lastSuffixes[base, default: 0]
                 repeat {
                     suffix += 1
                     text = base + "~\(suffix)"
-                } while idTexts[text] != nil
-                lastSuffixes[base] = suffix
+                } while extras.idTexts[text] != nil
+                extras.lastSuffixes[base] = suffix
             }
-            idTexts[text] = ObjectIdentifier(child)
-            child.idText = text
+            extras.idTexts[text] = ObjectIdentifier(child)
+            child.extras?.idText = text
             return text
         }
     }
