@@ -22,13 +22,15 @@ struct ReplayLog: Sendable {
         self.maxBytes = maxBytes
     }
 
-    /// Appends the message sent as `seq` (sequence numbers must increase) and forgets the oldest past the limits.
+    /// Appends the message sent as `seq` (sequence numbers must increase) and forgets the oldest past the limits. A
+    /// message over the byte bound by itself (a whole list drawn anew) is not kept either: a tab that missed it gets a
+    /// resync, which costs it about as much, and the room does not hold it until the next patch.
     mutating func append(seq: UInt64, message: SSEMessage) {
         precondition(entries.last.map { $0.seq < seq } ?? true, "sequence numbers must increase")
         entries.append(Entry(seq: seq, message: message))
         byteCount += message.byteCount
         var drop = 0
-        while entries.count - drop > maxCount || (byteCount > maxBytes && entries.count - drop > 1) {
+        while entries.count - drop > maxCount || (byteCount > maxBytes && entries.count - drop > 0) {
             byteCount -= entries[drop].message.byteCount
             drop += 1
         }

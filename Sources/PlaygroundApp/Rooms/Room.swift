@@ -15,7 +15,8 @@ actor Room {
     struct Limits: Sendable {
         var streamQueueLimit = 64
         var replayCount = 32
-        var replayBytes = 64 * 1024
+        /// Bytes of patches kept for tabs that reconnect (a patch is ~1 KB; a tab that missed more gets a resync).
+        var replayBytes = 16 * 1024
         var retryMilliseconds = 2_000
         /// Events the whole room accepts (every client together), so one room cannot take a whole core.
         var eventBudget = EventBudget.unlimited

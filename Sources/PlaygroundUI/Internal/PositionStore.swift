@@ -102,6 +102,16 @@ final class PositionStore {
         root = ViewPath.root()
     }
 
+    /// What the renderer needs to know about `type`, looked up by type (for a view whose path is not made).
+    func info<V: View>(for type: V.Type) -> ViewTypeInfo {
+        let id = ObjectIdentifier(type)
+        if let known = typeInfos[id] { return known }
+        let info = ViewTypeInfo.make(type)
+        info.keepsLatestValue = inspectedTypes.contains(id)
+        typeInfos[id] = info
+        return info
+    }
+
     /// What the renderer needs to know about `type`, drawn at `path`: found the first time, then remembered
     /// by the path (almost always drawing the same type again) and by the store.
     func info<V: View>(for type: V.Type, at path: ViewPath) -> ViewTypeInfo {

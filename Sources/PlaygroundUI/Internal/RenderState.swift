@@ -9,13 +9,36 @@ struct RenderState {
         case pickerOption(selection: AnyHashable?, options: PickerOptions)
     }
 
-    var path: ViewPath
+    /// The deepest path made so far, and the child indices below it that are not made yet: a path node is made
+    /// only when a view asks for its path (a custom view, a control, a modifier keeping state, a view below one of
+    /// them), so a `Text` or a `Spacer` costs no node (a room holds thousands of views). The path made later is the
+    /// same as if it had been made at once: the same components, found or made by the same parents.
+    private var base: ViewPath
+    private var chain = IndexChain()
     var environment: EnvironmentValues
     var pending = ElementAttributes.none
     var item: Item?
 
+    init(path: ViewPath, environment: EnvironmentValues) {
+        base = path
+        self.environment = environment
+    }
+
+    /// This view's path, made with the nodes above it that are not made yet.
+    var path: ViewPath {
+        get { chain.isEmpty ? base : chain.made(from: base) }
+        set {
+            base = newValue
+            chain = IndexChain()
+        }
+    }
+
+    /// Whether ``path`` is made already (then asking for it costs nothing).
+    var hasPath: Bool { chain.isEmpty }
+
     func child(_ component: ViewPath.Component) -> RenderState {
         var state = self
+        if case .index(let index) = component, state.chain.append(index) { return state }
         state.path = path.appending(component)
         return state
     }
@@ -26,5 +49,27 @@ struct RenderState {
         state.pending = .none
         state.item = item
         return state
+    }
+}
+
+/// Up to seven child indices below 255, packed in one word (a render state is copied for every view, so no array).
+struct IndexChain {
+    private var bits: UInt64 = 0
+
+    var isEmpty: Bool { bits == 0 }
+    private var count: Int { Int(bits >> 56) }
+
+    /// Appends `index`; false when it does not fit (the caller makes the path instead).
+    mutating func append(_ index: Int) -> Bool {
+        guard count < 7, index >= 0, index < 255 else { return false }
+        bits = (bits & 0x00FF_FFFF_FFFF_FFFF) | UInt64(index) << (8 * UInt64(count)) | UInt64(count + 1) << 56
+        return true
+    }
+
+    /// `base` followed by the indices.
+    func made(from base: ViewPath) -> ViewPath {
+        var path = base
+        for place in 0..<count { path = path.appending(.index(Int(bits >> (8 * UInt64(place)) & 0xFF))) }
+        return path
     }
 }

@@ -22,7 +22,8 @@ final class Renderer {
     }
 
     func render<V: View>(_ view: V, _ state: RenderState) {
-        let info = store.info(for: V.self, at: state.path)
+        // A view whose path is not made yet is looked up by type: asking for its path would make it.
+        let info = state.hasPath ? store.info(for: V.self, at: state.path) : store.info(for: V.self)
         guard let item = state.item, !info.isTransparent else { return draw(view, info, state) }
         var state = state
         openItem(item, tag: (view as? any TaggedView)?.tagValue, &state)
@@ -91,8 +92,8 @@ final class Renderer {
         evaluated?.append(V.self)
         if info.keepsLatestValue { store.position(at: path, viewType: V.self).latestValue = view }
         var bodyState = state
-        bodyState.path = path.appending(.index(0))
-        render(view.body, bodyState)
+        bodyState.path = path
+        render(view.body, bodyState.child(.index(0)))
     }
 
     /// Draws a container child's wrapper (`<div class="tab">`, `<li class="list-row">`); it takes the pending attributes.
