@@ -34,19 +34,18 @@
   function applyKeyed(carrier) {
     const list = document.getElementById(carrier.dataset.keyedFor);
     if (!list) return;
-    const row = (id) => {
-      const found = document.getElementById(id);
-      return found && found.parentElement === list ? found : null;
-    };
+    // The list's own rows by id (a row's id is looked up among them, never elsewhere on the page).
+    const rows = new Map(Array.from(list.children, (child) => [child.id, child]));
     for (const id of (carrier.dataset.remove || "").split(" ")) {
-      const gone = id && row(id);
-      if (gone) gone.remove();
+      const gone = id && rows.get(id);
+      if (gone) { gone.remove(); rows.delete(id); }
     }
     const anchors = (carrier.dataset.after || "").split(" ");
     Array.from(carrier.content.children).forEach((item, rank) => {
-      const node = item.hasAttribute("data-move") ? row(item.getAttribute("data-move")) : item;
+      const node = item.hasAttribute("data-move") ? rows.get(item.getAttribute("data-move")) : item;
       if (!node) return;
-      const anchor = anchors[rank] && anchors[rank] !== "^" ? row(anchors[rank]) : null;
+      rows.set(node.id, node);
+      const anchor = anchors[rank] && anchors[rank] !== "^" ? rows.get(anchors[rank]) : null;
       if (anchor) anchor.after(node); else list.prepend(node);
     });
   }

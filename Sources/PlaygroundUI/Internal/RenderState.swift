@@ -52,24 +52,36 @@ struct RenderState {
     }
 }
 
-/// Up to seven child indices below 255, packed in one word (a render state is copied for every view, so no array).
+/// Up to fifteen child indices below 255, packed in two words (a render state is copied for every view, so no array):
+/// a custom view's body is seldom more than fifteen levels of stacks, modifiers and labels down to its next custom view
+/// or control, which makes the path anyway.
 struct IndexChain {
-    private var bits: UInt64 = 0
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
 
-    var isEmpty: Bool { bits == 0 }
-    private var count: Int { Int(bits >> 56) }
+    var isEmpty: Bool { high >> 56 == 0 }
+    private var count: Int { Int(high >> 56) }
 
     /// Appends `index`; false when it does not fit (the caller makes the path instead).
     mutating func append(_ index: Int) -> Bool {
-        guard count < 7, index >= 0, index < 255 else { return false }
-        bits = (bits & 0x00FF_FFFF_FFFF_FFFF) | UInt64(index) << (8 * UInt64(count)) | UInt64(count + 1) << 56
+        let count = self.count
+        guard count < 15, index >= 0, index < 255 else { return false }
+        if count < 8 {
+            low |= UInt64(index) << (8 * UInt64(count))
+        } else {
+            high |= UInt64(index) << (8 * UInt64(count - 8))
+        }
+        high = (high & 0x00FF_FFFF_FFFF_FFFF) | UInt64(count + 1) << 56
         return true
     }
 
     /// `base` followed by the indices.
     func made(from base: ViewPath) -> ViewPath {
         var path = base
-        for place in 0..<count { path = path.appending(.index(Int(bits >> (8 * UInt64(place)) & 0xFF))) }
+        for place in 0..<count {
+            let word = place < 8 ? low : high
+            path = path.appending(.index(Int(word >> (8 * UInt64(place % 8)) & 0xFF)))
+        }
         return path
     }
 }
