@@ -5,7 +5,7 @@ ADD = "#vvsi-list button:has-text('Add')"
 
 
 def items(page):
-    return page.locator("#vvsi-list > span.text").all_inner_texts()
+    return page.locator("#vvsi-list > .for-each > span.text").all_inner_texts()
 
 
 def test_alert_at_five_items_reaches_every_tab_and_ok_closes_it(room):
