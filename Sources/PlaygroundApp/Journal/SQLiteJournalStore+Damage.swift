@@ -117,6 +117,7 @@ extension SQLiteJournalStore {
                     case .fold(let number, let through, _): others.append("the fold of \(name(number)) through step \(through)")
                     case .delete(let number): others.append("the deletion of \(name(number))")
                     case .cut(let number, let after): others.append("the cut of \(name(number)) after step \(after)")
+                    case .checkpoint(let number, let step, _): others.append("the checkpoint of \(name(number)) after step \(step)")
                     case .refuse: break
                     }
                 }
@@ -164,6 +165,7 @@ extension SQLiteJournalStore {
             }
             guard !cut.isEmpty else { continue }
             _ = try database.query("DELETE FROM steps WHERE key >= ? AND key < ?", [.integer(first + next), .integer(first + (1 << 32))], none)
+            _ = try database.query("DELETE FROM checkpoints WHERE number = ? AND step >= ?", [.integer(Int(number)), .integer(next)], none)
             damage.stepsDropped += cut.count
             damage.reports.append(
                 "room \(room): step \(next) is missing from the journal, so the \(cut.count) steps after it (\(JournalDamage.ranges(cut))) were cut off; it goes on from step \(next - 1)")

@@ -62,9 +62,10 @@ extension ServerCore {
         let (answered, body, tooLarge, deferred) = step
         if answered { return .NO }
         if let deferred {  // resumed: the answer came
-            guard let response = deferred.response else { return .YES }
-            context.state.withLock { $0.answered = true }
-            return queue(response, on: connection)
+            guard let result = deferred.result else { return .YES }
+            context.state.withLock { $0.deferred = nil }  // the answer is a result now: a response or a stream
+            finishDeferred(deferred)
+            return answer(result, context: context, connection: connection)
         }
         endLargeUpload(of: context)  // the body is in: the client may send its next one (its bytes stay reserved)
         if tooLarge { return queue(bodyTooLarge(url).response, on: connection) }
@@ -105,9 +106,10 @@ extension ServerCore {
                 return queue(Self.shuttingDown.response, on: connection)
             }
             context.state.withLock { $0.deferred = deferred }
-            if let response = deferred.answerOrSuspend(context.connection) {
-                context.state.withLock { $0.answered = true }
-                return queue(response, on: connection)
+            if let result = deferred.answerOrSuspend(context.connection) {
+                context.state.withLock { $0.deferred = nil }
+                finishDeferred(deferred)
+                return answer(result, context: context, connection: connection)
             }
             return .YES
         }
