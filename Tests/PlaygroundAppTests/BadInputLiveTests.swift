@@ -132,6 +132,38 @@ struct BadInputLiveTests {
         #expect(try await live.request("GET", "/3/search/movie?query=star+wars").status == 200, "+ and %20 still decode")
     }
 
+    /// libmicrohttpd hands header values over as C strings: a raw NUL would cut "application/json\0text/plain" to
+    /// "application/json" and the body would be read as JSON. Such a request is refused whole, as a path's `%00` is.
+    @Test func aNULInAHeaderValueIsRefused() async throws {
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        let before = try await live.state(room)
+        let body = #"{"app":"ev","event":"changeBothSidesColors"}"#
+        func post(_ headers: [String]) async throws -> TestResponse {
+            let socket = try TestSocket(port: live.port)
+            let head = ["POST \(room)/events HTTP/1.1", "Host: t", "Connection: close"] + headers + ["Content-Length: \(body.utf8.count)"]
+            try socket.send(Array((head.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8))
+            return try await socket.readResponse()
+        }
+        for headers in [
+            ["Content-Type: application/json\u{0}text/plain"],  // the type is not JSON
+            ["Content-Type: application/json\u{0}\u{0}text/plain"],
+            ["Content-Type: application/json", "Accept: application/json\u{0}text/html"],  // the last header too
+            ["Accept: */*\u{0}", "Content-Type: application/json"],  // a NUL just before the line's end
+            ["X-Note: a", " folded onto a second line", "Content-Type: application/json"],  // obs-fold: RFC 9112 allows 400
+        ] {
+            #expect(Array(headers.joined().utf8).contains(0) || headers.contains { $0.hasPrefix(" ") })
+            let refused = try await post(headers)
+            #expect(refused.status == 400, "\(headers): \(refused.status) \(refused.text)")
+            #expect(refused.header("Content-Type")?.hasPrefix("application/json") == true)
+            #expect(refused.text.hasPrefix(#"{"error":{"code":"invalid_header","message":"A request header holds a NUL byte"#), "\(refused.text)")
+        }
+        #expect(try await live.state(room) == before, "state unchanged")
+        let accepted = try await post(["Accept: */*", "Content-Type: application/json"])
+        #expect(accepted.status == 202, "the same request without the NUL is taken: \(accepted.text)")
+    }
+
     @Test func roomBudgetIs503OnlyWhenEveryRoomHasAStream() async throws {
         let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven) { $0.maxRooms = 2 }
         defer { live.playground.shutdown() }
