@@ -41,9 +41,11 @@ struct NiceLiveTests {
         let one = try await live.request("GET", "/posts/3")
         #expect(one.status == 200 && one.text.contains(#""id":3,"#))
         for (path, status, code) in [
-            ("/posts/0", 404, "no_such_post"), ("/posts/101", 404, "no_such_post"), ("/posts/abc", 400, "invalid_post_id"),
-            ("/posts/03", 400, "invalid_post_id"), ("/posts/-1", 404, "no_such_post"), ("/posts/3.0", 400, "invalid_post_id"),
+            ("/posts/0", 400, "invalid_post_id"), ("/posts/101", 404, "no_such_post"), ("/posts/abc", 400, "invalid_post_id"),
+            ("/posts/03", 400, "invalid_post_id"), ("/posts/-1", 400, "invalid_post_id"), ("/posts/3.0", 400, "invalid_post_id"),
+            ("/posts/%2B3", 400, "invalid_post_id"),
         ] {
+            // 400 for what is no post id at all (as the posts app's "postId":-1 is), 404 for an id the data lacks.
             let response = try await live.request("GET", path)
             #expect(
                 response.status == status && response.text.contains(code) && response.text.contains("1 to 100"), "\(path): \(response.text)"
