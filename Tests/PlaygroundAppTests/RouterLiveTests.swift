@@ -1,5 +1,6 @@
 import Foundation
 import PlaygroundTesting
+import ProductsRouter
 import Testing
 
 @testable import PlaygroundApp
@@ -122,6 +123,26 @@ struct RouterLiveTests {
             state = try await routerState(live, room)
         }
         #expect(state["contentState"] as? String == "content" && state["products"] as? [Int] == products)
+    }
+
+    /// The pane's curl twins name a product the list shows: posted in order as the page prints them, each is taken
+    /// (they named product 11, which the list never holds: every one answered 404 `no_such_product`).
+    @Test func theCurlTwinsNameProductsTheListShows() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let (room, _, products) = try await loadedRoom(live)
+        let page = try await live.request("GET", room + "/apps/router", headers: ["Accept": "text/html"]).text
+        let twins = page.matches(of: /<pre><code>curl -X POST [^<]*? -d &#39;(\{[^<]*?\})&#39;<\/code><\/pre>/).map { match in
+            String(match.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        }
+        #expect(twins.count == ProductsEvent.examples.count, "\(page.suffix(2_000))")
+        let named = twins.compactMap { $0.firstMatch(of: /"id":(\d+)/).map { Int($0.1)! } }
+        #expect(!named.isEmpty && named.allSatisfy(products.contains), "every id a twin names is in the list \(products): \(named)")
+        for twin in twins {
+            let response = try await live.post(room, twin)
+            #expect(response.status == 202, "\(twin) → \(response.status) \(response.text)")
+        }
+        #expect(try await presented(live, room) == [], "the twins' two dismisses closed what their opens presented")
     }
 
     @Test(arguments: [
