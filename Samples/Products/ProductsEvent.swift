@@ -43,7 +43,7 @@ public enum ProductsEvent: AppInput, Codable, Equatable {
         guard id >= 1 else { throw AppInputError(.invalidArgument, "\"id\" must be a product's id, a whole number from 1; got \(id).") }
     }
 
-    /// A product the list shows: its first row, Star Wars, whose id is the film's id in the shipped catalog (the list
+    /// A product the list shows: its second row, Star Wars, whose id is the film's id in the shipped catalog (the list
     /// is the catalog's first ten films for "star"). An id the list does not hold answers 404 `no_such_product`.
     public static let exampleProduct = (id: 48908, title: "Star Wars")
 
