@@ -101,7 +101,10 @@ struct NiceLiveTests {
         #expect(try await live.post(room, #"{"app":"nice","event":"setFaults","latencyMs":0,"failureRate":1}"#).status == 202)
         #expect(try await live.post(room, #"{"app":"nice","event":"reload"}"#).status == 202)
         #expect(await stream.waitFor("Something&#39;s gone wrong! Try reloading."))
-        #expect(try await niceState(live, room)["error"] as? String == "Unknown Error: Please try again later.")
+        // The injected failure is displayable: the error view says what went wrong, not only "Please try again later."
+        let injected = "Injected failure: the fault injection failed this fetch (100% of fetches fail); set No faults, then Reload."
+        #expect(try await niceState(live, room)["error"] as? String == injected)
+        #expect(await stream.waitFor(injected.replacingOccurrences(of: "'", with: "&#39;")))
         #expect(try await live.post(room, #"{"app":"nice","event":"setFaults","latencyMs":0,"failureRate":0}"#).status == 202)
         #expect(try await live.post(room, #"{"app":"nice","event":"reload"}"#).status == 202)
         #expect(await live.waitForState(room) { $0["contentLoadState"] as? String == "hasData" })
