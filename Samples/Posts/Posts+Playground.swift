@@ -396,10 +396,11 @@ struct PostsApp: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 12) {
-            PostsCoordinatorView(coordinator: coordinator)
-                .id("nice-posts")
+            // Above the list: a fault button's press shows what is in force where the list is read.
             PostsFaultControls(settings: faults.settings)
                 .id("nice-faults")
+            PostsCoordinatorView(coordinator: coordinator)
+                .id("nice-posts")
         }
     }
 }

@@ -15,6 +15,7 @@ extension ServerCore {
         connection: OpaquePointer,
         url: String,
         method: String,
+        headerHoldsMore: Bool = false,
         upload: UnsafeRawBufferPointer,
         uploadSize: UnsafeMutablePointer<Int>,
         requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
@@ -26,6 +27,10 @@ extension ServerCore {
                 if record.isProbe { return queue(HTTPResponse(status: .noContent), on: connection) }
             }
             requests.add(1, ordering: .relaxed)
+            if headerHoldsMore {
+                // libmicrohttpd cut the value at the NUL: what the client sent is not what we would read.
+                return queue(Self.headerWithNUL.response, on: connection)
+            }
             if let length = contentLength(of: connection), length > UInt64(configuration.maxBodyBytes(for: url)) {
                 // Answering on the first call closes the connection afterwards, which is what we want here.
                 return queue(bodyTooLarge(url).response, on: connection)
@@ -73,6 +78,11 @@ extension ServerCore {
         context.state.withLock { $0.client = request.clientAddress }
         return answer(responder.respond(to: request), context: context, connection: connection)
     }
+
+    /// A header value holding a NUL byte, or a header folded over lines: 400, as a `%00` in the path is.
+    static let headerWithNUL = HTTPError(
+        .badRequest, code: "invalid_header",
+        message: "A request header holds a NUL byte or continues on a second line; send each header on one line, without NUL bytes.")
 
     /// `MHD_OPTION_NOTIFY_COMPLETED`: releases the context retained on the first access-handler call.
     func requestCompleted(_ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
