@@ -163,9 +163,10 @@ extension SQLiteJournalStore {
             if let oldest = steps.first, oldest <= base {
                 _ = try database.query("DELETE FROM steps WHERE key > ? AND key <= ?", [.integer(first), .integer(first + base)], none)
             }
+            // A checkpoint past the steps that are left (its steps were lost with a damaged log) is no shortcut to them.
+            _ = try database.query("DELETE FROM checkpoints WHERE number = ? AND step >= ?", [.integer(Int(number)), .integer(next)], none)
             guard !cut.isEmpty else { continue }
             _ = try database.query("DELETE FROM steps WHERE key >= ? AND key < ?", [.integer(first + next), .integer(first + (1 << 32))], none)
-            _ = try database.query("DELETE FROM checkpoints WHERE number = ? AND step >= ?", [.integer(Int(number)), .integer(next)], none)
             damage.stepsDropped += cut.count
             damage.reports.append(
                 "room \(room): step \(next) is missing from the journal, so the \(cut.count) steps after it (\(JournalDamage.ranges(cut))) were cut off; it goes on from step \(next - 1)")

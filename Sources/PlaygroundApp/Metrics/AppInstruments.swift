@@ -71,6 +71,18 @@ final class AppInstruments: Sendable {
         }
     }
 
+    /// Steps a woken room replayed after its checkpoint (`playground_room_restore_steps_total`).
+    func roomReplayed(steps: Int) {
+        guard let factory else { return }
+        let counter = counters.withLock { counters in
+            if let counter = counters["restore_steps"] { return counter }
+            let counter = Counter(label: "playground_room_restore_steps_total", factory: factory)
+            counters["restore_steps"] = counter
+            return counter
+        }
+        if steps > 0 { counter.increment(by: steps) }
+    }
+
     /// Steps a woken room could not replay and cut off (`playground_journal_steps_dropped_total`).
     func journalStepsDropped(_ count: Int) {
         guard let factory, count > 0 else { return }

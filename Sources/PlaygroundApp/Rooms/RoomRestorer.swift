@@ -91,6 +91,7 @@ struct RoomRestorer: Sendable {
             }
             entries.append(entry)
         }
+        instruments.roomReplayed(steps: entries.count)
         do throws(HTTPError) {
             try await room.replay(entries, writing: false)
         } catch {
