@@ -396,6 +396,13 @@ actor Room {
         for effects in effects { effects?.stop() }
         for app in apps { app?.unmount() }
         if forget, journalMode == .store, journalStarted { blueprint.journal?.deleteRoom(id) }
+        // The apps and their effects hold the room (their isolation): let go of them, so the room is freed.
+        apps = apps.map { _ in nil }
+        effects = effects.map { _ in nil }
+        views = views.map { _ in nil }
+        resyncCache = nil
+        log = ReplayLog(maxCount: log.maxCount, maxBytes: log.maxBytes)
+        memoryHistory = []
     }
 
     // MARK: - Journal

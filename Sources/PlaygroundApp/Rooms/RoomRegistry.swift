@@ -300,6 +300,8 @@ final class RoomRegistry: Sendable {
             instruments.roomHibernated()
             instruments.roomCounts(counts)
         }
+        // glibc keeps freed memory in its arenas; a sweep that dropped rooms gives it back to the system.
+        if !due.isEmpty { MemoryTrim.releaseFreedMemory() }
     }
 
     /// Closes rooms idle past their lifetime with no open stream (a hibernated one forgets its journal).
