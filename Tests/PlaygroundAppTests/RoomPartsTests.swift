@@ -1,6 +1,4 @@
 import PlaygroundHTTP
-import AppSeam
-import StandardApps
 import PlaygroundUI
 import Testing
 
@@ -74,23 +72,3 @@ struct RoomPartsTests {
     }
 }
 
-@Suite("A closed room is freed")
-struct RoomLifetimeTests {
-    @Test(arguments: 0..<6) func aClosedRoomIsFreed(only: Int) async throws {
-        let all = StandardApps.registry()
-        let registry = only == 5 ? all : AppRegistry([all.apps[only]])  // each app alone, then all five
-        let blueprint = Room.Blueprint(
-            registry: registry, sources: SampleSources(samplesDirectory: nil, apps: registry.apps.map(\.about)),
-            limits: Room.Limits(), randomSeed: 1, ownBaseURL: { "http://127.0.0.1:9" })
-        weak var freed: Room?
-        do {
-            let room = Room(id: RoomID.random(), blueprint: blueprint, persists: false)
-            room.perform { $0.drawIfNeeded() }
-            _ = try room.perform { room in Result { () throws(HTTPError) in try room.state() } }.get()
-            freed = room
-            room.perform { $0.close() }
-        }
-        for _ in 0..<1500 where freed != nil { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(freed == nil, "nothing keeps a closed room alive (\(only))")
-    }
-}
