@@ -7,7 +7,9 @@
 #   Benchmarks/run.sh                 everything (about 4 minutes)
 # env: PORT=18090  SCRATCH=.build (swift --scratch-path)  OUT=/tmp/playground-bench (raw outputs)
 #      STREAMS=10000 (the fan-out scale; lower it on a smaller machine)  REPS=1 (fan-out runs per size)
-#      JOURNAL_ROUNDS=5 (journal off/on pairs; 0 skips them)  ROOM_COST_ROOMS=200 (Benchmarks/room-patches.py; 0 skips it)
+#      JOURNAL_ROUNDS=5 (journal off/on pairs; 0 skips them)
+#      ROOM_COST=1 (then Benchmarks/room-cost.py: memory per room, page bytes, restart and wake times; 0 skips it)
+#      PATCH_ROOMS=200 (then Benchmarks/room-patches.py: SSE bytes per event, memory per room with a tab; 0 skips it)
 # Loopback only; every client run is bounded by --timeout-s and timeout(1); the server is stopped by its pid.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +19,7 @@ OUT=${OUT:-/tmp/playground-bench}
 STREAMS=${STREAMS:-10000}
 REPS=${REPS:-1}
 JOURNAL_ROUNDS=${JOURNAL_ROUNDS:-5}
+ROOM_COST=${ROOM_COST:-1}
 # The only limits the bench lifts; the per-room event budget and every server-wide limit stay at their defaults.
 BENCH_FLAGS=${BENCH_FLAGS:---max-connections-per-client 0 --max-streams-per-client 0 --events-per-client-per-second 0}
 mkdir -p "$OUT"
@@ -149,10 +152,15 @@ row "  others: delivered / expected" "$(val slow delivered)/$(val slow expected)
 row "  server RSS before / after 150 events" "$(val slow rss_before_kb) / $(val slow rss_after_kb) KiB" "flat"
 echo
 # What a room costs (issue #27): SSE bytes each tab receives per kind of event, and resident memory per viewed room
-# with one tab streaming (ROOM_COST_ROOMS rooms, each from its own loopback address; 0 skips it).
-ROOM_COST_ROOMS=${ROOM_COST_ROOMS:-200}
-if [ "$ROOM_COST_ROOMS" -gt 0 ]; then
-  echo "== room cost: bytes per event and memory per viewed room ($ROOM_COST_ROOMS rooms), fresh servers"
-  timeout -k 5 900 python3 Benchmarks/room-patches.py "$SERVER" --rooms "$ROOM_COST_ROOMS" | tee "$OUT/room-cost.txt" || true
+# with one tab streaming (PATCH_ROOMS rooms, each from its own loopback address; 0 skips it).
+PATCH_ROOMS=${PATCH_ROOMS:-200}
+if [ "$PATCH_ROOMS" -gt 0 ]; then
+  echo "== patches: bytes per event, and memory per viewed room with a tab streaming ($PATCH_ROOMS rooms), fresh servers"
+  timeout -k 5 900 python3 Benchmarks/room-patches.py "$SERVER" --rooms "$PATCH_ROOMS" | tee "$OUT/room-patches.txt" || true
 fi
 echo "raw outputs: $OUT/*.txt"
+if [ "$ROOM_COST" = 1 ]; then
+  echo
+  echo "== what a room costs (issue #27): Benchmarks/room-cost.py $SERVER"
+  python3 -u Benchmarks/room-cost.py "$SERVER" | tee "$OUT/room-cost.txt"
+fi

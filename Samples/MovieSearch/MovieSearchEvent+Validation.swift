@@ -76,14 +76,14 @@ extension MovieSearchEvent {
 
     private static func page(_ raw: EventArgument) throws(AppInputError) -> Int {
         let accepted = "page must be a whole number from 1 to \(SearchRequest.maximumPage)"
-        guard let page = wholeNumber(raw), (1...SearchRequest.maximumPage).contains(page) else {
+        guard let page = raw.integer, (1...SearchRequest.maximumPage).contains(page) else {
             throw AppInputError(.invalidArgument, "\(accepted); got \(raw.given).")
         }
         return page
     }
 
     private static func latency(_ raw: EventArgument) throws(AppInputError) -> Int {
-        guard let latency = wholeNumber(raw), (0...FaultSettings.maximumLatencyMs).contains(latency) else {
+        guard let latency = raw.integer, (0...FaultSettings.maximumLatencyMs).contains(latency) else {
             throw AppInputError(
                 .invalidArgument,
                 "latencyMs must be a whole number of milliseconds from 0 to \(FaultSettings.maximumLatencyMs); got \(raw.given).")
@@ -92,14 +92,7 @@ extension MovieSearchEvent {
     }
 
     private static func failureRate(_ raw: EventArgument) throws(AppInputError) -> Double {
-        let rate: Double? =
-            switch raw {
-            case .integer(let value): Double(value)
-            case .number(let value): value
-            case .formText(let text): Double(text)
-            default: nil
-            }
-        guard let rate, rate.isFinite, (0...1).contains(rate) else {
+        guard let rate = raw.decimal, (0...1).contains(rate) else {
             throw AppInputError(
                 .invalidArgument,
                 "failureRate must be a number from 0 to 1 (0.25 fails one search in four); got \(raw.given).")
@@ -107,12 +100,4 @@ extension MovieSearchEvent {
         return rate
     }
 
-    /// A JSON integer, or a form field holding one.
-    private static func wholeNumber(_ raw: EventArgument) -> Int? {
-        switch raw {
-        case .integer(let value): value
-        case .formText(let text): Int(text)
-        default: nil
-        }
-    }
 }

@@ -74,7 +74,7 @@ public struct JSONPlaceholderClient: Sendable {
 }
 
 /// Why a fetch failed: logged by the ``ErrorService``, which shows a transport failure as ``ConnectivityError``.
-public struct PostsAPIError: LoggableError, JournaledError, Equatable, CustomStringConvertible {
+public struct PostsAPIError: LoggableError, DisplayableError, JournaledError, Equatable, CustomStringConvertible {
     public static let journalName = "PostsAPIError"
 
     public enum Kind: Equatable, Sendable, Codable {
@@ -91,6 +91,9 @@ public struct PostsAPIError: LoggableError, JournaledError, Equatable, CustomStr
     }
 
     public var typeDescription: StaticString { "Posts API Error" }
+    /// Displayable too (the seed's ErrorService logs it, then forwards it): the error view names the HTTP status.
+    public var title: String { typeDescription.description }
+    public var message: String { errorDescription }
     public var isConnectionError: Bool { kind == .transport }
     public var description: String { errorDescription }
 }

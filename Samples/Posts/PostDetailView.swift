@@ -20,6 +20,11 @@ public struct PostDetailView: View {
                             .font(.largeTitle)
                             .padding(8)
 
+                        if let author = viewModel.author {
+                            Text("by \(author)")
+                                .bold()
+                        }
+
                         Text(post.body)
 
                         Spacer()

@@ -18,6 +18,11 @@ public final class PostDetailViewModel: ObservableVM {
         }
     }
 
+    /// The post's author, as the list shows it (the list joined the posts with their users; the coordinator owns it).
+    public var author: String? {
+        coordinator.viewModel.allPosts.first { $0.id == postId }?.user
+    }
+
     init(coordinator: PostsCoordinator, postId: Int) {
         self.coordinator = coordinator
         self.postId = postId
@@ -32,7 +37,7 @@ public final class PostDetailViewModel: ObservableVM {
     private func fetchPostDetails() {
         contentLoadState = .loading
 
-        task("fetchPostDetails", errors: [PostsAPIError.self]) { [postRepo, loadDelay, clock, postId] in
+        task("fetchPostDetails", errors: [PostsAPIError.self, InjectedFault.self]) { [postRepo, loadDelay, clock, postId] in
             try await clock.sleep(for: loadDelay)
 
             return try await postRepo.getPost(id: postId, cacheMode: .cacheOnly)

@@ -112,8 +112,10 @@ public final class PostsPlayground: HostedApp {
         observations.append(
             coordinator.$postDetailViewModel.dropFirst().sink { [weak self] detail in
                 guard let self else { return }
+                // Not `detail` itself: its own publisher keeps this sink, which would keep it.
+                let owner = "PostDetailViewModel(\(detail?.postId ?? 0))"
                 self.detailObservation = detail?.$contentLoadState.dropFirst().sink { [weak self] state in
-                    self?.stateChanged("PostDetailViewModel(\(detail?.postId ?? 0))", state)
+                    self?.stateChanged(owner, state)
                 }
             })
     }
@@ -396,10 +398,11 @@ struct PostsApp: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 12) {
-            PostsCoordinatorView(coordinator: coordinator)
-                .id("nice-posts")
+            // Above the list: a fault button's press shows what is in force where the list is read.
             PostsFaultControls(settings: faults.settings)
                 .id("nice-faults")
+            PostsCoordinatorView(coordinator: coordinator)
+                .id("nice-posts")
         }
     }
 }

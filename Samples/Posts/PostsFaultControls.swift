@@ -1,7 +1,8 @@
 import PlaygroundUI
 
 /// Not in the seed: the settings in force and presets, each a button posting
-/// `{"app":"nice","event":"setFaults","latencyMs":…,"failureRate":…}`.
+/// `{"app":"nice","event":"setFaults","latencyMs":…,"failureRate":…}`. Drawn above the list, so a press shows at
+/// once what is in force; the faults act on the next fetch, which "Reload now" starts.
 struct PostsFaultControls: View {
     let settings: PostsFaults.Settings
 
@@ -14,7 +15,7 @@ struct PostsFaultControls: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 4) {
-            Text("Fault injection: \(settings.latencyMs) ms latency, \(Int((settings.failureRate * 100).rounded()))% of fetches fail")
+            Text(caption)
                 .font(.caption)
             HStack(spacing: 8) {
                 ForEach(Self.presets, id: \.name) { preset in
@@ -24,7 +25,16 @@ struct PostsFaultControls: View {
                     )
                     .buttonStyle(preset.settings == settings ? .borderedProminent : .bordered)
                 }
+                if settings != .none {
+                    Button("Reload now", posting: PostsEvent.reload)
+                }
             }
         }
+    }
+
+    private var caption: String {
+        guard settings != .none else { return "Fault injection: off (every fetch answers as the server does)" }
+        return "Faults in force: every fetch waits \(settings.latencyMs) ms, "
+            + "\(Int((settings.failureRate * 100).rounded()))% of fetches fail (from the next fetch: Reload now)"
     }
 }

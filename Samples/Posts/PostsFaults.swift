@@ -55,8 +55,14 @@ public final class PostsFaults: Sendable {
     }
 }
 
-/// The failure ``PostsFaults`` injects: neither loggable nor displayable, so the ``ErrorService`` replaces it.
-public struct InjectedFault: Error, Sendable, Equatable, CustomStringConvertible {
+/// The failure ``PostsFaults`` injects: a ``DisplayableError``, so the ``ErrorService`` forwards it and the error view
+/// says the fault injection failed the fetch (as an unknown error it read only "Please try again later.").
+public struct InjectedFault: DisplayableError, JournaledError, Sendable, Equatable, CustomStringConvertible {
+    public static let journalName = "InjectedFault"
     public let failureRate: Double
     public var description: String { "injected failure (failure rate \(failureRate))" }
+    public var title: String { "Injected failure" }
+    public var message: String {
+        "the fault injection failed this fetch (\(Int((failureRate * 100).rounded()))% of fetches fail); set No faults, then Reload."
+    }
 }

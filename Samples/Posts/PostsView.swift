@@ -14,7 +14,7 @@ public struct PostsView: View {
     public var body: some View {
         VStack(alignment: .leading, spacing: 8) {
             HStack(spacing: 12) {
-                Picker("Select a post", selection: $viewModel.displayState) {
+                Picker("Filter", selection: $viewModel.displayState) {
                     ForEach(PostsDisplayState.allCases, id: \.self) {
                         Text($0.rawValue).tag($0)
                     }
@@ -26,8 +26,8 @@ public struct PostsView: View {
             StatefulView(
                 state: viewModel.contentLoadState,
                 hasDataView: { postsView },
-                errorView: { _ in
-                    errorView
+                errorView: { error in
+                    errorView(error)
                 },
                 loadingView: {
                     loadingView
@@ -38,9 +38,15 @@ public struct PostsView: View {
         .bindToVM(viewModel)
     }
 
-    private var errorView: some View {
+    /// The seed's error view, with what went wrong as the ErrorService handed it over (a displayable error's title
+    /// and message: the injected failure, the HTTP status, or the seed's unknown and connectivity errors).
+    private func errorView(_ error: any Error) -> some View {
         VStack {
             Text("Something's gone wrong! Try reloading.")
+            if let displayable = error as? any DisplayableError {
+                Text("\(displayable.title): \(displayable.message)")
+                    .font(.caption)
+            }
             Button("Reload") { viewModel.reload() }
         }
     }

@@ -87,7 +87,7 @@ public final class PostsViewModel: ObservableVM {
 
         // Fetches the posts and the users who wrote them, concurrently, then joins the titles and names into rows
         // (a post whose user is unknown is dropped).
-        task("fetchPosts", errors: [PostsAPIError.self]) { [postRepo, userRepo, loadDelay, clock] in
+        task("fetchPosts", errors: [PostsAPIError.self, InjectedFault.self]) { [postRepo, userRepo, loadDelay, clock] in
             // Wait a little here so we can show our nice loading view (the seed blocks the main thread with
             // `sleep(1)`; this only suspends the task).
             try await clock.sleep(for: loadDelay)

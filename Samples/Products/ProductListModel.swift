@@ -8,6 +8,7 @@ final class ProductListModel: ObservableObject, ProductListModelStatePotocol {
 
     let loadingText = "Loading"
     let navigationTitle = "Products"
+    let emptyText = "No products left: every one was deleted. Reload fetches the list again."
     let routerEvents = ProductListRouter.RouterEventsType()
 }
 

@@ -5,6 +5,8 @@ protocol ProductListModelStatePotocol {
     var contentState: ProductListTypes.Model.ContentState { get }
     var loadingText: String { get }
     var navigationTitle: String { get }
+    /// What the list says when it has no product (each was deleted).
+    var emptyText: String { get }
     /// How the next product opens (the three buttons pick it).
     var presentation: RouterScreenPresentationType { get }
 

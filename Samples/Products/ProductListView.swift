@@ -40,17 +40,38 @@ extension ProductListView {
     // ListItems View
     private func listItemsView(products: [Product]) -> some View {
         VStack(alignment: .leading, spacing: 8) {
-            Text(state.navigationTitle)
-                .font(.headline)
-            List(products, id: \.id) { product in
-                VStack(alignment: .leading, spacing: 4) {
-                    Text("\(product.title) (\(product.year)) · ★ \(product.rating)")
-                    HStack(spacing: 8) {
-                        Button("Sheet") { intent.onTapProduct(id: product.id, presentation: .sheet) }
-                        Button("Cover") { intent.onTapProduct(id: product.id, presentation: .fullScreenCover) }
-                        Button("Push") { intent.onTapProduct(id: product.id, presentation: .navigationDestination) }
-                        Button("Delete", role: .destructive) { intent.onTapDelete(id: product.id) }
-                    }
+            if products.isEmpty {
+                Text(state.navigationTitle)
+                    .font(.headline)
+                emptyView
+            } else {
+                HStack(spacing: 8) {
+                    Text(state.navigationTitle)
+                        .font(.headline)
+                    Button("Reload") { intent.onTapReload() }
+                }
+                rowsView(products: products)
+            }
+        }
+    }
+
+    // Empty View: every product was deleted
+    private var emptyView: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            Text(state.emptyText)
+            Button("Reload") { intent.onTapReload() }
+        }
+    }
+
+    private func rowsView(products: [Product]) -> some View {
+        List(products, id: \.id) { product in
+            VStack(alignment: .leading, spacing: 4) {
+                Text("\(product.title) (\(product.year)) · ★ \(product.rating)")
+                HStack(spacing: 8) {
+                    Button("Sheet") { intent.onTapProduct(id: product.id, presentation: .sheet) }
+                    Button("Cover") { intent.onTapProduct(id: product.id, presentation: .fullScreenCover) }
+                    Button("Push") { intent.onTapProduct(id: product.id, presentation: .navigationDestination) }
+                    Button("Delete", role: .destructive) { intent.onTapDelete(id: product.id) }
                 }
             }
         }

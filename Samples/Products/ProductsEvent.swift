@@ -43,12 +43,18 @@ public enum ProductsEvent: AppInput, Codable, Equatable {
         guard id >= 1 else { throw AppInputError(.invalidArgument, "\"id\" must be a product's id, a whole number from 1; got \(id).") }
     }
 
+    /// A product the list shows: its second row, Star Wars, whose id is the film's id in the shipped catalog (the list
+    /// is the catalog's first ten films for "star"). An id the list does not hold answers 404 `no_such_product`.
+    public static let exampleProduct = (id: 48908, title: "Star Wars")
+
     public static var examples: [(label: String, input: ProductsEvent)] {
-        [
-            ("Open product 11 as a sheet", .openProduct(id: 11, presentation: "sheet")),
-            ("Push product 11", .openProduct(id: 11, presentation: "navigationDestination")),
-            ("Dismiss the top screen", .dismiss), ("Ask to delete product 11", .deleteProduct(id: 11)),
-            ("Answer the alert: Yes", .alertAction(action: "Yes")), ("Reload", .reload),
+        let (id, title) = exampleProduct
+        return [
+            ("Open \(title) (\(id)) as a sheet", .openProduct(id: id, presentation: "sheet")),
+            ("Push \(title) (\(id)) over the top screen", .openProduct(id: id, presentation: "navigationDestination")),
+            ("Dismiss the top screen", .dismiss), ("Dismiss the next one", .dismiss),
+            ("Ask to delete \(title) (\(id))", .deleteProduct(id: id)), ("Answer the alert: Yes", .alertAction(action: "Yes")),
+            ("Reload the list", .reload),
         ]
     }
 }

@@ -110,6 +110,23 @@ enum EnvelopeDecoder {
             AppInputError(.invalidArgument, "The event \(quoted(reading.event)) needs \(quoted(key.stringValue)) to be \(kind).")
         }
 
+        /// A number that is not one: what was given, and how numbers are written.
+        private func notANumber(_ key: Key, _ kind: String, _ given: EventArgument) -> AppInputError {
+            let shown =
+                switch given {
+                case .string(let text): "the string \(quoted(text))"
+                case .formText(let text): quoted(text)
+                case .integer(let value): String(value)
+                case .number(let value): String(value)
+                case .boolean(let value): String(value)
+                case .null: "null"
+                }
+            return AppInputError(
+                .invalidArgument,
+                "The event \(quoted(reading.event)) needs \(quoted(key.stringValue)) to be \(kind), written as "
+                    + EventArgument.numberSyntax + "; got \(shown).")
+        }
+
         func decodeNil(forKey key: Key) throws -> Bool {
             if !reading.asked.contains(key.stringValue) { reading.asked.append(key.stringValue) }
             guard let argument = reading.arguments[key.stringValue] else { return true }
@@ -123,19 +140,15 @@ enum EnvelopeDecoder {
         }
 
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-            guard let value = try argument(key, "an integer").integer else { throw wrong(key, "an integer") }
+            let given = try argument(key, "an integer")
+            guard let value = given.integer else { throw notANumber(key, "an integer", given) }
             return value
         }
 
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-            switch try argument(key, "a number") {
-            case .integer(let value): return Double(value)
-            case .number(let value): return value
-            case .formText(let text):
-                guard let value = Double(text), value.isFinite else { throw wrong(key, "a number") }
-                return value
-            default: throw wrong(key, "a number")
-            }
+            let given = try argument(key, "a number")
+            guard let value = given.decimal else { throw notANumber(key, "a number", given) }
+            return value
         }
 
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {

@@ -32,17 +32,32 @@ public protocol InjectionKey {
 ///
 /// A room runs its app inside ``withValues(_:_:)``; ``Injected`` reads the values current when its owner was made.
 public struct InjectedValues: Sendable {
-    /// The values themselves; shared by every copy, so a change through one is seen through all.
-    private let storage: Storage
+    /// The values themselves; shared by every copy, so a change through one is seen through all. Held strongly by
+    /// the room and by what the room makes in its scope (view models, the coordinator).
+    private let held: Storage?
+    /// The same values, held weakly: by the values the room made itself (a key's `currentValue`). The room owns
+    /// them, so a strong reference back would be a cycle (values → their `@Injected` → values) keeping every value,
+    /// and the room's loop with its actor, alive after the room has gone.
+    private weak let unheld: Storage?
 
     /// A new, empty set of values: a room's.
     public init() {
-        storage = Storage()
+        held = Storage()
+        unheld = nil
     }
+
+    private init(unheld storage: Storage) {
+        held = nil
+        unheld = storage
+    }
+
+    /// The values; once a room has gone, an empty set (what a value the room made reads then: the keys' defaults, kept
+    /// nowhere).
+    private var storage: Storage { held ?? unheld ?? Storage() }
 
     /// The value for `key`: the one set, or (the first time) the key's `currentValue`, made and kept.
     public subscript<K: InjectionKey>(key: K.Type) -> K.Value {
-        get { storage.value(for: key, in: self) }
+        get { storage.value(for: key) }
         nonmutating set { storage.set(newValue, for: key) }
     }
 
@@ -64,7 +79,10 @@ public struct InjectedValues: Sendable {
     }
 
     /// Whether two sets are the same room's.
-    public func isSame(as other: InjectedValues) -> Bool { storage === other.storage }
+    public func isSame(as other: InjectedValues) -> Bool {
+        guard let mine = held ?? unheld else { return false }
+        return mine === (other.held ?? other.unheld)
+    }
 
     @TaskLocal private static var scope = InjectedValues()
 
@@ -76,10 +94,11 @@ public struct InjectedValues: Sendable {
         private let lock = NSLock()
         private var values: [ObjectIdentifier: Any] = [:]
 
-        func value<K: InjectionKey>(for key: K.Type, in owner: InjectedValues) -> K.Value {
+        func value<K: InjectionKey>(for key: K.Type) -> K.Value {
             if let known = lock.withLock({ values[ObjectIdentifier(key)] }) as? K.Value { return known }
-            // Made outside the lock and inside the owner's scope: the value's own @Injected properties are this room's.
-            let made = InjectedValues.withValues(owner) { K.currentValue }
+            // Made outside the lock and inside the owner's scope: the value's own @Injected properties are this room's,
+            // and hold these values weakly (they keep the value: a strong reference back would be a cycle).
+            let made = InjectedValues.withValues(InjectedValues(unheld: self)) { K.currentValue }
             return lock.withLock {
                 if let raced = values[ObjectIdentifier(key)] as? K.Value { return raced }
                 values[ObjectIdentifier(key)] = made

@@ -74,140 +74,49 @@ public final class Playground: Sendable {
                 throw PlaygroundError(description: error.description)
             }
         }
+        journal = blueprint.journal
+        let ledger = blueprint.journal.map { JournalDamageLedger($0.damage) }
+        let restorer = blueprint.journal.map { store in
+            RoomRestorer(store: store, blueprint: blueprint, damage: ledger!, instruments: instruments, logger: logger)
+        }
+        var restore: (@Sendable (RoomID, UInt64) async throws(HTTPError) -> Room?)?
+        var forget: (@Sendable (RoomID) -> Void)?
+        if let restorer, let store = blueprint.journal {
+            restore = { id, seed async throws(HTTPError) -> Room? in try await restorer.restore(id, seed: seed) }
+            forget = { id in store.deleteRoom(id) }
+        }
         let rooms = RoomRegistry(
-            maxRooms: configuration.maxRooms, idleLifetime: configuration.roomIdleLifetime, apps: configuration.apps, instruments: instruments
+            maxRooms: configuration.maxRooms, idleLifetime: configuration.roomIdleLifetime, apps: configuration.apps, instruments: instruments,
+            hibernateAfter: configuration.hibernateAfter, wakesAtOnce: max(1, http.threads - 1), restore: restore, forget: forget
         ) { [blueprint] id, seed in
             Room(id: id, blueprint: blueprint, seed: seed)
         }
         self.rooms = rooms
-        journal = blueprint.journal
-        var damage = blueprint.journal?.damage
-        if let store = blueprint.journal {
-            try Self.restoreRooms(from: store, blueprint: blueprint, into: rooms, damage: &damage!, logger: logger)
-            Self.report(damage!, instruments: instruments, logger: logger)
+        if let store = blueprint.journal, let ledger {
+            try Self.registerRooms(from: store, into: rooms, logger: logger)
+            Self.report(ledger.current, instruments: instruments, logger: logger)
         }
         let files = try StaticFiles(directory: configuration.publicDirectory)
         let responder = PlaygroundResponder(
             rooms: rooms, blueprint: blueprint, files: files, movies: MovieAPI(catalog: catalog), posts: posts,
             clientLimiter: ClientEventLimiter(budget: configuration.eventsPerClient), metrics: metrics, instruments: instruments,
-            journalDamage: damage,
+            journalDamage: ledger,
             threads: http.threads, replayBudget: configuration.replayStepsPerClient,
             importBudget: configuration.importKilobytesPerClient)
         server = HTTPServer(configuration: http, responder: responder, logger: logger)
         responder.attach(server)
     }
 
-    /// Brings back every room that has a journal: each replays its history into fresh apps (the outside stays off).
-    /// One room at a time, each read from the store only when its turn comes, so start-up holds one room's history
-    /// at once, not every room's. (Replaying rooms side by side, one per core, gained ~8 % here for 15 % more CPU.)
-    private static func restoreRooms(
-        from store: any JournalStore, blueprint: Room.Blueprint, into rooms: RoomRegistry, damage: inout JournalDamage, logger: Logger
-    ) throws {
-        let start = ContinuousClock.now
+    /// Registers every room the journal holds as hibernated: nothing is replayed before the server listens, and a
+    /// room wakes (from its latest checkpoint and the steps after) when it is first asked for. The newest rooms are
+    /// kept, up to the room budget; older ones past it are forgotten.
+    private static func registerRooms(from store: any JournalStore, into rooms: RoomRegistry, logger: Logger) throws {
         let found: [(room: RoomID, seed: UInt64)]
-        let snapshots: [RoomID: String]
-        do { (found, snapshots) = (try store.rooms(), try store.allSnapshots()) } catch { throw PlaygroundError(description: error.description) }
-        // The newest rooms, up to the room budget; older ones past it are forgotten.
-        let kept = Array(found.suffix(rooms.maxRooms))
+        do { found = try store.rooms() } catch { throw PlaygroundError(description: error.description) }
+        let kept = found.suffix(rooms.maxRooms)
         for (id, _) in found.dropLast(kept.count) { store.deleteRoom(id) }
-        // Nothing to replay: do not block the calling thread, which may be one of Swift concurrency's few (a test).
-        guard !kept.isEmpty else { return }
-        let damageSoFar = damage
-        let outcome = ReplayGate.wait { () async throws(HTTPError) -> Result<([(room: Room, steps: Int)], JournalDamage), PlaygroundError> in
-            var restored: [(room: Room, steps: Int)] = []
-            var damage = damageSoFar
-            for (id, seed) in kept {
-                do throws(PlaygroundError) {
-                    let room = try await restoreRoom(
-                        id, seed: seed, snapshot: snapshots[id], from: store, blueprint: blueprint, damage: &damage, logger: logger)
-                    if let room { restored.append(room) }
-                } catch {
-                    return .failure(error)
-                }
-            }
-            return .success((restored, damage))
-        }
-        // A journal that cannot be read stops the start: no room is silently lost.
-        let restored: [(room: Room, steps: Int)]
-        switch outcome {
-        case .success(.success(let (rooms, found))): (restored, damage) = (rooms, found)
-        case .success(.failure(let error)): throw error
-        case .failure(let error): throw PlaygroundError(description: error.message)
-        }
-        for (room, _) in restored {
-            if let notice = damage.rooms[room.id] { room.perform { $0.damageNotice = notice } }
-            rooms.adopt(room)
-        }
-        if !restored.isEmpty {
-            let steps = restored.reduce(0) { $0 + $1.steps }
-            logger.info("rooms restored from the journal", metadata: ["rooms": "\(restored.count)", "steps": "\(steps)", "took": "\(ContinuousClock.now - start)"])
-        }
-    }
-
-    /// Reads one room's journal and replays it into a new room; nil for a room without steps or whose snapshot this
-    /// version cannot restore (the first is forgotten, the second kept in the journal for a version that can).
-    /// A step that does not read or does not replay ends the room's history there: the steps from it on are cut off
-    /// the journal (and reported in `damage`), so the room goes on from what replayed, as a fork of it would.
-    private static func restoreRoom(
-        _ id: RoomID, seed: UInt64, snapshot: String?, from store: any JournalStore, blueprint: Room.Blueprint,
-        damage: inout JournalDamage, logger: Logger
-    ) async throws(PlaygroundError) -> (room: Room, steps: Int)? {
-        let texts: [String]
-        do { texts = try store.entries(of: id) } catch { throw PlaygroundError(description: error.description) }
-        if texts.isEmpty && snapshot == nil {
-            store.deleteRoom(id)
-            return nil
-        }
-        let decoder = JSONDecoder()
-        var entries: [JournalEntry] = []
-        var unreadable: String?
-        for text in texts {
-            guard let entry = try? decoder.decode(JournalEntry.self, from: Data(text.utf8)) else {
-                unreadable = "it is not an entry this version reads"
-                break
-            }
-            entries.append(entry)
-        }
-        let room = Room(id: id, blueprint: blueprint, seed: seed, startsJournal: false)
-        if let snapshot {
-            let base = try? decoder.decode(RoomSnapshot.self, from: Data(snapshot.utf8))
-            let refusal: String? =
-                if let base {
-                    switch room.perform({ room in Result { () throws(HTTPError) in try room.restore(from: base) } }) {
-                    case .success: nil
-                    case .failure(let error): error.message
-                    }
-                } else {
-                    "its snapshot is not JSON this version reads"
-                }
-            if let refusal {
-                logger.error("room \(id) not restored", metadata: ["error": "\(refusal)"])
-                room.perform { $0.close() }
-                return nil
-            }
-        }
-        var refused: String? = unreadable
-        do throws(HTTPError) {
-            try await room.replay(entries, writing: false)
-        } catch {
-            if error.code == "replay_diverged" {
-                logger.warning("room \(id) restored, but its replay diverged", metadata: ["error": "\(error.message)"])
-            } else {
-                refused = error.message
-            }
-        }
-        let base = snapshot.flatMap(SQLiteJournalStore.snapshotStep) ?? 0
-        let kept = room.perform { $0.steps }
-        let lost = base + texts.count - kept
-        if let refused, lost > 0 {
-            // The room goes on from what replayed; the journal must end there too, or every later step is refused.
-            store.cut(id, after: kept)
-            damage.stepsDropped += lost
-            let steps = lost == 1 ? "step \(kept + 1)" : "steps \(kept + 1)–\(base + texts.count)"
-            damage.reports.append("room \(id): step \(kept + 1) of its journal did not replay (\(refused)), so \(steps) were cut off; it goes on from step \(kept)")
-            damage.roomLost(id, "\(steps) did not replay and were cut off")
-        }
-        return (room, kept - base)
+        for (id, seed) in kept { rooms.adoptHibernated(id, seed: seed) }
+        if !kept.isEmpty { logger.info("rooms in the journal, hibernated until first asked for", metadata: ["rooms": "\(kept.count)"]) }
     }
 
     /// Says what the journal's damage cost, once, at start-up: an error per loss in the log, and the counters.
@@ -234,7 +143,8 @@ public final class Playground: Sendable {
 
     /// Ends every stream, closes every room and stops the server. Safe to call twice.
     public func shutdown() {
-        rooms.closeAll()
+        // Busy rooms write a checkpoint first (a few seconds at most), so a restart wakes them without long replays.
+        rooms.closeAll(checkpointBudget: journal == nil ? .zero : .seconds(5))
         journal?.flush()  // every event waiting for its write is answered before the server stops
         server.shutdown()
     }

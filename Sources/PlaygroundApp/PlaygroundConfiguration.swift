@@ -10,6 +10,8 @@ public struct PlaygroundConfiguration: Sendable {
     public var maxRooms = 2_000
     /// A room nobody has touched for this long, with no open stream, is closed.
     public var roomIdleLifetime: Duration = .seconds(3_600)
+    /// A room with no open stream this long hibernates (its apps dropped, its journal kept); nil: never.
+    public var hibernateAfter: Duration? = .seconds(60)
     /// Events one client address may post (every room together). A burst of 500 lets every tab of a lecture hall
     /// behind one NAT address click at once, 100/s lets each of them click every five seconds; a script gets no
     /// further. `.unlimited` turns it off.

@@ -16,7 +16,7 @@ final class PlaygroundResponder: HTTPResponder {
 
     init(
         rooms: RoomRegistry, blueprint: Room.Blueprint, files: StaticFiles, movies: MovieAPI, posts: PostsAPI, clientLimiter: ClientEventLimiter,
-        metrics: PrometheusCollectorRegistry, instruments: AppInstruments, journalDamage: JournalDamage? = nil, threads: Int = 2,
+        metrics: PrometheusCollectorRegistry, instruments: AppInstruments, journalDamage: JournalDamageLedger? = nil, threads: Int = 2,
         replayBudget: EventBudget, importBudget: EventBudget
     ) {
         self.rooms = rooms
@@ -110,7 +110,33 @@ final class PlaygroundResponder: HTTPResponder {
         let route = request.path.utf8.starts(with: "/public/".utf8) ? "/public/*" : router.pattern(matching: request) ?? "unmatched"
         let method = HTTPMethod.counted.contains(request.method) ? request.method : .other("OTHER")
         let instruments = instruments
-        return Self.observing(answer(request)) { status in instruments.request(route: route, method: method, status: status) }
+        return Self.observing(wakingFirst(request) ?? answer(request)) { status in
+            instruments.request(route: route, method: method, status: status)
+        }
+    }
+
+    /// A request for a hibernated room: answered once the room is woken (off the server threads; the connection
+    /// waits suspended), exactly as it would have been answered by a resident room — a page, an event, a stream.
+    private func wakingFirst(_ request: HTTPRequest) -> HTTPResult? {
+        guard let id = Self.roomID(in: request.path), rooms.needsWaking(id) else { return nil }
+        let answer = DeferredAnswer()
+        let rooms = rooms
+        Task { [self] in
+            do throws(HTTPError) {
+                _ = try await rooms.wake(id)
+                answer.send(result: self.answer(request))
+            } catch {
+                answer.send(error.response)
+            }
+        }
+        return .later(answer)
+    }
+
+    /// The room a path names (`/rooms/{id}` and below), if it names one.
+    static func roomID(in path: String) -> RoomID? {
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[0].isEmpty, parts[1].elementsEqual("rooms".utf8) else { return nil }
+        return RoomID(validating: String(decoding: parts[2].prefix { $0 != UInt8(ascii: "/") }, as: UTF8.self))
     }
 
     private func answer(_ request: HTTPRequest) -> HTTPResult {
@@ -317,20 +343,23 @@ final class Health: Sendable {
     let rooms: RoomRegistry
     let server = Mutex<HTTPServer?>(nil)
     private let started = ContinuousClock.now
-    /// What opening the journal found damaged (nil without a journal).
-    private let journalDamage: JournalDamage?
+    /// What the journal was found to have lost (nil without a journal).
+    private let journalDamage: JournalDamageLedger?
 
-    init(rooms: RoomRegistry, journalDamage: JournalDamage? = nil) {
+    init(rooms: RoomRegistry, journalDamage: JournalDamageLedger? = nil) {
         self.rooms = rooms
         self.journalDamage = journalDamage
     }
 
     func response() -> HTTPResult {
         let metrics = server.withLock { $0?.metrics }
+        let counts = rooms.roomCounts
         var members: [(String, JSONValue)] = [
             ("status", .string("ok")),
             ("uptimeSeconds", .int(Int((ContinuousClock.now - started).components.seconds))),
-            ("rooms", .int(rooms.count)),
+            ("rooms", .int(counts.all)),
+            ("roomsResident", .int(counts.all - counts.hibernated)),
+            ("roomsHibernated", .int(counts.hibernated)),
         ]
         if let metrics {
             members += [
@@ -344,7 +373,7 @@ final class Health: Sendable {
                 ("headerTimeouts", .int(metrics.headerTimeouts)),
             ]
         }
-        if let damage = journalDamage {
+        if let damage = journalDamage?.current {
             members.append(
                 (
                     "journalDamage",

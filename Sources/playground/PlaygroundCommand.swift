@@ -22,6 +22,11 @@ struct PlaygroundCommand: ParsableCommand {
                 + "(rooms nobody used first); GET / answers 503 only when every room has an open stream."))
     var maxRooms = 2_000
     @Option(help: "Seconds a room with no open stream may stay untouched before it closes.") var roomIdleSeconds = 3_600
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a room with no open stream stays in memory; then it hibernates (its apps dropped, its journal kept) "
+                + "and wakes from its latest checkpoint when next asked for (0 = never; without a journal rooms never do)."))
+    var hibernateAfterSeconds = 60
     @Option(help: "Most open TCP connections; the accepting thread closes any past it.") var maxConnections = 16_384
     @Option(
         help: ArgumentHelp(
@@ -115,7 +120,8 @@ struct PlaygroundCommand: ParsableCommand {
 
     func validate() throws {
         for (name, value, minimum) in [
-            ("--max-rooms", maxRooms, 1), ("--room-idle-seconds", roomIdleSeconds, 1), ("--max-connections", maxConnections, 16),
+            ("--max-rooms", maxRooms, 1), ("--room-idle-seconds", roomIdleSeconds, 1), ("--hibernate-after-seconds", hibernateAfterSeconds, 0),
+            ("--max-connections", maxConnections, 16),
             ("--max-streams", maxStreams, 1), ("--stream-queue-limit", streamQueueLimit, 4), ("--heartbeat-seconds", heartbeatSeconds, 1),
             ("--connection-timeout", connectionTimeout, 1), ("--connection-memory-limit", connectionMemoryLimit, 4_096),
             ("--max-body-bytes", maxBodyBytes, 256), ("--threads", threads ?? 1, 1),
@@ -191,6 +197,7 @@ struct PlaygroundCommand: ParsableCommand {
         configuration.http.threads = threads ?? Self.defaultThreads
         configuration.maxRooms = maxRooms
         configuration.roomIdleLifetime = .seconds(roomIdleSeconds)
+        configuration.hibernateAfter = hibernateAfterSeconds == 0 ? nil : .seconds(hibernateAfterSeconds)
         configuration.samples.randomSeed = seed
         configuration.dataDirectory = noJournal ? nil : dataDir ?? checkout.appendingPathComponent(".data").path
         configuration.journalSync = journalSync

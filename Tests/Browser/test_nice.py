@@ -52,6 +52,7 @@ def test_trigger_error_shows_the_custom_error_view_and_reload_recovers(room):
     first.click(POSTS + " button:has-text('Trigger error')")
     for page in (first, second):
         eventually(lambda: "Something's gone wrong! Try reloading." in text(page, POSTS), message="the error view")
+        assert "Unknown Error: You triggered an error!" in text(page, POSTS), "it says what went wrong"
     second.click(POSTS + " button:has-text('Reload')")
     for page in (first, second):
         loaded(page)
@@ -69,3 +70,57 @@ def test_without_javascript_a_row_opens_its_post(server, browser):
     eventually(lambda: static.reload() is not None and "Route errors to one place." in text(static, POSTS),
                message="the detail after a reload")
     static.context.close()
+
+
+FAULTS = "#nice-faults"
+
+
+def test_a_fault_button_shows_the_faults_in_force_at_once_and_the_error_view_says_what_went_wrong(room):
+    first, second = room
+    for page in (first, second):
+        loaded(page)
+    first.click(FAULTS + " button:has-text('Slow (1.5 s)')")
+    for page in (first, second):
+        eventually(lambda: "Faults in force: every fetch waits 1500 ms, 0% of fetches fail" in text(page, FAULTS),
+                   message="the faults in force, before any load")
+        top = page.locator(FAULTS).bounding_box()["y"]
+        assert top < page.locator(POSTS).bounding_box()["y"], "drawn above the list, where the list is read"
+    second.click(FAULTS + " button:has-text('Broken (100%)')")
+    for page in (first, second):
+        eventually(lambda: "every fetch waits 0 ms, 100% of fetches fail" in text(page, FAULTS), message="Broken in force")
+    first.click(FAULTS + " button:has-text('Reload now')")
+    for page in (first, second):
+        eventually(lambda: "Something's gone wrong! Try reloading." in text(page, POSTS), message="the error view")
+        assert "Injected failure: the fault injection failed this fetch (100% of fetches fail)" in text(page, POSTS)
+    second.click(FAULTS + " button:has-text('No faults')")
+    for page in (first, second):
+        eventually(lambda: "Fault injection: off" in text(page, FAULTS), message="no faults")
+        assert page.locator(FAULTS + " button:has-text('Reload now')").count() == 0
+    first.click(POSTS + " button:has-text('Reload')")
+    for page in (first, second):
+        loaded(page)
+
+
+def test_a_posts_detail_names_its_author_as_the_list_does(room):
+    first, second = room
+    loaded(first)
+    assert "Chiara Lindqvist" in text(first, ROW)
+    first.click(ROW + " button:has-text('MVVM: error handling')")
+    for page in (first, second):
+        eventually(lambda: "Route errors to one place." in text(page, POSTS), message="the detail")
+        assert "by Chiara Lindqvist" in text(page, POSTS)
+
+
+def test_the_picker_is_a_filter_and_the_hearts_line_up_in_a_column(room):
+    first, _ = room
+    loaded(first)
+    assert first.locator(POSTS + " .picker-title").inner_text() == "Filter"
+    hearts = first.locator(POSTS + " button", has_text=HEART)
+    assert hearts.count() == 100
+    boxes = [hearts.nth(index).bounding_box() for index in range(12)]
+    rights = {round(box["x"] + box["width"]) for box in boxes}
+    lefts = {round(box["x"]) for box in boxes}
+    assert max(rights) - min(rights) <= 1 and max(lefts) - min(lefts) <= 1, f"one column: {sorted(lefts)} {sorted(rights)}"
+    titles = first.locator(POSTS + " .hstack:has(> .spacer) > form:first-child button")
+    assert max(round(titles.nth(index).bounding_box()["x"] + titles.nth(index).bounding_box()["width"]) for index in range(12)) \
+        < min(lefts), "every heart right of every title"

@@ -80,3 +80,26 @@ def test_without_javascript_the_forms_open_and_close_a_screen(server, browser):
     static.locator(f"{PANE} .presentation-push .presentation-close").click()
     assert count(static, ".presentation") == 0
     eventually(lambda: count(live, ".presentation") == 0, message="and its back")
+
+
+def test_after_every_product_is_deleted_both_tabs_say_so_and_reload_brings_them_back(room):
+    first, second = room
+    for page in (first, second):
+        loaded(page)
+    for deleted in range(1, 11):
+        asker, answerer = (first, second) if deleted % 2 else (second, first)
+        asker.locator(ROWS).nth(0).locator("button:has-text('Delete')").click()
+        eventually(lambda: count(answerer, ".alert[role=alertdialog]") == 1, message=f"the alert of delete {deleted}")
+        answerer.locator(f"{PANE} .alert button:has-text('Yes')").click()
+        for page in (first, second):
+            eventually(lambda: rows(page) == 10 - deleted and count(page, ".alert") == 0,
+                       message=f"{10 - deleted} rows left")
+    for page in (first, second):
+        eventually(lambda: "No products left: every one was deleted. Reload fetches the list again."
+                   in page.locator(f"{PANE} #router-list").inner_text(), message="the empty state says what happened")
+        assert page.locator(f"{PANE} #router-list button:has-text('Reload')").count() == 1, "it offers Reload"
+    second.locator(f"{PANE} #router-list button:has-text('Reload')").click()
+    for page in (first, second):
+        loaded(page)
+        assert "No products left" not in page.locator(f"{PANE} #router-list").inner_text()
+        assert page.locator(f"{PANE} #router-list button:has-text('Reload')").count() == 1, "the list keeps its Reload"

@@ -112,6 +112,13 @@ struct PostsAppTests {
         #expect(await harness.waitUntil { $0.app.snapshot.contentLoadState == "error" })
         #expect(recorded() == [".noData", ".loading", ".error(Unknown Error: Please try again later.)"])
         #expect(await harness.render().html.contains("Something&#39;s gone wrong! Try reloading."))
+        services.fail(with: PostsAPIError(.httpStatus(500), "GET /posts answered HTTP 500"))
+        try await harness.press("Reload")
+        _ = await harness.render()
+        #expect(await harness.waitUntil { $0.app.snapshot.error == "Posts API Error: GET /posts answered HTTP 500" })
+        #expect(
+            await harness.render().html.contains(#"<span class="text font-caption">Posts API Error: GET /posts answered HTTP 500</span>"#),
+            "the error view names the HTTP status")
         services.fail(with: PostsAPIError(.transport, "refused"))
         try await harness.press("Reload")
         _ = await harness.render()

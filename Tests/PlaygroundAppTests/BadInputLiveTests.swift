@@ -1,4 +1,5 @@
 import PlaygroundTesting
+import StandardApps
 import Testing
 
 @testable import PlaygroundApp
@@ -130,6 +131,87 @@ struct BadInputLiveTests {
             #expect(response.status == status && response.text.contains(#""code":"\#(code)""#), "\(path) → \(response.status) \(response.text)")
         }
         #expect(try await live.request("GET", "/3/search/movie?query=star+wars").status == 200, "+ and %20 still decode")
+    }
+
+    /// A number is written one way, in a form as in JSON: digits, a fraction after ".", a leading "-". Swift's
+    /// `Int("+3")` and `Double("0x1p-1")` read more, so a form's `postId=%2B3` or `failureRate=0x1p-1` was taken and
+    /// changed the state; a JSON `1e2` or `100.0` was an integer. Each is the 400 any other non-digit gets.
+    @Test func numbersAreReadOneWayInFormsAndJSON() async throws {
+        let live = try await LivePlayground { $0.apps = StandardApps.registry(postsAPI: .init(loadDelay: .zero)) }
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        let stream = try await live.subscribe(room)  // a drawn page loads the posts and the products
+        #expect(await stream.waitFor("Ada Whitfield"), "\(stream.streamBody.suffix(300))")
+        #expect(await stream.waitFor(">Delete</span>"), "\(stream.streamBody.suffix(300))")
+        let product = try #require((try await live.state(room, app: "router")["products"] as? [Int])?.first)
+        let before = try await live.state(room)
+        let form = ["Content-Type": "application/x-www-form-urlencoded"]
+        for (headers, body) in [
+            (form, "app=nice&event=openPost&postId=%2B3"), (form, "app=nice&event=toggleFavourite&postId=+3"),
+            (form, "app=nice&event=openPost&postId=03"), (form, "app=nice&event=openPost&postId=3.0"),
+            (form, "app=nice&event=openPost&postId=-3"),
+            (form, "app=nice&event=setFaults&latencyMs=%2B100&failureRate=0"),
+            (form, "app=nice&event=setFaults&latencyMs=1e2&failureRate=0"),
+            (form, "app=nice&event=setFaults&latencyMs=0&failureRate=0x1p-1"),
+            (form, "app=nice&event=setFaults&latencyMs=0&failureRate=%2B.5"),
+            (form, "app=nice&event=setFaults&latencyMs=0&failureRate=.5"),
+            (form, "app=nice&event=setFaults&latencyMs=0&failureRate=5e-1"),
+            (form, "app=mvi&event=setFaults&latencyMs=%2B100&failureRate=0"),
+            (form, "app=mvi&event=setFaults&latencyMs=0&failureRate=0x1p-1"), (form, "app=mvi&event=page&page=%2B2"),
+            (form, "app=vvsi&event=random&count=%2B3&length=2"),
+            (form, "app=router&event=openProduct&id=%2B\(product)&presentation=sheet"),
+            (form, "app=router&event=deleteProduct&id=-\(product)"),
+            (Self.json, #"{"app":"nice","event":"setFaults","latencyMs":1e2,"failureRate":0}"#),
+            (Self.json, #"{"app":"nice","event":"setFaults","latencyMs":100.0,"failureRate":0}"#),
+            (Self.json, #"{"app":"nice","event":"setFaults","latencyMs":0,"failureRate":5E-1}"#),
+            (Self.json, #"{"app":"nice","event":"openPost","postId":3.0}"#),
+            (Self.json, #"{"app":"nice","event":"openPost","postId":-1}"#),
+        ] {
+            let response = try await live.request("POST", "\(room)/events", headers: headers, body: body)
+            #expect(response.status == 400, "\(body) → \(response.status) \(response.text)")
+            #expect(response.text.hasPrefix(#"{"error":{"code":"invalid_argument","message":"#), "\(body) → \(response.text)")
+        }
+        #expect(try await live.state(room) == before, "state unchanged")
+        for (headers, body) in [
+            (form, "app=nice&event=setFaults&latencyMs=100&failureRate=0.5"), (form, "app=nice&event=setFaults&latencyMs=0&failureRate=1"),
+            (Self.json, #"{"app":"nice","event":"setFaults","latencyMs":0,"failureRate":0.25}"#),
+            (form, "app=router&event=openProduct&id=\(product)&presentation=sheet"),
+        ] {
+            let response = try await live.request("POST", "\(room)/events", headers: headers, body: body)
+            #expect(response.status == 202, "the numbers the README documents are taken: \(body) → \(response.text)")
+        }
+    }
+
+    /// libmicrohttpd hands header values over as C strings: a raw NUL would cut "application/json\0text/plain" to
+    /// "application/json" and the body would be read as JSON. Such a request is refused whole, as a path's `%00` is.
+    @Test func aNULInAHeaderValueIsRefused() async throws {
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        let before = try await live.state(room)
+        let body = #"{"app":"ev","event":"changeBothSidesColors"}"#
+        func post(_ headers: [String]) async throws -> TestResponse {
+            let socket = try TestSocket(port: live.port)
+            let head = ["POST \(room)/events HTTP/1.1", "Host: t", "Connection: close"] + headers + ["Content-Length: \(body.utf8.count)"]
+            try socket.send(Array((head.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8))
+            return try await socket.readResponse()
+        }
+        for headers in [
+            ["Content-Type: application/json\u{0}text/plain"],  // the type is not JSON
+            ["Content-Type: application/json\u{0}\u{0}text/plain"],
+            ["Content-Type: application/json", "Accept: application/json\u{0}text/html"],  // the last header too
+            ["Accept: */*\u{0}", "Content-Type: application/json"],  // a NUL just before the line's end
+            ["X-Note: a", " folded onto a second line", "Content-Type: application/json"],  // obs-fold: RFC 9112 allows 400
+        ] {
+            #expect(Array(headers.joined().utf8).contains(0) || headers.contains { $0.hasPrefix(" ") })
+            let refused = try await post(headers)
+            #expect(refused.status == 400, "\(headers): \(refused.status) \(refused.text)")
+            #expect(refused.header("Content-Type")?.hasPrefix("application/json") == true)
+            #expect(refused.text.hasPrefix(#"{"error":{"code":"invalid_header","message":"A request header holds a NUL byte"#), "\(refused.text)")
+        }
+        #expect(try await live.state(room) == before, "state unchanged")
+        let accepted = try await post(["Accept: */*", "Content-Type: application/json"])
+        #expect(accepted.status == 202, "the same request without the NUL is taken: \(accepted.text)")
     }
 
     @Test func roomBudgetIs503OnlyWhenEveryRoomHasAStream() async throws {

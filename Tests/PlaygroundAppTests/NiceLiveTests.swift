@@ -41,9 +41,11 @@ struct NiceLiveTests {
         let one = try await live.request("GET", "/posts/3")
         #expect(one.status == 200 && one.text.contains(#""id":3,"#))
         for (path, status, code) in [
-            ("/posts/0", 404, "no_such_post"), ("/posts/101", 404, "no_such_post"), ("/posts/abc", 400, "invalid_post_id"),
-            ("/posts/03", 400, "invalid_post_id"), ("/posts/-1", 404, "no_such_post"), ("/posts/3.0", 400, "invalid_post_id"),
+            ("/posts/0", 400, "invalid_post_id"), ("/posts/101", 404, "no_such_post"), ("/posts/abc", 400, "invalid_post_id"),
+            ("/posts/03", 400, "invalid_post_id"), ("/posts/-1", 400, "invalid_post_id"), ("/posts/3.0", 400, "invalid_post_id"),
+            ("/posts/%2B3", 400, "invalid_post_id"),
         ] {
+            // 400 for what is no post id at all (as the posts app's "postId":-1 is), 404 for an id the data lacks.
             let response = try await live.request("GET", path)
             #expect(
                 response.status == status && response.text.contains(code) && response.text.contains("1 to 100"), "\(path): \(response.text)"
@@ -99,7 +101,10 @@ struct NiceLiveTests {
         #expect(try await live.post(room, #"{"app":"nice","event":"setFaults","latencyMs":0,"failureRate":1}"#).status == 202)
         #expect(try await live.post(room, #"{"app":"nice","event":"reload"}"#).status == 202)
         #expect(await stream.waitFor("Something&#39;s gone wrong! Try reloading."))
-        #expect(try await niceState(live, room)["error"] as? String == "Unknown Error: Please try again later.")
+        // The injected failure is displayable: the error view says what went wrong, not only "Please try again later."
+        let injected = "Injected failure: the fault injection failed this fetch (100% of fetches fail); set No faults, then Reload."
+        #expect(try await niceState(live, room)["error"] as? String == injected)
+        #expect(await stream.waitFor(injected.replacingOccurrences(of: "'", with: "&#39;")))
         #expect(try await live.post(room, #"{"app":"nice","event":"setFaults","latencyMs":0,"failureRate":0}"#).status == 202)
         #expect(try await live.post(room, #"{"app":"nice","event":"reload"}"#).status == 202)
         #expect(await live.waitForState(room) { $0["contentLoadState"] as? String == "hasData" })

@@ -73,3 +73,4 @@ struct RoomPartsTests {
         #expect(value.text == #"{"t":"a\"b\\c\n\u003c/script\u003e\u0026\u0001\u2028","n":null,"d":null}"#)
     }
 }
+

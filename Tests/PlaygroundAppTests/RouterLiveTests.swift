@@ -1,5 +1,7 @@
+import AppSeam
 import Foundation
 import PlaygroundTesting
+import ProductsRouter
 import Testing
 
 @testable import PlaygroundApp
@@ -122,6 +124,65 @@ struct RouterLiveTests {
             state = try await routerState(live, room)
         }
         #expect(state["contentState"] as? String == "content" && state["products"] as? [Int] == products)
+    }
+
+    /// A trace row's figures have one source: its render and patch columns count every render of its event. A
+    /// reload renders twice (loading, then the products one turn after they arrive): its row read "re-rendered in
+    /// … µs, 17941 B patched" beside a patch column of 76 B. The column must be what the stream carried for the
+    /// event, its view's fragments in every message it sent, and the row the stream patched in is the page's.
+    @Test func aTraceRowsPatchColumnIsWhatTheStreamCarried() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let (room, stream, _) = try await loadedRoom(live)
+        let seq = try #require(Int(try await live.post(room, #"{"app":"router","event":"reload"}"#).text.firstMatch(of: /"seq":(\d+)/)?.1 ?? ""))
+        var page = ""
+        for _ in 0..<500 {
+            page = try await live.request("GET", room + "/apps/router", headers: ["Accept": "text/html"]).text
+            if page.contains("→ contentState = .content(10 products)</code><br><code>\(Trace.rerenderedStep)") { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let row = try #require(page.firstMatch(of: /<tr id="router-trace-row-(\d+)">(?:(?!<\/tr>).)*?<code>reload<\/code>.*?<\/tr>/), "\(page)")
+        let cells = row.0.matches(of: /<td>((?:(?!<\/td>).)*)<\/td>/).map { String($0.1) }
+        let (became, patch) = (cells[cells.count - 3], cells[cells.count - 1])
+        #expect(became.contains(Trace.rerenderedStep), "the products' render is the reload's too: \(became)")
+        #expect(!became.contains(" B ") && !became.contains("µs"), "the figures are in the columns only: \(became)")
+        let bytes = try #require(Int(patch.firstMatch(of: /^(\d+) B$/)?.1 ?? ""), "\(patch)")
+        #expect(await stream.waitFor(String(row.0)), "the row the stream patched in is the page's")
+        // What the stream carried for the reload: every message from its seq on (the room is otherwise quiet), less
+        // the teaching's own fragments (the flow strip, whole or its lit stages, and the trace's rows), which a patch
+        // column does not count.
+        let messages = stream.streamBody.components(separatedBy: "\n\n").filter { message in
+            guard let id = message.firstMatch(of: /(?m)^id: (\d+)$/).flatMap({ Int($0.1) }) else { return false }
+            return id >= seq
+        }
+        let fragments = messages.flatMap { message in
+            message.split(separator: "\n").filter { $0.hasPrefix("data: ") }.map { $0.dropFirst(6) }
+        }
+        let view = fragments.filter {
+            !$0.hasPrefix(#"<div id="router-flow""#) && !$0.hasPrefix(#"<template data-lit-for="router-flow""#)
+                && !$0.contains(#"data-rows-for="router-trace-rows""#)
+        }
+        #expect(bytes == view.reduce(0) { $0 + $1.utf8.count }, "\(bytes) B in the column; the stream: \(view.map { $0.prefix(60) })")
+    }
+
+    /// The pane's curl twins name a product the list shows: posted in order as the page prints them, each is taken
+    /// (they named product 11, which the list never holds: every one answered 404 `no_such_product`).
+    @Test func theCurlTwinsNameProductsTheListShows() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let (room, _, products) = try await loadedRoom(live)
+        let page = try await live.request("GET", room + "/apps/router", headers: ["Accept": "text/html"]).text
+        let twins = page.matches(of: /<pre><code>curl -X POST [^<]*? -d &#39;(\{[^<]*?\})&#39;<\/code><\/pre>/).map { match in
+            String(match.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        }
+        #expect(twins.count == ProductsEvent.examples.count, "\(page.suffix(2_000))")
+        let named = twins.compactMap { $0.firstMatch(of: /"id":(\d+)/).map { Int($0.1)! } }
+        #expect(!named.isEmpty && named.allSatisfy(products.contains), "every id a twin names is in the list \(products): \(named)")
+        for twin in twins {
+            let response = try await live.post(room, twin)
+            #expect(response.status == 202, "\(twin) → \(response.status) \(response.text)")
+        }
+        #expect(try await presented(live, room) == [], "the twins' two dismisses closed what their opens presented")
     }
 
     @Test(arguments: [

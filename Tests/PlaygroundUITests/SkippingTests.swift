@@ -120,6 +120,25 @@ import Testing
         box?.value = value
     }
 
+    /// A skippable view with state keeps a memo listing the positions it reached, its own among them, and its
+    /// position holds its path: torn down (it left the tree, or the host went), nothing of it may stay alive — here
+    /// the memos' environment, which holds the model.
+    @Test func aViewThatLeftTheTreeOrAnUnmountedHostKeepsNothing() {
+        weak var freed: Model?
+        do {
+            let model = Model()
+            freed = model
+            let host = ViewHost(Root(prefix: "f.", model: model))
+            _ = host.render(context)
+            _ = host.render(context)
+            model.showPanel = false  // the panel and its holder (state and memo) leave the tree
+            _ = host.render(context)
+            host.unmount()
+            _ = host.render(context)
+        }
+        #expect(freed == nil, "a memo's cycle through its own position keeps what it drew with")
+    }
+
     @Test func anUnchangedViewIsDrawnFromItsLastOutput() {
         let model = Model()
         let host = ViewHost(Root(prefix: "u.", model: model))

@@ -74,18 +74,24 @@ public final class Trace {
         }
     }
 
-    /// Fills in the render time and patch size of the newest entry; a later re-render of the same
-    /// entry (an asynchronous answer) is added as a step.
+    /// What a later re-render of the newest entry adds to its steps: where it happened, not what it cost.
+    public static let rerenderedStep = "re-rendered (counted in render and patch)"
+
+    /// Adds a render of the newest entry to its render time and patch size; a later re-render of the same entry (an
+    /// asynchronous answer) adds to them too, and marks where it happened as a step. The two columns are the one
+    /// place the figures are: a step that said "0 B patched" beside a patch column of 20 KB read as a contradiction.
     public func complete(renderTime: Duration, bytes: Int) {
         guard !entries.isEmpty else { return }
         let (seconds, attoseconds) = renderTime.components
         let microseconds = Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
+        changedNumbers.insert(entries[0].number)
         if entries[0].renderMicroseconds == nil {
-            changedNumbers.insert(entries[0].number)
             entries[0].renderMicroseconds = microseconds
             entries[0].bytes = bytes
         } else {
-            appendStep("re-rendered in \(microseconds) µs, \(bytes) B patched")
+            entries[0].renderMicroseconds? += microseconds
+            entries[0].bytes = (entries[0].bytes ?? 0) + bytes
+            appendStep(Self.rerenderedStep)
         }
     }
 

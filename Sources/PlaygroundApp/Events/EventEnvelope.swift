@@ -70,6 +70,8 @@ public struct EventEnvelope: Sendable, Equatable {
     private static func jsonFields(_ body: [UInt8]) throws(HTTPError) -> [String: EventArgument] {
         do {
             return try FlatJSONObject.parse(body)
+        } catch where error.numberField != nil {
+            throw HTTPError(.badRequest, code: "invalid_argument", message: "The body's " + error.reason + ".")
         } catch {
             throw HTTPError(
                 .badRequest, code: "malformed_json",

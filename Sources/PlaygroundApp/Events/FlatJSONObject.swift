@@ -16,6 +16,9 @@ enum FlatJSONObject {
     /// What was wrong, in words for the client.
     struct Failure: Error, Equatable {
         let reason: String
+        /// The field whose value is a JSON number written in a way no event takes (an exponent): the body is JSON,
+        /// the argument is what is wrong.
+        var numberField: String? = nil
     }
 
     static func parse(_ bytes: [UInt8]) throws(Failure) -> [String: EventArgument] {
@@ -60,7 +63,7 @@ enum FlatJSONObject {
             case UInt8(ascii: "t"): try literal("true"); return .boolean(true)
             case UInt8(ascii: "f"): try literal("false"); return .boolean(false)
             case UInt8(ascii: "n"): try literal("null"); return .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number(of: name)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 throw Failure(reason: "field \(quoted(name)) is not a string, number or boolean")
             default: throw invalid("a value")
@@ -126,29 +129,31 @@ enum FlatJSONObject {
             return value
         }
 
-        /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`: an integer when its value is a whole number
-        /// that fits in `Int` (`2.0` and `1e2` too, as `JSONDecoder` reads them), otherwise a `Double`.
-        private mutating func number() throws(Failure) -> EventArgument {
+        /// A JSON number token, `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, read by the one number reader
+        /// a form's fields go through too (`EventArgument.number`), so JSON and forms take the same numbers: digits are
+        /// an integer, digits with a fraction a `Double`; an exponent is valid JSON but no event's number.
+        private mutating func number(of name: String) throws(Failure) -> EventArgument {
             let start = index
             _ = take(UInt8(ascii: "-"))
             if !take(UInt8(ascii: "0")) {
                 guard digits() > 0 else { throw invalid("a digit") }
             }
-            var integral = true
             if take(UInt8(ascii: ".")) {
-                integral = false
                 guard digits() > 0 else { throw invalid("a digit after \".\"") }
             }
+            var exponent = false
             if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
-                integral = false
+                exponent = true
                 if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
                 guard digits() > 0 else { throw invalid("a digit in the exponent") }
             }
+            if let number = EventArgument.number(bytes[start..<index]) { return number }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            if integral, let integer = Int(text) { return .integer(integer) }
-            guard let number = Double(text), number.isFinite else { throw invalid("a number that fits in a double") }
-            if let integer = Int(exactly: number) { return .integer(integer) }
-            return .number(number)
+            guard exponent else { throw invalid("a number that fits in a double") }
+            throw Failure(
+                reason: "field \(quoted(name)) is \(quoted(text)), a number with an exponent; an event's numbers are "
+                    + EventArgument.numberSyntax,
+                numberField: name)
         }
 
         private mutating func digits() -> Int {

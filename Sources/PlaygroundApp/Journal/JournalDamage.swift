@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a start found damaged in the journal and what that cost: files set aside, log records not applied, steps
 /// cut off rooms. Found once, at start-up; the log, `/metrics` and `/healthz` all show it.
@@ -60,4 +61,24 @@ public enum JournalDamagePolicy: String, Sendable, CaseIterable {
     case setAside = "set-aside"
     /// Exit with the reason, as before: a host that wants to look first.
     case refuse
+}
+
+/// The journal's damage as the server knows it now: what opening the journal found, and what waking rooms found
+/// since (a step that did not replay). `/healthz` reads it; each addition is logged and counted once.
+final class JournalDamageLedger: Sendable {
+    private let damage: Mutex<JournalDamage>
+
+    init(_ found: JournalDamage) {
+        damage = Mutex(found)
+    }
+
+    var current: JournalDamage { damage.withLock { $0 } }
+
+    /// What `room` lost as it woke (its notice for the page), after `change` added it.
+    func add(_ change: (inout JournalDamage) -> Void) {
+        damage.withLock { change(&$0) }
+    }
+
+    /// The room's notice, if its history lost steps.
+    func notice(for room: RoomID) -> String? { damage.withLock { $0.rooms[room] } }
 }

@@ -118,6 +118,11 @@ struct JournalLog {
             out.append(5)
             append(UInt64(bitPattern: number), to: &out)
             append(UInt64(after), to: &out)
+        case .checkpoint(let number, let step, let snapshot):
+            out.append(6)
+            append(UInt64(bitPattern: number), to: &out)
+            append(UInt64(step), to: &out)
+            append(snapshot, to: &out)
         case .refuse:
             preconditionFailure("a refused write is never logged")
         }
@@ -289,6 +294,9 @@ struct JournalLog {
         case 5:
             guard let number = reader.uint64(), let after = reader.uint64(), after <= UInt64(Int.max) else { return nil }
             operation = .cut(number: Int64(bitPattern: number), after: Int(after))
+        case 6:
+            guard let number = reader.uint64(), let step = reader.uint64(), let snapshot = reader.text(), step <= UInt64(Int.max) else { return nil }
+            operation = .checkpoint(number: Int64(bitPattern: number), step: Int(step), snapshot: snapshot)
         default:
             return nil
         }

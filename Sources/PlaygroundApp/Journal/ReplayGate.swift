@@ -50,6 +50,14 @@ final class ReplayGate: Sendable {
         return .later(answer)
     }
 
+    /// Runs `work` in its turn (waiting, however long the line, for fewer than `limit` to run) and returns its result.
+    func run<Value: Sendable>(_ work: () async throws(HTTPError) -> Value) async throws(HTTPError) -> Value {
+        state.withLock { $0.running += 1 }
+        await turn()
+        defer { done() }
+        return try await work()
+    }
+
     /// Waits until fewer than `limit` are running (this task was counted as running when admitted).
     private func turn() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

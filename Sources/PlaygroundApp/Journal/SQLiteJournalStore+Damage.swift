@@ -117,6 +117,7 @@ extension SQLiteJournalStore {
                     case .fold(let number, let through, _): others.append("the fold of \(name(number)) through step \(through)")
                     case .delete(let number): others.append("the deletion of \(name(number))")
                     case .cut(let number, let after): others.append("the cut of \(name(number)) after step \(after)")
+                    case .checkpoint(let number, let step, _): others.append("the checkpoint of \(name(number)) after step \(step)")
                     case .refuse: break
                     }
                 }
@@ -162,6 +163,8 @@ extension SQLiteJournalStore {
             if let oldest = steps.first, oldest <= base {
                 _ = try database.query("DELETE FROM steps WHERE key > ? AND key <= ?", [.integer(first), .integer(first + base)], none)
             }
+            // A checkpoint past the steps that are left (its steps were lost with a damaged log) is no shortcut to them.
+            _ = try database.query("DELETE FROM checkpoints WHERE number = ? AND step >= ?", [.integer(Int(number)), .integer(next)], none)
             guard !cut.isEmpty else { continue }
             _ = try database.query("DELETE FROM steps WHERE key >= ? AND key < ?", [.integer(first + next), .integer(first + (1 << 32))], none)
             damage.stepsDropped += cut.count

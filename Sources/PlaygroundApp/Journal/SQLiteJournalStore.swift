@@ -19,6 +19,15 @@ protocol JournalStore: Sendable {
     /// and deletes those steps.
     @discardableResult
     func fold(_ room: RoomID, through step: Int, snapshot: String) -> JournalTicket
+    /// Queues keeping `snapshot` (JSON) as the room's checkpoint after `step`, in place of an earlier one; the steps
+    /// stay (time travel, export), and a room woken from hibernation starts from it and replays only the steps after.
+    func checkpoint(_ room: RoomID, at step: Int, snapshot: String)
+    /// The room's latest checkpoint, if it has one after its snapshot, with every write queued before the call.
+    func latestCheckpoint(of room: RoomID) throws(JournalError) -> (step: Int, snapshot: String)?
+    /// The room's snapshot (its folded steps), if it folded.
+    func snapshot(of room: RoomID) throws(JournalError) -> String?
+    /// A room's entries after `step` (JSON), in step order, with every write queued before the call.
+    func entries(of room: RoomID, after step: Int) throws(JournalError) -> [String]
     /// Queues forgetting a room (closed for idleness).
     func deleteRoom(_ room: RoomID)
     /// Queues cutting a room's steps after `step` (a restored room whose later steps could not be replayed): the
@@ -224,6 +233,7 @@ final class SQLiteJournalStore: JournalStore {
                 CREATE TABLE IF NOT EXISTS room_journals (number INTEGER PRIMARY KEY, room TEXT NOT NULL UNIQUE, seed TEXT NOT NULL, created REAL NOT NULL);
                 CREATE TABLE IF NOT EXISTS steps (key INTEGER PRIMARY KEY, entry TEXT NOT NULL);
                 CREATE TABLE IF NOT EXISTS snapshots (number INTEGER PRIMARY KEY, snapshot TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS checkpoints (number INTEGER PRIMARY KEY, step INTEGER NOT NULL, snapshot TEXT NOT NULL);
                 """)
             let check = try database.query("PRAGMA quick_check", []) { $0.first }
             guard check == ["ok"] else {
@@ -291,6 +301,11 @@ final class SQLiteJournalStore: JournalStore {
         return database.enqueue(room, .fold(number: number, through: step, snapshot: snapshot))
     }
 
+    func checkpoint(_ room: RoomID, at step: Int, snapshot: String) {
+        guard let number = numbers.withLock({ $0.known[room] }) else { return }
+        _ = database.enqueue(room, .checkpoint(number: number, step: step, snapshot: snapshot))
+    }
+
     func cut(_ room: RoomID, after step: Int) {
         guard let number = numbers.withLock({ numbers -> Int64? in
             guard let number = numbers.known[room] else { return nil }
@@ -345,6 +360,29 @@ final class SQLiteJournalStore: JournalStore {
         return try database.query("SELECT entry FROM steps WHERE key > ? AND key < ? ORDER BY key", [.integer(first), .integer(first + (1 << 32))]) { $0[0] }
     }
 
+    func entries(of room: RoomID, after step: Int) throws(JournalError) -> [String] {
+        database.flush()
+        guard let number = numbers.withLock({ $0.known[room] }) else { return [] }
+        let first = Int(number) << 32
+        return try database.query(
+            "SELECT entry FROM steps WHERE key > ? AND key < ? ORDER BY key", [.integer(first + max(0, step)), .integer(first + (1 << 32))]
+        ) { $0[0] }
+    }
+
+    func latestCheckpoint(of room: RoomID) throws(JournalError) -> (step: Int, snapshot: String)? {
+        database.flush()
+        guard let number = numbers.withLock({ $0.known[room] }) else { return nil }
+        return try database.query("SELECT step, snapshot FROM checkpoints WHERE number = ?", [.integer(Int(number))]) { row in
+            Int(row[0]).map { ($0, row[1]) }
+        }.first
+    }
+
+    func snapshot(of room: RoomID) throws(JournalError) -> String? {
+        database.flush()
+        guard let number = numbers.withLock({ $0.known[room] }) else { return nil }
+        return try database.query("SELECT snapshot FROM snapshots WHERE number = ?", [.integer(Int(number))]) { $0[0] }.first
+    }
+
     func allEntries() throws(JournalError) -> [RoomID: [String]] {
         database.flush()
         var entries: [RoomID: [String]] = [:]
@@ -373,16 +411,18 @@ extension SQLiteJournalStore {
         case append(key: Int64, entry: String)
         case fold(number: Int64, through: Int, snapshot: String)
         case delete(number: Int64)
-        /// Deletes the room's steps after `after`.
+        /// Deletes the room's steps after `after` (and a checkpoint after it).
         case cut(number: Int64, after: Int)
+        /// Keeps the room's checkpoint after `step`, replacing an earlier one.
+        case checkpoint(number: Int64, step: Int, snapshot: String)
         /// A write that was wrong when it was queued: it fails its room in its turn.
         case refuse(JournalError)
 
         /// One statement: it needs no transaction of its own.
         var isOneStatement: Bool {
             switch self {
-            case .createRoom, .append, .cut, .refuse: true
-            case .fold, .delete: false
+            case .createRoom, .append, .checkpoint, .refuse: true
+            case .fold, .delete, .cut: false
             }
         }
     }
@@ -890,14 +930,22 @@ extension SQLiteJournalStore {
                 let first = Int(number) << 32
                 try statement(&connection, "INSERT OR REPLACE INTO snapshots (number, snapshot) VALUES (?, ?)", [.integer(Int(number)), .text(snapshot)], path: path, none)
                 try statement(&connection, "DELETE FROM steps WHERE key > ? AND key <= ?", [.integer(first), .integer(first + step)], path: path, none)
+                // The room goes on from the snapshot: a checkpoint taken before it counted deliveries of apps now gone.
+                try statement(&connection, "DELETE FROM checkpoints WHERE number = ?", [.integer(Int(number))], path: path, none)
             case .delete(let number):
                 let first = Int(number) << 32
                 try statement(&connection, "DELETE FROM steps WHERE key > ? AND key < ?", [.integer(first), .integer(first + (1 << 32))], path: path, none)
                 try statement(&connection, "DELETE FROM snapshots WHERE number = ?", [.integer(Int(number))], path: path, none)
+                try statement(&connection, "DELETE FROM checkpoints WHERE number = ?", [.integer(Int(number))], path: path, none)
                 try statement(&connection, "DELETE FROM room_journals WHERE number = ?", [.integer(Int(number))], path: path, none)
             case .cut(let number, let after):
                 let first = Int(number) << 32
                 try statement(&connection, "DELETE FROM steps WHERE key > ? AND key < ?", [.integer(first + after), .integer(first + (1 << 32))], path: path, none)
+                try statement(&connection, "DELETE FROM checkpoints WHERE number = ? AND step > ?", [.integer(Int(number)), .integer(after)], path: path, none)
+            case .checkpoint(let number, let step, let snapshot):
+                try statement(
+                    &connection, "INSERT OR REPLACE INTO checkpoints (number, step, snapshot) VALUES (?, ?, ?)",
+                    [.integer(Int(number)), .integer(step), .text(snapshot)], path: path, none)
             case .refuse(let error):
                 throw error
             }

@@ -8,6 +8,8 @@ import Synchronization
 /// nothing. The names are the ones `/metrics` shows (README, "Hosting in public").
 final class AppInstruments: Sendable {
     private let rooms: Meter?
+    private let hibernatedRooms: Meter?
+    private let restoreTime: CoreMetrics.Timer?
     private let closedIdle: Counter?
     private let evictedUnused: Counter?
     private let evictedLeastRecentlyUsed: Counter?
@@ -24,10 +26,12 @@ final class AppInstruments: Sendable {
         self.factory = factory
         guard let factory else {
             (rooms, closedIdle, evictedUnused, evictedLeastRecentlyUsed, publishTime) = (nil, nil, nil, nil, nil)
-            (commitTime, commitWrites) = (nil, nil)
+            (commitTime, commitWrites, hibernatedRooms, restoreTime) = (nil, nil, nil, nil)
             return
         }
         rooms = Meter(label: "playground_rooms", factory: factory)
+        hibernatedRooms = Meter(label: "playground_rooms_hibernated", factory: factory)
+        restoreTime = CoreMetrics.Timer(label: "playground_room_restore_seconds", factory: factory)
         closedIdle = Counter(label: "playground_rooms_closed_idle_total", factory: factory)
         evictedUnused = Counter(label: "playground_room_evictions_total", dimensions: [("kind", "unused")], factory: factory)
         evictedLeastRecentlyUsed = Counter(
@@ -41,6 +45,21 @@ final class AppInstruments: Sendable {
         rooms?.set(count)
     }
 
+    /// Every room, and the hibernated ones among them (`playground_rooms`, `playground_rooms_hibernated`).
+    func roomCounts(_ counts: RoomRegistry.Counts) {
+        rooms?.set(counts.all)
+        hibernatedRooms?.set(counts.hibernated)
+    }
+
+    func roomHibernated() {
+        count("playground_room_hibernations_total", [])
+    }
+
+    /// A hibernated room woken: how long its restore took (`playground_room_restore_seconds`).
+    func roomRestored(took duration: Duration) {
+        restoreTime?.recordNanoseconds(duration.nanoseconds)
+    }
+
     func roomsClosedIdle(_ count: Int) {
         if count > 0 { closedIdle?.increment(by: count) }
     }
@@ -50,6 +69,24 @@ final class AppInstruments: Sendable {
         case .unused: evictedUnused?.increment()
         case .leastRecentlyUsed: evictedLeastRecentlyUsed?.increment()
         }
+    }
+
+    /// Steps a woken room replayed after its checkpoint (`playground_room_restore_steps_total`).
+    func roomReplayed(steps: Int) {
+        guard let factory else { return }
+        let counter = counters.withLock { counters in
+            if let counter = counters["restore_steps"] { return counter }
+            let counter = Counter(label: "playground_room_restore_steps_total", factory: factory)
+            counters["restore_steps"] = counter
+            return counter
+        }
+        if steps > 0 { counter.increment(by: steps) }
+    }
+
+    /// Steps a woken room could not replay and cut off (`playground_journal_steps_dropped_total`).
+    func journalStepsDropped(_ count: Int) {
+        guard let factory, count > 0 else { return }
+        Counter(label: "playground_journal_steps_dropped_total", factory: factory).increment(by: count)
     }
 
     func eventAccepted(app: String, publishTime duration: Duration) {

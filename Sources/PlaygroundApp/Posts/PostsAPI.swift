@@ -1,6 +1,7 @@
 import AppSeam
 import Foundation
 import PlaygroundHTTP
+import PlaygroundUI
 
 /// `GET /posts`, `GET /posts/{id}` and `GET /users`: a JSONPlaceholder-compatible API over the shipped
 /// `Data/posts.json`, which the NiceArchitecture sample's services fetch from over real HTTP (unless `--posts-api`
@@ -76,12 +77,13 @@ struct PostsAPI: Sendable {
 
     func users() -> HTTPResponse { Self.cached(.json(.ok, usersJSON)) }
 
-    /// One post; 400 for an id that is not a whole number, 404 for one the data does not have.
+    /// One post; 400 for an id that is not a post id at all (not digits, or below 1: what the posts app's `postId`
+    /// refuses too, read by the same number reader), 404 for one the data does not have.
     func post(_ raw: String) -> HTTPResponse {
-        guard let id = Int(raw), String(id) == raw else {
+        guard case .integer(let id)? = EventArgument.number(raw.utf8), id >= 1 else {
             return HTTPError(
                 .badRequest, code: "invalid_post_id",
-                message: "A post id is a whole number, \(idRange.lowerBound) to \(idRange.upperBound); got \(quoted(raw))."
+                message: "A post id is a whole number from 1 in digits (the posts have \(idRange.lowerBound) to \(idRange.upperBound)); got \(quoted(raw))."
             ).response
         }
         guard let json = postJSON[id] else {

@@ -26,6 +26,8 @@ actor Room {
         var journalBytes = 8 << 20
         /// Percent of the journal's steps and bytes one client address may fill (100: no share).
         var journalSharePerClient = 100
+        /// Steps between a live room's checkpoints (it also writes one as it hibernates and at shutdown).
+        var checkpointSteps = 2_000
     }
 
     /// What every room is made from: the apps, their sample sources, the room settings.
@@ -63,6 +65,9 @@ actor Room {
     nonisolated let seed: UInt64
     /// Each app's door to the outside, made with the app.
     private var effects: [Effects?]
+    /// Deliveries each app had applied before it was restored from a checkpoint: the journal counts them from the
+    /// room's start (or its last fold), the restored app from 0.
+    private var deliveryBase: [Int]
     /// "One turn later" for every app of the room; what waits runs before each step.
     private lazy var turns = Turns(isolation: self)
     /// Steps in the room's history, and the bytes of their entries.
@@ -100,6 +105,7 @@ actor Room {
         self.seed = seed ?? blueprint.randomSeed.map { $0 ^ id.hashSeed } ?? system.next()
         self.journalMode = !persists ? .memory : blueprint.journal != nil ? .store : .off
         self.effects = Array(repeating: nil, count: blueprint.registry.apps.count)
+        self.deliveryBase = Array(repeating: 0, count: blueprint.registry.apps.count)
         let limits = blueprint.limits
         self.executor = RoomExecutor(label: "playground.room.\(id)")
         self.log = ReplayLog(maxCount: max(1, min(limits.replayCount, limits.streamQueueLimit - 2)), maxBytes: limits.replayBytes)
@@ -412,6 +418,13 @@ actor Room {
         for effects in effects { effects?.stop() }
         for app in apps { app?.unmount() }
         if forget, journalMode == .store, journalStarted { blueprint.journal?.deleteRoom(id) }
+        // The apps and their effects hold the room (their isolation): let go of them, so the room is freed.
+        apps = apps.map { _ in nil }
+        effects = effects.map { _ in nil }
+        views = views.map { _ in nil }
+        resyncCache = nil
+        log = ReplayLog(maxCount: log.maxCount, maxBytes: log.maxBytes)
+        memoryHistory = []
     }
 
     // MARK: - Journal
@@ -477,7 +490,7 @@ actor Room {
         var deliveries: [String: Int] = [:]
         for index in appIndices {
             guard let app = apps[index] else { continue }
-            let count = app.deliveries
+            let count = app.deliveries + deliveryBase[index]
             if count > 0 { deliveries[app.about.id] = count }
         }
         return BeforeStep(deliveries: deliveries, witness: blueprint.witness ? witness() : nil)
@@ -578,6 +591,8 @@ actor Room {
                 message: "This room's journal cannot be written (\(journalFailure)); nothing more is accepted, so nothing acknowledged can be lost.")
         }
         let limits = blueprint.limits
+        // Every so many steps a checkpoint, so that waking the room after a crash replays at most that many.
+        if stepsSinceCheckpoint >= limits.checkpointSteps { _ = writeCheckpoint() }
         let kept = { (self.steps - (self.base?.step ?? 0), self.historyBytes) }
         // Near the bound the room folds its history into a snapshot, at the first step where no app works inside.
         if kept().0 * 10 >= limits.journalSteps * 9 || kept().1 / 10 >= limits.journalBytes / 100 * 9 { foldIfPossible() }
@@ -661,11 +676,12 @@ actor Room {
             for index in appIndices {
                 let app = app(index)
                 let target = deliveries[app.about.id] ?? 0
-                guard app.deliveries != target else { continue }
-                guard await app.deliver(upTo: target) else {
+                let applied = { app.deliveries + self.deliveryBase[index] }
+                guard applied() != target else { continue }
+                guard target >= deliveryBase[index], await app.deliver(upTo: target - deliveryBase[index]) else {
                     throw HTTPError(
                         .unprocessableContent, code: "invalid_step",
-                        message: "Before step \(entry.step), \(quoted(app.about.id)) had applied \(target) deliveries; the replay reaches \(app.deliveries).")
+                        message: "Before step \(entry.step), \(quoted(app.about.id)) had applied \(target) deliveries; the replay reaches \(applied()).")
                 }
                 observe?(.delivered(target), index, Self.snapshotJSON(app))
             }
@@ -766,6 +782,21 @@ actor Room {
     /// of the steps after it follows, and takes the room live). 422 `invalid_snapshot` when an app is missing or
     /// refuses its checkpoint.
     func restore(from snapshot: RoomSnapshot) throws(HTTPError) {
+        try startApps(from: snapshot, firstStep: snapshot.step)
+        base = snapshot
+    }
+
+    /// Starts this fresh room's apps from its checkpoint (taken as it hibernated), over `base`, the snapshot its
+    /// history starts from: the steps stay, so the history is still the base and every step after it.
+    func restore(checkpoint: RoomSnapshot, base: RoomSnapshot?) throws(HTTPError) {
+        try startApps(from: checkpoint, firstStep: base?.step ?? 0)
+        self.base = base
+        for index in appIndices { deliveryBase[index] = checkpoint.deliveries?[blueprint.registry.apps[index].about.id] ?? 0 }
+        historyBytes = checkpoint.historyBytes ?? 0
+        lastCheckpoint = checkpoint.step
+    }
+
+    private func startApps(from snapshot: RoomSnapshot, firstStep: Int) throws(HTTPError) {
         let invalid = { (reason: String) in
             HTTPError(.unprocessableContent, code: "invalid_snapshot", message: "The snapshot of steps 1…\(snapshot.step) cannot be restored: \(reason).")
         }
@@ -783,13 +814,12 @@ actor Room {
             let app = app(index)
             guard let part = snapshot.apps[app.about.id] else { throw invalid("it has no checkpoint of \(quoted(app.about.id))") }
             do { try app.restore(part.state) } catch { throw invalid(error.description) }
-            app.teaching.restore(part.teaching, firstStep: snapshot.step)
+            app.teaching.restore(part.teaching, firstStep: firstStep)
         }
         turns.drain()
         restoring = false
         renderAllIfNeeded()
         steps = snapshot.step
-        base = snapshot
     }
 
     /// ``restore(from:)``, and the snapshot written as this new room's journal (a fork or an import of a folded room).
@@ -834,7 +864,7 @@ actor Room {
         for index in appIndices {
             effects[index]?.stop()
             apps[index]?.unmount()
-            (apps[index], effects[index]) = (nil, nil)
+            (apps[index], effects[index], deliveryBase[index]) = (nil, nil, 0)
         }
         do {
             try restore(from: snapshot)
@@ -850,6 +880,66 @@ actor Room {
     }
 
     private static let foldLogger = Logger(label: "playground.journal")
+
+    // MARK: - Hibernation
+
+    /// The step of the room's latest checkpoint (0: none since its snapshot).
+    private var lastCheckpoint = 0
+
+    /// Ends the room to hibernate it: its effects stop (an answer still awaited is asked for again when it wakes, as
+    /// after a restart), and a checkpoint of it now is written if steps came since the last one, so that waking it
+    /// replays only the steps after. The checkpoint is kept only if a room nobody sees restores it to the same
+    /// `/state`; else the room wakes from its last good checkpoint (or its snapshot) and replays more.
+    /// Returns whether a checkpoint was written.
+    @discardableResult
+    func hibernate() -> Bool {
+        guard !closed else { return false }
+        defer { close() }  // on the room's executor: no effect delivers between the checkpoint and the close
+        return writeCheckpoint()
+    }
+
+    /// Starts this fresh room's sequence numbers after `floor`: a room woken from its journal numbers its patches
+    /// above any its earlier life sent, so a tab that reconnects with one of those gets a resync, never patches it
+    /// did not miss.
+    func startSequence(after floor: UInt64) {
+        guard seq < floor else { return }
+        (seq, resyncFloor) = (floor, floor)
+    }
+
+    /// Steps since the room's latest checkpoint or snapshot: what waking it would replay.
+    var stepsSinceCheckpoint: Int { steps - max(lastCheckpoint, base?.step ?? 0) }
+
+    /// Writes a checkpoint of the room now, if steps came since the last and it restores to the same `/state`.
+    private func writeCheckpoint() -> Bool {
+        guard !closed, journalMode == .store, !replaying, journalStarted, journalFailure == nil, let store = blueprint.journal,
+            stepsSinceCheckpoint > 0
+        else { return false }
+        turns.drain()
+        var parts: [String: RoomSnapshot.App] = [:]
+        var deliveries: [String: Int] = [:]
+        for index in appIndices {
+            let app = app(index)
+            guard let state = app.checkpoint() else { return false }
+            parts[app.about.id] = RoomSnapshot.App(state: state, teaching: app.teaching.checkpoint())
+            deliveries[app.about.id] = app.deliveries + deliveryBase[index]
+        }
+        let checkpoint = RoomSnapshot(
+            step: steps, time: (Date().timeIntervalSince1970 * 1000).rounded() / 1000, apps: parts, deliveries: deliveries,
+            historyBytes: historyBytes)
+        guard let live = try? state() else { return false }
+        let trial = Room(id: id, blueprint: blueprint, seed: seed, persists: false)
+        let restored = trial.perform { room in
+            Result { () throws(HTTPError) -> JSONValue in try room.restore(checkpoint: checkpoint, base: nil); return try room.state() }
+        }
+        trial.perform { $0.close() }
+        guard case .success(let state) = restored, state == live else {
+            Self.foldLogger.warning("room \(id) hibernates without a checkpoint: it did not restore to the same state")
+            return false
+        }
+        store.checkpoint(id, at: steps, snapshot: checkpoint.jsonText)
+        lastCheckpoint = steps
+        return true
+    }
 
     // MARK: - Internal
 

@@ -24,6 +24,8 @@ func accessHandler(
         connection: connection,
         url: String(cString: url),
         method: String(cString: method),
+        // Only on the first call: the head is parsed then, and `method` still points into it.
+        headerHoldsMore: requestSlot.pointee == nil && playground_mhd_header_line_holds_more(connection, method) != 0,
         upload: UnsafeRawBufferPointer(start: uploadData, count: uploadData == nil ? 0 : uploadDataSize.pointee),
         uploadSize: uploadDataSize,
         requestSlot: requestSlot

@@ -15,6 +15,7 @@ extension ServerCore {
         connection: OpaquePointer,
         url: String,
         method: String,
+        headerHoldsMore: Bool = false,
         upload: UnsafeRawBufferPointer,
         uploadSize: UnsafeMutablePointer<Int>,
         requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
@@ -26,6 +27,10 @@ extension ServerCore {
                 if record.isProbe { return queue(HTTPResponse(status: .noContent), on: connection) }
             }
             requests.add(1, ordering: .relaxed)
+            if headerHoldsMore {
+                // libmicrohttpd cut the value at the NUL: what the client sent is not what we would read.
+                return queue(Self.headerWithNUL.response, on: connection)
+            }
             if let length = contentLength(of: connection), length > UInt64(configuration.maxBodyBytes(for: url)) {
                 // Answering on the first call closes the connection afterwards, which is what we want here.
                 return queue(bodyTooLarge(url).response, on: connection)
@@ -62,9 +67,10 @@ extension ServerCore {
         let (answered, body, tooLarge, deferred) = step
         if answered { return .NO }
         if let deferred {  // resumed: the answer came
-            guard let response = deferred.response else { return .YES }
-            context.state.withLock { $0.answered = true }
-            return queue(response, on: connection)
+            guard let result = deferred.result else { return .YES }
+            context.state.withLock { $0.deferred = nil }  // the answer is a result now: a response or a stream
+            finishDeferred(deferred)
+            return answer(result, context: context, connection: connection)
         }
         endLargeUpload(of: context)  // the body is in: the client may send its next one (its bytes stay reserved)
         if tooLarge { return queue(bodyTooLarge(url).response, on: connection) }
@@ -72,6 +78,11 @@ extension ServerCore {
         context.state.withLock { $0.client = request.clientAddress }
         return answer(responder.respond(to: request), context: context, connection: connection)
     }
+
+    /// A header value holding a NUL byte, or a header folded over lines: 400, as a `%00` in the path is.
+    static let headerWithNUL = HTTPError(
+        .badRequest, code: "invalid_header",
+        message: "A request header holds a NUL byte or continues on a second line; send each header on one line, without NUL bytes.")
 
     /// `MHD_OPTION_NOTIFY_COMPLETED`: releases the context retained on the first access-handler call.
     func requestCompleted(_ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
@@ -105,9 +116,10 @@ extension ServerCore {
                 return queue(Self.shuttingDown.response, on: connection)
             }
             context.state.withLock { $0.deferred = deferred }
-            if let response = deferred.answerOrSuspend(context.connection) {
-                context.state.withLock { $0.answered = true }
-                return queue(response, on: connection)
+            if let result = deferred.answerOrSuspend(context.connection) {
+                context.state.withLock { $0.deferred = nil }
+                finishDeferred(deferred)
+                return answer(result, context: context, connection: connection)
             }
             return .YES
         }

@@ -52,8 +52,13 @@ final class Position {
     }
 
     /// Cancels every subscription this position owns; called once, when it disappears or the host unmounts.
+    ///
+    /// The path's memo goes too: a custom view's memo lists the positions its render reached, its own among them,
+    /// and that position holds the path — a cycle that would keep the path, its subtree and everything their
+    /// memos and positions hold (the environment, the room's subjects) after the tree let go of it.
     func tearDown() {
         if path.position === self { path.position = nil }
+        path.memo = nil
         for slot in storage {
             (slot?.object as? any Cancellable)?.cancel()
         }

@@ -71,10 +71,12 @@ public final class Effects {
         nextID += 1
         let id = nextID
         let handle = EffectHandle(id: id, owner: self)
+        // Stopped (the app unmounted): nothing is delivered, so nothing is kept — a kept `deliver` would hold the
+        // app (and its room) for good.
+        guard !stopped else { return handle }
         waiting[id] = { outcome in deliver(outcome.decode(Output.self, errors: errors)) }
         labels[id] = label
         if let origin { origins[id] = origin }
-        guard !stopped else { return handle }
         let isolation = isolation
         let start = { [unowned self] in Self.spawn(work, effect: id, label: label, box: UncheckedBox(self), isolation: isolation) }
         if case .live = mode { tasks[id] = start() } else { starters[id] = start }

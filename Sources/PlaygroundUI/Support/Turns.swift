@@ -10,7 +10,8 @@
 ///
 /// Not `Sendable`: it lives on its room's executor.
 public final class Turns {
-    private let isolation: any Actor
+    /// Weak: the room owns its turns, and a closed room must be freed.
+    private weak var isolation: (any Actor)?
     private var waiting: [() -> Void] = []
     private var scheduled = false
 
@@ -22,7 +23,7 @@ public final class Turns {
     /// Runs `job` one turn later on the room, after the jobs already waiting.
     public func later(_ job: @escaping () -> Void) {
         waiting.append(job)
-        guard !scheduled else { return }
+        guard !scheduled, let isolation else { return }
         scheduled = true
         Self.schedule(UncheckedBox(self), on: isolation)
     }
