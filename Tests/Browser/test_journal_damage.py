@@ -196,6 +196,7 @@ def test_a_corrupt_database_is_set_aside_and_the_server_starts_empty():
         assert metric(base, "playground_journal_set_aside_total") == 1
         room = new_room(base)
         assert post(base, room)[0] == 202
+        eventually(lambda: loaded(base, room), timeout=120, message="the room's loads")  # nothing left to answer later
         record = history(base, room)[1]
         assert [entry["event"] for entry in record["entries"] if entry["kind"] == "input"] == ["changeBothSidesColors"]
     finally:
