@@ -70,6 +70,17 @@ import Testing
         #expect(rowID("c=0", rendered) != nil && rowID("c=0", rendered) != rowID("a=0", next))
     }
 
+    /// A row's made id follows the prefix of each render's context: a room restoring an app draws it first with a
+    /// context of its own (no prefix), and the rows drawn then must not keep that id.
+    @Test func aRowsIDTakesThePrefixOfEachRender() {
+        let host = ViewHost(ForEach(["a", "b"], id: \.self) { Text($0) })
+        let bare = host.render(RenderContext(formAction: ""))
+        let prefixed = host.render(RenderContext(formAction: "", idPrefix: "vvsi-"))
+        let ids = { (html: String) in html.matches(of: /<span id="([^"]+)"/).map { String($0.1) } }
+        #expect(ids(bare.html).count == 2 && ids(bare.html).allSatisfy { $0.hasPrefix("r") })
+        #expect(ids(prefixed.html) == ids(bare.html).map { "vvsi-" + $0 })
+    }
+
     @Test func aNewExplicitIdOrErasedTypeIsANewView() {
         let host = ViewHost(Root(inputs: inputs, ticks: ticks))
         _ = host.render(context)
