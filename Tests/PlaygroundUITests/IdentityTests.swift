@@ -65,7 +65,9 @@ import Testing
         let next = host.render(context).html
         #expect(maskingMadeIDs(next).contains(#"<span id="r*" class="text">a=0</span><span id="r*" class="text">b=1</span>"#))
         // A row's element id is made from its element's id, like its state: b's row keeps it, a's is another.
-        let rowID = { (text: String, html: String) in html.firstMatch(of: try! Regex(#"id="(r[^"]+)" class="text">"# + text))?.output[1].substring }
+        let rowID = { (text: String, html: String) in
+            html.firstMatch(of: try! Regex(#"id="(r[^"]+)" class="text">"# + text))?.output[1].substring
+        }
         #expect(rowID("b=1", rendered) != nil && rowID("b=1", rendered) == rowID("b=1", next))
         #expect(rowID("c=0", rendered) != nil && rowID("c=0", rendered) != rowID("a=0", next))
     }
