@@ -65,9 +65,22 @@ import Testing
         let next = host.render(context).html
         #expect(maskingMadeIDs(next).contains(#"<span id="r*" class="text">a=0</span><span id="r*" class="text">b=1</span>"#))
         // A row's element id is made from its element's id, like its state: b's row keeps it, a's is another.
-        let rowID = { (text: String, html: String) in html.firstMatch(of: try! Regex(#"id="(r[^"]+)" class="text">"# + text))?.output[1].substring }
+        let rowID = { (text: String, html: String) in
+            html.firstMatch(of: try! Regex(#"id="(r[^"]+)" class="text">"# + text))?.output[1].substring
+        }
         #expect(rowID("b=1", rendered) != nil && rowID("b=1", rendered) == rowID("b=1", next))
         #expect(rowID("c=0", rendered) != nil && rowID("c=0", rendered) != rowID("a=0", next))
+    }
+
+    /// A row's made id follows the prefix of each render's context: a room restoring an app draws it first with a
+    /// context of its own (no prefix), and the rows drawn then must not keep that id.
+    @Test func aRowsIDTakesThePrefixOfEachRender() {
+        let host = ViewHost(ForEach(["a", "b"], id: \.self) { Text($0) })
+        let bare = host.render(RenderContext(formAction: ""))
+        let prefixed = host.render(RenderContext(formAction: "", idPrefix: "vvsi-"))
+        let ids = { (html: String) in html.matches(of: /<span id="([^"]+)"/).map { String($0.1) } }
+        #expect(ids(bare.html).count == 2 && ids(bare.html).allSatisfy { $0.hasPrefix("r") })
+        #expect(ids(prefixed.html) == ids(bare.html).map { "vvsi-" + $0 })
     }
 
     @Test func aNewExplicitIdOrErasedTypeIsANewView() {

@@ -78,16 +78,17 @@ extension Renderer {
 
     /// The `id` of the keyed row of `key` drawn at `path` by the rows at `container`: `r` and the short id of the
     /// container's path and the key's text, so that it depends on the data alone, not on which rows came and went
-    /// before (a restored room draws the same ids). Remembered by the row's path (``ViewPath/tagText``, which only a
-    /// tab's wrapper uses otherwise, and a tab is never a keyed row).
+    /// before (a restored room draws the same ids), after the context's prefix. The part after the prefix is
+    /// remembered by the row's path (``ViewPath/tagText``, which only a tab's wrapper uses otherwise, and a tab is
+    /// never a keyed row); the prefix is the context's of each render (a room restoring an app draws it with another).
     func rowID(at path: ViewPath, key: AnyHashable, in container: ViewPath) -> String {
-        if let known = path.tagText, known.tag == key { return known.text }
+        if let known = path.tagText, known.tag == key { return context.idPrefix + known.text }
         // An object's identifier reads as its address, which another process (a restored room) does not share: such
         // rows are told apart by their order instead (the first is `r…`, the next `r…~1`).
         let text = key.base is ObjectIdentifier ? "ObjectIdentifier" : String(describing: key.base)
         let hash = FNV1a64.add(text, to: FNV1a64.add("\u{0}", to: container.descriptionHash))
-        let id = context.idPrefix + "r" + ControlID(descriptionHash: hash).description
+        let id = "r" + ControlID(descriptionHash: hash).description
         path.tagText = (key, id)
-        return id
+        return context.idPrefix + id
     }
 }
