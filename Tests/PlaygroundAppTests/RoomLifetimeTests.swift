@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import ListViewVVSI
 import MovieSearchMVI
@@ -258,3 +259,36 @@ final class Graph: @unchecked Sendable {
     }
 }
 
+
+@Suite("Hibernation sweeps")
+struct HibernationSweepTests {
+    /// A room counts as hibernated once its hibernation has ended, not while the sweep is still closing it (its apps
+    /// are in memory until then): what `/healthz` and the gauge report, and what a measurement waits for.
+    @Test func aRoomCountsAsHibernatedOnlyOnceItsHibernationHasEnded() async throws {
+        let registry = StandardApps.registry()
+        let blueprint = Room.Blueprint(
+            registry: registry, sources: SampleSources(samplesDirectory: nil, apps: registry.apps.map(\.about)),
+            limits: Room.Limits(), randomSeed: 1, ownBaseURL: { "http://127.0.0.1:9" })
+        let rooms = RoomRegistry(
+            maxRooms: 10, idleLifetime: .seconds(3600), apps: registry, hibernateAfter: .seconds(3600),
+            restore: { _, _ throws(HTTPError) in nil },
+            makeRoom: { id, seed in Room(id: id, blueprint: blueprint, seed: seed, persists: false) })
+        let room = try rooms.create(draw: false)
+        // The room is busy (a job on its executor) as the sweep reaches it: the sweep waits for it, mid-hibernation.
+        let busy = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            room.perform { _ in
+                started.signal()
+                busy.wait()
+            }
+        }
+        started.wait()
+        let sweep = Task.detached { rooms.hibernateIdleRooms(now: .now + .seconds(7200)) }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(rooms.roomCounts.hibernated == 0, "a room the sweep is still hibernating is not hibernated yet")
+        busy.signal()
+        await sweep.value
+        #expect(rooms.roomCounts.hibernated == 1)
+    }
+}
