@@ -60,6 +60,19 @@ def rss_kb(process):
         return int(re.search(r"VmRSS:\s+(\d+) kB", status.read()).group(1))
 
 
+def settled_rss_kb(process, timeout=90):
+    """The RSS once it has not fallen for 6 s: the sweeps give freed memory back after the last room hibernated (what
+    the rooms' last tasks held is freed as they end, within the 10 s deadline of an outside call)."""
+    deadline = time.monotonic() + timeout
+    lowest, steady = rss_kb(process), 0
+    while steady < 12 and time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = rss_kb(process)
+        steady = steady + 1 if now >= lowest * 0.995 else 0
+        lowest = min(lowest, now)
+    return lowest
+
+
 def address(index):
     """The index-th visitor's loopback address: 127.0.0.2, … 127.0.0.254, 127.0.1.1, …"""
     return f"127.0.{index // 253}.{index % 253 + 2}"
@@ -124,8 +137,7 @@ def viewed_rooms(binary, rooms, hibernate_after):
         time.sleep(3)  # the rooms' loads (posts after the seed's 1 s delay, products, the MVI search) settle
         resident = rss_kb(process)
         wait_for(lambda: health(port).get("roomsHibernated", 0) >= rooms, 120 + hibernate_after * 3, "every room hibernated")
-        time.sleep(1)
-        hibernated = rss_kb(process)
+        hibernated = settled_rss_kb(process)
         wire = statistics.median(v[1] for v in visits)
         html = statistics.median(v[2] for v in visits)
         print(f"viewed rooms: {rooms}; server RSS {baseline / 1024:.1f} MB at start, {resident / 1024:.1f} MB with every room "

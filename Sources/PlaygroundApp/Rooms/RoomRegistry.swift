@@ -58,6 +58,11 @@ final class RoomRegistry: Sendable {
     private let entries = Mutex<[RoomID: Entry]>([:])
     /// Wakes run their replays at most this many at once (the others wait their turn).
     private let wakeGate: ReplayGate
+    /// When a sweep last hibernated rooms: the sweeps in the ``trimWindow`` after it give freed memory back too.
+    private let lastHibernation = Mutex<ContinuousClock.Instant?>(nil)
+    /// How long after hibernating rooms the sweeps trim: past the deadline of the outside calls (10 s) that a closed
+    /// room's cancelled tasks may still be waiting for, whose ends let go of the last small pieces it left.
+    static let trimWindow = Duration.seconds(30)
     /// Dispatch sources are thread-safe; after init only `cancel()` is called on it, from any thread.
     private nonisolated(unsafe) let sweeper: DispatchSourceTimer
 
@@ -253,12 +258,15 @@ final class RoomRegistry: Sendable {
     /// Rooms: all of them, and how many are hibernated.
     struct Counts {
         var all = 0
+        /// Rooms whose hibernation has ended (not those still hibernating or waking: their apps are in memory).
         var hibernated = 0
     }
 
     private static func counts(_ entries: [RoomID: Entry]) -> Counts {
         var counts = Counts(all: entries.count)
-        for entry in entries.values where entry.room == nil { counts.hibernated += 1 }
+        for entry in entries.values {
+            if case .hibernated = entry.slot { counts.hibernated += 1 }
+        }
         return counts
     }
 
@@ -279,7 +287,7 @@ final class RoomRegistry: Sendable {
     /// steps came since its last) and drops its apps. One room at a time, off the server threads.
     func hibernateIdleRooms(now: ContinuousClock.Instant = .now) {
         guard let hibernateAfter else { return }
-        let due = entries.withLock { entries -> [(RoomID, Room, Transition)] in
+        var due = entries.withLock { entries -> [(RoomID, Room, Transition)] in
             var due: [(RoomID, Room, Transition)] = []
             for (id, entry) in entries where now - entry.lastTouched > hibernateAfter && entry.streams == 0 {
                 guard let room = entry.room else { continue }
@@ -289,7 +297,11 @@ final class RoomRegistry: Sendable {
             }
             return due
         }
-        for (id, room, transition) in due {
+        let hibernated = !due.isEmpty
+        // Taken out one by one: a hibernated room is let go of at once, so the trim below finds its memory free (a sweep
+        // of thousands of rooms kept every closed room, and what it still held, past the trim).
+        due.reverse()
+        while let (id, room, transition) = due.popLast() {
             room.hub.finishAll()
             room.perform { $0.hibernate() }
             let counts = entries.withLock { entries -> Counts in
@@ -300,8 +312,16 @@ final class RoomRegistry: Sendable {
             instruments.roomHibernated()
             instruments.roomCounts(counts)
         }
-        // glibc keeps freed memory in its arenas; a sweep that dropped rooms gives it back to the system.
-        if !due.isEmpty { MemoryTrim.releaseFreedMemory() }
+        // glibc keeps freed memory in its arenas; a sweep that dropped rooms gives it back to the system, and so do the
+        // sweeps shortly after: what a closed room's last tasks held is freed as they end, and each small piece of it
+        // kept a whole page of the freed rooms from going back.
+        let trims = lastHibernation.withLock { last -> Bool in
+            if hibernated { last = now }
+            guard let since = last else { return false }
+            if now - since > Self.trimWindow { last = nil }
+            return true
+        }
+        if trims { MemoryTrim.releaseFreedMemory() }
     }
 
     /// Closes rooms idle past their lifetime with no open stream (a hibernated one forgets its journal).
