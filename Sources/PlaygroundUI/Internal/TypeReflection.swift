@@ -1,0 +1,53 @@
+// The one place the renderer reads type metadata (the standard library's `Reflection` SPI and the metadata's kind
+// word). No public API lists a struct's fields from its type alone, and a `Mirror` walk of every view on every
+// render cost more than this per-type walk (BENCHMARKS.md, "No private SPI outside one file"). `TypeReflectionTests`
+// fails loudly when a toolchain changes what is read here.
+@_spi(Reflection) import Swift
+
+/// What the renderer needs to know about a type it has no value of: its kind, and a struct's stored fields.
+enum TypeReflection {
+    /// The kinds of type the renderer tells apart; `other` stands for the rest (foreign classes, runtime-internal kinds).
+    enum Kind: Equatable {
+        case `struct`, `enum`, optional, `class`, tuple, function, existential, metatype, existentialMetatype, other
+
+        fileprivate init(_ kind: _MetadataKind) {
+            switch kind {
+            case .struct: self = .struct
+            case .enum: self = .enum
+            case .optional: self = .optional
+            case .class: self = .class
+            case .tuple: self = .tuple
+            case .function: self = .function
+            case .existential: self = .existential
+            case .metatype: self = .metatype
+            case .existentialMetatype: self = .existentialMetatype
+            default: self = .other
+            }
+        }
+    }
+
+    /// One stored field of a struct, in declaration order (the order `Mirror` lists it in).
+    struct Field {
+        /// The field's name as declared (a property wrapper's storage starts with `_`).
+        let name: String
+        /// Its byte offset in the struct.
+        let offset: Int
+        /// Its declared type (an existential field gives the existential, not what it holds).
+        let type: Any.Type
+        let kind: Kind
+    }
+
+    /// The kind of `type`, read from the first word of its metadata (ABI-stable; `_MetadataKind` lists its values).
+    static func kind(of type: Any.Type) -> Kind {
+        _MetadataKind(rawValue: unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee).map(Kind.init) ?? .other
+    }
+
+    /// Calls `body` with each stored field of the struct `type` until it returns false; false if it did, or if the
+    /// runtime could not list them.
+    @discardableResult
+    static func forEachField(of type: Any.Type, _ body: (Field) -> Bool) -> Bool {
+        _forEachField(of: type) { name, offset, fieldType, kind in
+            body(Field(name: String(cString: name), offset: offset, type: fieldType, kind: Kind(kind)))
+        }
+    }
+}
