@@ -1,7 +1,7 @@
-// The one place the renderer reads type metadata (the standard library's `Reflection` SPI and the metadata's kind
-// word). No public API lists a struct's fields from its type alone, and a `Mirror` walk of every view on every
-// render cost more than this per-type walk (BENCHMARKS.md, "No private SPI outside one file"). `TypeReflectionTests`
-// fails loudly when a toolchain changes what is read here.
+// The one place the renderer uses private standard library API: the `Reflection` SPI's `_forEachField`. No public
+// API lists a struct's fields (names, offsets, declared types) from its type alone, and walking each view with
+// `Mirror` on every render instead cost 2.2× the render time (BENCHMARKS.md, "The render path's one SPI").
+// `TypeReflectionTests` fails by name when a toolchain changes what this reads.
 @_spi(Reflection) import Swift
 
 /// What the renderer needs to know about a type it has no value of: its kind, and a struct's stored fields.
@@ -37,9 +37,22 @@ enum TypeReflection {
         let kind: Kind
     }
 
-    /// The kind of `type`, read from the first word of its metadata (ABI-stable; `_MetadataKind` lists its values).
+    /// The kind of `type`: the kind the walk gives for a field of that type (so no metadata is read here).
     static func kind(of type: Any.Type) -> Kind {
-        _MetadataKind(rawValue: unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee).map(Kind.init) ?? .other
+        func kind<T>(_: T.Type) -> Kind {
+            var kind = Kind.other
+            forEachField(of: Holder<T>.self) { field in
+                kind = field.kind
+                return false
+            }
+            return kind
+        }
+        return _openExistential(type, do: kind)
+    }
+
+    /// A struct whose one field is of the type asked about.
+    private struct Holder<T> {
+        let value: T
     }
 
     /// Calls `body` with each stored field of the struct `type` until it returns false; false if it did, or if the
