@@ -1,9 +1,9 @@
 import Testing
 @testable import PlaygroundUI
 
-/// Pins what ``TypeReflection`` reads from the standard library's `Reflection` SPI and the metadata's kind word
-/// against public facts (`MemoryLayout.offset(of:)`, `Mirror`): a toolchain that changes either fails here by name,
-/// instead of the renderer silently falling back to `Mirror` on every render or linking the wrong bytes.
+/// Pins what ``TypeReflection`` reads through the standard library's `Reflection` SPI to public facts
+/// (`MemoryLayout.offset(of:)`, `Mirror`, declared types): a toolchain that changes it fails here by name, instead of
+/// the renderer silently falling back to `Mirror` on every render, skipping nothing, or linking the wrong bytes.
 @Suite struct TypeReflectionTests {
     protocol Marker {}
     final class Object: Marker {}
