@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// Finds a view's dynamic properties (nested ones included, in declaration order) and links each to its own
 /// slot of the view's position, exactly as a `Mirror` walk of the view would.
 ///
@@ -19,7 +17,7 @@ enum DynamicPropertyLinker {
         case mirror
 
         init(of type: Any.Type) {
-            guard metadataKind(of: type) == .struct, !(type is any CustomReflectable.Type) else {
+            guard TypeReflection.kind(of: type) == .struct, !(type is any CustomReflectable.Type) else {
                 self = .mirror
                 return
             }
@@ -35,27 +33,28 @@ enum DynamicPropertyLinker {
         /// Appends the fields of the struct `type` (stored at `base`) in `Mirror` order; false if unsure.
         private static func collect(_ type: Any.Type, at base: Int, _ properties: inout [Property], _ references: inout [Reference]) -> Bool {
             var settled = true
-            _forEachField(of: type) { name, offset, fieldType, kind in
-                if let property = fieldType as? any DynamicProperty.Type {
+            TypeReflection.forEachField(of: type) { field in
+                let offset = base + field.offset
+                if let property = field.type as? any DynamicProperty.Type {
                     // The walk recurses into the property's own fields: only a struct's are fixed by its type.
-                    guard kind == .struct, !(fieldType is any CustomReflectable.Type) else {
+                    guard field.kind == .struct, !(field.type is any CustomReflectable.Type) else {
                         settled = false
                         return false
                     }
-                    let label = String(String(cString: name).trimmingPrefix("_"))
-                    properties.append(Property(offset: base + offset, type: property, label: label))
-                    settled = collect(fieldType, at: base + offset, &properties, &references)
+                    let label = String(field.name.trimmingPrefix("_"))
+                    properties.append(Property(offset: offset, type: property, label: label))
+                    settled = collect(field.type, at: offset, &properties, &references)
                     return settled
                 }
                 // A modifier's own properties belong to the position it is applied at (``ModifiedView``).
-                if fieldType is any ViewModifier.Type, kind == .struct, !(fieldType is any CustomReflectable.Type) {
-                    settled = collect(fieldType, at: base + offset, &properties, &references)
+                if field.type is any ViewModifier.Type, field.kind == .struct, !(field.type is any CustomReflectable.Type) {
+                    settled = collect(field.type, at: offset, &properties, &references)
                     return settled
                 }
-                switch Self.kind(of: fieldType, kind) {
+                switch Self.kind(of: field.type, field.kind) {
                 case .inert: return true
                 case .reference:
-                    references.append(Reference(offset: base + offset, declared: fieldType))
+                    references.append(Reference(offset: offset, declared: field.type))
                     return true
                 case .unsettled:
                     settled = false
@@ -68,7 +67,7 @@ enum DynamicPropertyLinker {
         private enum FieldKind { case inert, reference, unsettled }
 
         /// Whether a field of a type that is not a dynamic property can still hold one.
-        private static func kind(of type: Any.Type, _ kind: _MetadataKind) -> FieldKind {
+        private static func kind(of type: Any.Type, _ kind: TypeReflection.Kind) -> FieldKind {
             switch kind {
             case .struct, .enum, .tuple, .function, .metatype, .existentialMetatype: .inert
             case .class: .reference
@@ -76,13 +75,13 @@ enum DynamicPropertyLinker {
                 // `Optional<State<Int>>.some` casts to a dynamic property; an optional of an inert type never does
                 // (weak references are optionals of classes, so they stay unsettled too).
                 if let wrapped = (type as? any OptionalType.Type)?.wrappedType, wrapped as? any DynamicProperty.Type == nil,
-                    let wrappedKind = metadataKind(of: wrapped), self.kind(of: wrapped, wrappedKind) == .inert
+                    self.kind(of: wrapped, TypeReflection.kind(of: wrapped)) == .inert
                 {
                     .inert
                 } else {
                     .unsettled
                 }
-            default: .unsettled
+            case .existential, .other: .unsettled
             }
         }
     }
@@ -99,20 +98,22 @@ enum DynamicPropertyLinker {
     final class Reference {
         let offset: Int
         /// The classes seen in this field that are not dynamic properties, starting with the declared one.
-        private var inertClasses: [UnsafeRawPointer]
+        private var inertClasses: [ObjectIdentifier]
 
         init(offset: Int, declared: Any.Type) {
             self.offset = offset
-            inertClasses = [unsafeBitCast(declared, to: UnsafeRawPointer.self)]
+            inertClasses = [ObjectIdentifier(declared)]
         }
 
         /// Whether the field at `offset` in `view` holds an object that is not a dynamic property.
         func isInert(in view: UnsafeRawPointer) -> Bool {
-            let object = view.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
-            let metadata = object.load(as: UnsafeRawPointer.self)  // a native object starts with its class
-            if inertClasses.contains(metadata) { return true }
-            guard !(unsafeBitCast(metadata, to: Any.Type.self) is any DynamicProperty.Type) else { return false }
-            inertClasses.append(metadata)
+            // The field is a strong or unowned reference to a native object: one pointer, its class read without a retain.
+            let type: AnyClass = view.load(fromByteOffset: offset, as: Unmanaged<AnyObject>.self)._withUnsafeGuaranteedRef {
+                Swift.type(of: $0)
+            }
+            if inertClasses.contains(ObjectIdentifier(type)) { return true }
+            guard !(type is any DynamicProperty.Type) else { return false }
+            inertClasses.append(ObjectIdentifier(type))
             return true
         }
     }

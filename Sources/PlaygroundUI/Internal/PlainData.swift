@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// Whether values of a type are plain data: equal bits mean equal values, and nothing reachable from a value can
 /// change behind it (no class instances, closures or existentials, which could read mutable state elsewhere).
 /// A ``SendOnlyObject`` counts as plain data compared by identity: nothing in it shows in a view's output.
@@ -28,10 +26,10 @@ enum PlainData {
         if let container = type as? any PlainDataContainer.Type {
             return container.elementTypes.allSatisfy { isPlain($0, &known) }
         }
-        guard let kind = metadataKind(of: type), kind == .struct, !(type is any CustomReflectable.Type) else { return false }
+        guard TypeReflection.kind(of: type) == .struct, !(type is any CustomReflectable.Type) else { return false }
         var plain = true
-        let walked = _forEachField(of: type) { _, _, fieldType, _ in
-            plain = isPlain(fieldType, &known)
+        let walked = TypeReflection.forEachField(of: type) { field in
+            plain = isPlain(field.type, &known)
             return plain
         }
         return walked && plain
@@ -127,9 +125,4 @@ extension Set: PlainDataContainer {
 
 extension Dictionary: PlainDataContainer {
     fileprivate static var elementTypes: [Any.Type] { [Key.self, Value.self] }
-}
-
-/// The kind of `type`, read from its metadata (an ABI-stable word), e.g. `.struct`.
-func metadataKind(of type: Any.Type) -> _MetadataKind? {
-    _MetadataKind(rawValue: unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee)
 }

@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// A dynamic property whose every change the renderer sees, so a view holding it can be skipped while it is
 /// unchanged: ``State`` reports each write to its position; ``Environment`` reads what the memo compares.
 /// Properties of other kinds (runtime wrappers, `@StateObject`) make their view, and its ancestors, render
@@ -27,19 +25,19 @@ struct MemoLayout {
 
     /// The layout for `type`, or `nil` when its value does not settle its output.
     init?(of type: Any.Type) {
-        guard metadataKind(of: type) == .struct, !(type is any CustomReflectable.Type) else { return nil }
+        guard TypeReflection.kind(of: type) == .struct, !(type is any CustomReflectable.Type) else { return nil }
         var compared: [Range<Int>] = []
         var settled = true
-        let walked = _forEachField(of: type) { _, offset, fieldType, kind in
-            if fieldType is any DynamicProperty.Type {
-                settled = kind == .struct && (fieldType as? any RenderTrackedProperty.Type)?.isRenderTracked == true
+        let walked = TypeReflection.forEachField(of: type) { field in
+            if field.type is any DynamicProperty.Type {
+                settled = field.kind == .struct && (field.type as? any RenderTrackedProperty.Type)?.isRenderTracked == true
                 return settled
             }
-            guard PlainData.isPlain(fieldType) else {
+            guard PlainData.isPlain(field.type) else {
                 settled = false
                 return false
             }
-            let range = offset..<(offset + PlainData.size(of: fieldType))
+            let range = field.offset..<(field.offset + PlainData.size(of: field.type))
             if let last = compared.last, last.upperBound == range.lowerBound {
                 compared[compared.count - 1] = last.lowerBound..<range.upperBound
             } else if !range.isEmpty {

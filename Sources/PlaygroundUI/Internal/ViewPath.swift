@@ -46,12 +46,12 @@ final class ViewPath {
     /// not visited, and are all kept); passes are counted modulo 2³².
     private var pass: Int32
     private var reusedPass: Int32 = -1
-    /// The last component, packed: 0 the root; `index << 2 | 1`; 3 an id (in ``extras``); a type's bits `| 2`.
+    /// The last component, packed: 0 the root; `index << 2 | 1`; 2 a type (its parent's ``typed`` has it); 3 an id (in ``extras``).
     private let packed: UInt
     /// The persistent storage at this path, if any.
     var position: Position?
-    /// The view type last drawn here (its bits, 0 for none) and what the renderer knows about it.
-    private var viewTypeBits: UInt = 0
+    /// The view type last drawn here (almost always the same type) and what the renderer knows about it.
+    var viewType: ObjectIdentifier?
     var viewTypeInfo: ViewTypeInfo?
     /// What the custom view drawn here drew last time, if it may be skipped (see ``RenderMemo``).
     var memo: RenderMemo?
@@ -64,22 +64,6 @@ final class ViewPath {
 
     private var indexed: [ViewPath?] = []
     private var typed: [(type: ObjectIdentifier, path: ViewPath)] = []
-
-    /// The last component, `nil` for the root.
-    var component: Component? {
-        switch packed & 3 {
-        case 1: .index(Int(packed >> 2))
-        case 2: .type(unsafeBitCast(packed & ~3, to: ObjectIdentifier.self))
-        case 3: .id(extras!.id!)
-        default: nil
-        }
-    }
-
-    /// The view type last drawn here (almost always the same type).
-    var viewType: ObjectIdentifier? {
-        get { viewTypeBits == 0 ? nil : unsafeBitCast(viewTypeBits, to: ObjectIdentifier.self) }
-        set { viewTypeBits = newValue.map { UInt(bitPattern: $0) } ?? 0 }
-    }
 
     /// The tag last drawn here (a tab's, or a keyed row's id) and its text: the same tag comes back on every render.
     var tagText: (tag: AnyHashable, text: String)? {
@@ -103,7 +87,7 @@ final class ViewPath {
     private init(_ component: Component?, parent: ViewPath?, census: Census) {
         switch component {
         case .index(let index): packed = UInt(index) << 2 | 1
-        case .type(let type): packed = UInt(bitPattern: type) | 2
+        case .type: packed = 2
         case .id(let id):
             packed = 3
             extras = Extras()
@@ -261,10 +245,10 @@ final class ViewPath {
     /// ``maxIDTextLength`` characters, and given a suffix `~1`, `~2` … when a sibling in the tree already has it.
     private func text(of child: ViewPath) -> String {
         if let known = child.extras?.idText { return known }
-        switch child.component {
-        case .index(let index): return String(index)
-        case .type, nil: return "T"
-        case .id(let id):
+        switch child.packed & 3 {
+        case 1: return String(child.packed >> 2)
+        case 3:
+            let id = child.extras!.id!
             let extras = madeExtras
             let base = "#" + Self.escaped(String(describing: id.base))
             var text = base
@@ -279,6 +263,7 @@ final class ViewPath {
             extras.idTexts[text] = ObjectIdentifier(child)
             child.extras?.idText = text
             return text
+        default: return "T"  // a type (2), or the root (0)
         }
     }
 
