@@ -112,11 +112,14 @@ let package = Package(
         ),
         // The registry of the apps every room hosts: the one list of samples, used by the executable and the tests.
         .target(name: "StandardApps", dependencies: ["AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter"]),
+        // The rooms' journal: its SQLite store (the only module that imports the SQLite bindings, behind
+        // `internal import`), the store's log, the entries, snapshots and documents, and the damage found at start.
+        .target(name: "PlaygroundJournal", dependencies: ["AppSeam", "PlaygroundUI", "JSONText", "CSQLite", "CSQLiteBatchedWAL"]),
         // The playground: rooms, pages and routes; hosts whatever apps the registry it is given lists.
         .target(
             name: "PlaygroundApp",
             dependencies: [
-                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "MovieCatalog", "JSONText", "CSQLite", "CSQLiteBatchedWAL",
+                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "MovieCatalog", "JSONText", "PlaygroundJournal",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -170,10 +173,11 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
+        .testTarget(name: "PlaygroundJournalTests", dependencies: ["PlaygroundJournal", "CSQLite"]),
         .testTarget(
             name: "PlaygroundAppTests",
             dependencies: [
-                "PlaygroundApp", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps", "PlaygroundUI",
+                "PlaygroundApp", "PlaygroundJournal", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps", "PlaygroundUI",
                 "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
             ]),
     ],
