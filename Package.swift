@@ -128,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "playground",
             dependencies: [
-                "PlaygroundApp", "PlaygroundHTTP", "StandardApps",
+                "PlaygroundApp", "PlaygroundHTTP", "PlaygroundJournal", "StandardApps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

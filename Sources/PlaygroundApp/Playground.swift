@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MovieCatalog
 import PlaygroundHTTP
+import PlaygroundJournal
 import Prometheus
 import Synchronization
 

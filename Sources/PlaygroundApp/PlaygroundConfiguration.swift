@@ -1,5 +1,6 @@
 import AppSeam
 import PlaygroundHTTP
+import PlaygroundJournal
 
 /// Everything a host can size: the HTTP server's limits, the room budget, where `Public/` is.
 public struct PlaygroundConfiguration: Sendable {

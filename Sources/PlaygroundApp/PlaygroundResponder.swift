@@ -1,5 +1,6 @@
 import AppSeam
 import PlaygroundHTTP
+import PlaygroundJournal
 import Prometheus
 import Synchronization
 

@@ -1,5 +1,5 @@
-import CSQLite
-import CSQLiteBatchedWAL
+internal import CSQLite
+internal import CSQLiteBatchedWAL
 import Foundation
 import Synchronization
 
@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// One embedded SQLite file by default (``SQLiteJournalStore``); a store shared by several instances (see
 /// DESIGN.md "Scale") would implement the same calls.
-protocol JournalStore: Sendable {
+package protocol JournalStore: Sendable {
     /// Starts a room's journal with the seed its apps draw from.
     @discardableResult
     func createRoom(_ room: RoomID, seed: UInt64) -> JournalTicket
@@ -58,16 +58,20 @@ protocol JournalStore: Sendable {
 }
 
 /// A queued write's place in the store's order: a later ticket is done only after every earlier one.
-struct JournalTicket: Sendable, Hashable {
+package struct JournalTicket: Sendable, Hashable {
     let number: UInt64
     let room: RoomID
 }
 
 /// Why the journal could not be read or written.
-struct JournalError: Error, Equatable, CustomStringConvertible {
-    let description: String
+package struct JournalError: Error, Equatable, CustomStringConvertible {
+    package let description: String
     /// SQLite found the file damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`), not merely unable to go on.
-    var damaged = false
+    package var damaged = false
+
+    package init(description: String, damaged: Bool = false) {
+        (self.description, self.damaged) = (description, damaged)
+    }
 }
 
 /// How hard a commit waits for the disk (`--journal-sync`).
@@ -94,8 +98,8 @@ public enum JournalSync: String, Sendable, CaseIterable {
 /// store.settle()
 /// store.whenDone(ticket) { failure in /* answer the event */ }
 /// ```
-final class SQLiteJournalStore: JournalStore {
-    let path: String
+package final class SQLiteJournalStore: JournalStore {
+    package let path: String
     private let database: Database
     /// Each room's number: its steps are keyed `number << 32 | step`, so a room's history is one range of one table
     /// (one b-tree written per step, no index to keep). Loaded at open and handed out here, so a write never waits
@@ -111,12 +115,12 @@ final class SQLiteJournalStore: JournalStore {
     }
 
     /// What opening the journal found damaged, and what that cost.
-    let damage: JournalDamage
+    package let damage: JournalDamage
 
     /// `committed` hears each commit (on the writer's thread, which makes them all): how many writes it carried and how long it took.
     /// `logPaths`: the log's two files (tests); by default beside the database. `onDamage`: what to do with a database
     /// file SQLite cannot read (``JournalDamagePolicy``).
-    init(
+    package init(
         path: String, sync: JournalSync, onDamage: JournalDamagePolicy = .setAside, logPaths: [String]? = nil,
         committed: (@Sendable (_ writes: Int, _ took: Duration) -> Void)? = nil
     ) throws(JournalError) {
@@ -264,7 +268,7 @@ final class SQLiteJournalStore: JournalStore {
     }
 
     @discardableResult
-    func createRoom(_ room: RoomID, seed: UInt64) -> JournalTicket {
+    package func createRoom(_ room: RoomID, seed: UInt64) -> JournalTicket {
         let number = numbers.withLock { numbers in
             if let known = numbers.known[room] { return known }
             defer { numbers.next += 1 }
@@ -274,7 +278,7 @@ final class SQLiteJournalStore: JournalStore {
         return database.enqueue(room, .createRoom(number: number, room: room.description, seed: String(seed), created: Date().timeIntervalSince1970))
     }
 
-    func append(_ room: RoomID, step: Int, entry: String, callerSettles: Bool = false) -> JournalTicket {
+    package func append(_ room: RoomID, step: Int, entry: String, callerSettles: Bool = false) -> JournalTicket {
         guard (1..<(1 << 32)).contains(step) else {
             return database.enqueue(room, .refuse(JournalError(description: "journal \(path): step \(step) is out of range")))
         }
@@ -294,19 +298,19 @@ final class SQLiteJournalStore: JournalStore {
     }
 
     @discardableResult
-    func fold(_ room: RoomID, through step: Int, snapshot: String) -> JournalTicket {
+    package func fold(_ room: RoomID, through step: Int, snapshot: String) -> JournalTicket {
         guard let number = numbers.withLock({ $0.known[room] }) else {
             return database.enqueue(room, .refuse(JournalError(description: "journal \(path): no room \(room)")))
         }
         return database.enqueue(room, .fold(number: number, through: step, snapshot: snapshot))
     }
 
-    func checkpoint(_ room: RoomID, at step: Int, snapshot: String) {
+    package func checkpoint(_ room: RoomID, at step: Int, snapshot: String) {
         guard let number = numbers.withLock({ $0.known[room] }) else { return }
         _ = database.enqueue(room, .checkpoint(number: number, step: step, snapshot: snapshot))
     }
 
-    func cut(_ room: RoomID, after step: Int) {
+    package func cut(_ room: RoomID, after step: Int) {
         guard let number = numbers.withLock({ numbers -> Int64? in
             guard let number = numbers.known[room] else { return nil }
             numbers.lastStep[room] = step
@@ -315,7 +319,7 @@ final class SQLiteJournalStore: JournalStore {
         _ = database.enqueue(room, .cut(number: number, after: step))
     }
 
-    func deleteRoom(_ room: RoomID) {
+    package func deleteRoom(_ room: RoomID) {
         guard let number = numbers.withLock({ numbers in
             numbers.lastStep[room] = nil
             return numbers.known.removeValue(forKey: room)
@@ -323,20 +327,20 @@ final class SQLiteJournalStore: JournalStore {
         _ = database.enqueue(room, .delete(number: number))
     }
 
-    func isDone(_ ticket: JournalTicket) -> Bool { database.isDone(ticket) }
+    package func isDone(_ ticket: JournalTicket) -> Bool { database.isDone(ticket) }
 
-    func whenDone(_ ticket: JournalTicket, _ done: @escaping @Sendable (JournalError?) -> Void) {
+    package func whenDone(_ ticket: JournalTicket, _ done: @escaping @Sendable (JournalError?) -> Void) {
         database.whenDone(ticket, done)
     }
 
-    func failure(of room: RoomID) -> JournalError? { database.failure(of: room) }
+    package func failure(of room: RoomID) -> JournalError? { database.failure(of: room) }
 
-    func flush() { database.flush() }
+    package func flush() { database.flush() }
 
     /// Tests: while held, settled writes stay only in the log (see ``JournalLog``).
     func holdMoves(_ held: Bool) { database.holdMoves(held) }
 
-    func settle() { database.settle() }
+    package func settle() { database.settle() }
 
     /// The most writes one commit has carried so far.
     var largestCommit: Int { database.largestCommit.load(ordering: .relaxed) }
@@ -345,7 +349,7 @@ final class SQLiteJournalStore: JournalStore {
     /// Times the idle writer's thread was woken with nothing asked of it.
     var idleWakeUps: Int { database.idleWakeUps.load(ordering: .relaxed) }
 
-    func rooms() throws(JournalError) -> [(room: RoomID, seed: UInt64)] {
+    package func rooms() throws(JournalError) -> [(room: RoomID, seed: UInt64)] {
         database.flush()
         return try database.query("SELECT room, seed FROM room_journals ORDER BY created", []) { row in
             guard let id = RoomID(validating: row[0]), let seed = UInt64(row[1]) else { return nil }
@@ -353,14 +357,14 @@ final class SQLiteJournalStore: JournalStore {
         }
     }
 
-    func entries(of room: RoomID) throws(JournalError) -> [String] {
+    package func entries(of room: RoomID) throws(JournalError) -> [String] {
         database.flush()
         guard let number = numbers.withLock({ $0.known[room] }) else { return [] }
         let first = Int(number) << 32
         return try database.query("SELECT entry FROM steps WHERE key > ? AND key < ? ORDER BY key", [.integer(first), .integer(first + (1 << 32))]) { $0[0] }
     }
 
-    func entries(of room: RoomID, after step: Int) throws(JournalError) -> [String] {
+    package func entries(of room: RoomID, after step: Int) throws(JournalError) -> [String] {
         database.flush()
         guard let number = numbers.withLock({ $0.known[room] }) else { return [] }
         let first = Int(number) << 32
@@ -369,7 +373,7 @@ final class SQLiteJournalStore: JournalStore {
         ) { $0[0] }
     }
 
-    func latestCheckpoint(of room: RoomID) throws(JournalError) -> (step: Int, snapshot: String)? {
+    package func latestCheckpoint(of room: RoomID) throws(JournalError) -> (step: Int, snapshot: String)? {
         database.flush()
         guard let number = numbers.withLock({ $0.known[room] }) else { return nil }
         return try database.query("SELECT step, snapshot FROM checkpoints WHERE number = ?", [.integer(Int(number))]) { row in
@@ -377,13 +381,13 @@ final class SQLiteJournalStore: JournalStore {
         }.first
     }
 
-    func snapshot(of room: RoomID) throws(JournalError) -> String? {
+    package func snapshot(of room: RoomID) throws(JournalError) -> String? {
         database.flush()
         guard let number = numbers.withLock({ $0.known[room] }) else { return nil }
         return try database.query("SELECT snapshot FROM snapshots WHERE number = ?", [.integer(Int(number))]) { $0[0] }.first
     }
 
-    func allEntries() throws(JournalError) -> [RoomID: [String]] {
+    package func allEntries() throws(JournalError) -> [RoomID: [String]] {
         database.flush()
         var entries: [RoomID: [String]] = [:]
         _ = try database.query("SELECT r.room, s.entry FROM steps s JOIN room_journals r ON r.number = (s.key >> 32) ORDER BY s.key", []) { row -> Int? in
@@ -393,7 +397,7 @@ final class SQLiteJournalStore: JournalStore {
         return entries
     }
 
-    func allSnapshots() throws(JournalError) -> [RoomID: String] {
+    package func allSnapshots() throws(JournalError) -> [RoomID: String] {
         database.flush()
         var snapshots: [RoomID: String] = [:]
         _ = try database.query("SELECT r.room, s.snapshot FROM snapshots s JOIN room_journals r ON r.number = s.number", []) { row -> Int? in

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import PlaygroundApp
 import PlaygroundHTTP
+import PlaygroundJournal
 import StandardApps
 
 /// `playground`: serves the Architecture Playground until SIGINT or SIGTERM.

@@ -2,6 +2,7 @@ import Foundation
 import AppSeam
 import Logging
 import PlaygroundHTTP
+import PlaygroundJournal
 import PlaygroundUI
 import Synchronization
 
@@ -759,11 +760,7 @@ actor Room {
         (try? journalEncoder.encode(EncodableBox(app.snapshot))).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
-    static let journalEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    static var journalEncoder: JSONEncoder { RoomSnapshot.encoder }
 
     // MARK: - Folding
 
