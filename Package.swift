@@ -187,8 +187,8 @@ let package = Package(
         .testTarget(
             name: "PlaygroundAppTests",
             dependencies: [
-                "PlaygroundApp", "PlaygroundJournal", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps", "PlaygroundUI",
-                "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
+                "PlaygroundApp", "PlaygroundJournal", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps",
+                "PlaygroundUI", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -54,7 +54,8 @@ package struct JournalEntry: Codable, Sendable, Equatable {
         value: String? = nil, outcome: EffectOutcome? = nil, deliveries: [String: Int]? = nil, witness: [String: String]? = nil
     ) {
         (self.step, self.time, self.kind, self.app, self.source) = (step, time, kind, app, source)
-        (self.fields, self.action, self.value, self.outcome, self.deliveries, self.witness) = (fields, action, value, outcome, deliveries, witness)
+        (self.fields, self.action, self.value, self.outcome) = (fields, action, value, outcome)
+        (self.deliveries, self.witness) = (deliveries, witness)
     }
 
     /// The event's name (input), `press` (action) or the effect's label (outcome).
@@ -198,6 +199,7 @@ package struct JournalDocument: Codable, Sendable {
     package var entries: [JournalEntry]
 
     package init(format: String, version: Int, room: String, seed: String, apps: [String], base: RoomSnapshot?, entries: [JournalEntry]) {
-        (self.format, self.version, self.room, self.seed, self.apps, self.base, self.entries) = (format, version, room, seed, apps, base, entries)
+        (self.format, self.version, self.room, self.seed) = (format, version, room, seed)
+        (self.apps, self.base, self.entries) = (apps, base, entries)
     }
 }

@@ -176,7 +176,8 @@ struct PlaygroundCommand: ParsableCommand {
         }
         let loadTime = ContinuousClock.now
         let backEnds = try StandardBackEnds(moviesFile: movies ?? checkout.appendingPathComponent("Data/movies.csv").path, postsFile: posts)
-        logger.info("movie catalog ready", metadata: ["movies": "\(backEnds.catalog.movies.count)", "took": "\(ContinuousClock.now - loadTime)"])
+        logger.info(
+            "movie catalog ready", metadata: ["movies": "\(backEnds.catalog.movies.count)", "took": "\(ContinuousClock.now - loadTime)"])
         logger.info("posts ready", metadata: ["posts": "\(backEnds.posts.postCount)", "users": "\(backEnds.posts.userCount)"])
         var configuration = PlaygroundConfiguration(
             apps: StandardApps.registry(movieAPI: movieAPI, postsAPI: postsAPI),
