@@ -110,13 +110,26 @@ let package = Package(
             dependencies: ["PlaygroundUI", "RouterRuntime", "MovieCatalog", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/Products"
         ),
-        // The registry of the apps every room hosts: the one list of samples, used by the executable and the tests.
-        .target(name: "StandardApps", dependencies: ["AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter"]),
+        // The demo back ends the samples fetch from over HTTP, beside them: the posts API (the Nice sample's) and the
+        // TMDB-like film search (the MVI sample's). The composition root registers their routes.
+        .target(name: "PostsBackEnd", dependencies: ["PlaygroundHTTP", "PlaygroundUI", "AppSeam"], path: "Samples/PostsBackEnd"),
+        .target(name: "MovieSearchBackEnd", dependencies: ["PlaygroundHTTP", "MovieCatalog"], path: "Samples/MovieSearchBackEnd"),
+        // The composition root's lists: the apps every room hosts (the one list of samples) and the back ends they
+        // fetch from, used by the executable and the tests.
+        .target(
+            name: "StandardApps",
+            dependencies: [
+                "AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
+                "PlaygroundApp", "MovieCatalog", "PostsBackEnd", "MovieSearchBackEnd",
+            ]),
+        // The rooms' journal: its SQLite store (the only module that imports the SQLite bindings, behind
+        // `internal import`), the store's log, the entries, snapshots and documents, and the damage found at start.
+        .target(name: "PlaygroundJournal", dependencies: ["AppSeam", "PlaygroundUI", "JSONText", "CSQLite", "CSQLiteBatchedWAL"]),
         // The playground: rooms, pages and routes; hosts whatever apps the registry it is given lists.
         .target(
             name: "PlaygroundApp",
             dependencies: [
-                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "MovieCatalog", "JSONText", "CSQLite", "CSQLiteBatchedWAL",
+                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "JSONText", "PlaygroundJournal",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -125,7 +138,7 @@ let package = Package(
         .executableTarget(
             name: "playground",
             dependencies: [
-                "PlaygroundApp", "PlaygroundHTTP", "StandardApps",
+                "PlaygroundApp", "PlaygroundHTTP", "PlaygroundJournal", "StandardApps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -170,11 +183,12 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
+        .testTarget(name: "PlaygroundJournalTests", dependencies: ["PlaygroundJournal", "CSQLite"]),
         .testTarget(
             name: "PlaygroundAppTests",
             dependencies: [
-                "PlaygroundApp", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps", "PlaygroundUI",
-                "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
+                "PlaygroundApp", "PlaygroundJournal", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps",
+                "PlaygroundUI", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
             ]),
     ],
     swiftLanguageModes: [.v6]

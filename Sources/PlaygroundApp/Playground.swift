@@ -1,7 +1,7 @@
 import Foundation
 import Logging
-import MovieCatalog
 import PlaygroundHTTP
+import PlaygroundJournal
 import Prometheus
 import Synchronization
 
@@ -25,9 +25,8 @@ public final class Playground: Sendable {
     /// What `GET /metrics` shows: the server's and the rooms' instruments, this playground's alone.
     let metrics = PrometheusCollectorRegistry()
 
-    /// Loads `Public/`, the posts data and the film catalog (unless one is given) and prepares the server; nothing
-    /// listens until ``start()``.
-    public init(configuration: PlaygroundConfiguration, logger: Logger, catalog: MovieCatalog? = nil) throws {
+    /// Loads `Public/` and opens the journal, and prepares the server; nothing listens until ``start()``.
+    public init(configuration: PlaygroundConfiguration, logger: Logger) throws {
         self.configuration = configuration
         var metricsFactory = PrometheusMetricsFactory(registry: metrics)
         metricsFactory.durationHistogramBuckets["playground_event_publish_seconds"] = [
@@ -49,14 +48,6 @@ public final class Playground: Sendable {
         limits.journalSteps = configuration.journalSteps
         limits.journalBytes = configuration.journalBytes
         limits.journalSharePerClient = configuration.journalSharePerClient
-        let loadTime = ContinuousClock.now
-        let catalog = try catalog ?? MovieCatalog(csvPath: configuration.moviesFile)
-        logger.info("movie catalog ready", metadata: ["movies": "\(catalog.movies.count)", "took": "\(ContinuousClock.now - loadTime)"])
-        let postsFile =
-            configuration.postsFile
-            ?? URL(fileURLWithPath: configuration.moviesFile).deletingLastPathComponent().appendingPathComponent("posts.json").path
-        let posts = try PostsAPI(path: postsFile)
-        logger.info("posts ready", metadata: ["posts": "\(posts.postCount)", "users": "\(posts.userCount)"])
         let ownBaseURL = self.ownBaseURL
         var blueprint = Room.Blueprint(
             registry: configuration.apps,
@@ -98,7 +89,7 @@ public final class Playground: Sendable {
         }
         let files = try StaticFiles(directory: configuration.publicDirectory)
         let responder = PlaygroundResponder(
-            rooms: rooms, blueprint: blueprint, files: files, movies: MovieAPI(catalog: catalog), posts: posts,
+            rooms: rooms, blueprint: blueprint, files: files, backEnds: configuration.backEnds,
             clientLimiter: ClientEventLimiter(budget: configuration.eventsPerClient), metrics: metrics, instruments: instruments,
             journalDamage: ledger,
             threads: http.threads, replayBudget: configuration.replayStepsPerClient,

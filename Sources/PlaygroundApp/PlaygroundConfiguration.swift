@@ -1,5 +1,6 @@
 import AppSeam
 import PlaygroundHTTP
+import PlaygroundJournal
 
 /// Everything a host can size: the HTTP server's limits, the room budget, where `Public/` is.
 public struct PlaygroundConfiguration: Sendable {
@@ -26,10 +27,8 @@ public struct PlaygroundConfiguration: Sendable {
     public var publicDirectory: String
     /// The checkout's `Samples/` directory, whose Swift sources each pane shows; nil hides them.
     public var samplesDirectory: String?
-    /// The film catalog (`Data/movies.csv`) served at `/3/search/movie`.
-    public var moviesFile: String
-    /// The posts data (`Data/posts.json`) served at `/posts` and `/users`; nil = `posts.json` beside ``moviesFile``.
-    public var postsFile: String?
+    /// The demo back ends the apps fetch from, served beside the rooms (the composition root's, e.g. the posts API).
+    public var backEnds: [BackEndRoute] = []
     /// The apps every room hosts, in page order (the composition root's registry, e.g. `StandardApps.registry()`).
     public var apps: AppRegistry
     /// Settings of the sample apps.
@@ -57,10 +56,10 @@ public struct PlaygroundConfiguration: Sendable {
     /// a second, two of the largest at once. `.unlimited` turns it off.
     public var importKilobytesPerClient = JournalRoutes.importBudget
 
-    public init(apps: AppRegistry, publicDirectory: String, moviesFile: String, samplesDirectory: String? = nil) {
+    public init(apps: AppRegistry, publicDirectory: String, backEnds: [BackEndRoute] = [], samplesDirectory: String? = nil) {
         self.apps = apps
         self.publicDirectory = publicDirectory
-        self.moviesFile = moviesFile
+        self.backEnds = backEnds
         self.samplesDirectory = samplesDirectory
     }
 }

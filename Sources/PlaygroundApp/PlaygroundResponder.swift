@@ -1,5 +1,6 @@
 import AppSeam
 import PlaygroundHTTP
+import PlaygroundJournal
 import Prometheus
 import Synchronization
 
@@ -15,7 +16,7 @@ final class PlaygroundResponder: HTTPResponder {
     private let instruments: AppInstruments
 
     init(
-        rooms: RoomRegistry, blueprint: Room.Blueprint, files: StaticFiles, movies: MovieAPI, posts: PostsAPI, clientLimiter: ClientEventLimiter,
+        rooms: RoomRegistry, blueprint: Room.Blueprint, files: StaticFiles, backEnds: [BackEndRoute], clientLimiter: ClientEventLimiter,
         metrics: PrometheusCollectorRegistry, instruments: AppInstruments, journalDamage: JournalDamageLedger? = nil, threads: Int = 2,
         replayBudget: EventBudget, importBudget: EventBudget
     ) {
@@ -37,10 +38,9 @@ final class PlaygroundResponder: HTTPResponder {
             return .response(response.adding("Cache-Control", "no-store"))
         }
         router.add(.get, "/openapi.json") { request, _ in .response(files.response(for: "openapi.json", request: request)) }
-        router.add(.get, "/3/search/movie") { request, _ in .response(movies.search(request)) }
-        router.add(.get, "/posts") { _, _ in .response(posts.posts()) }
-        router.add(.get, "/posts/:id") { _, parameters in .response(posts.post(parameters["id"] ?? "")) }
-        router.add(.get, "/users") { _, _ in .response(posts.users()) }
+        for route in backEnds {
+            router.add(.get, route.path) { request, parameters in .response(route.answer(request, parameters)) }
+        }
         router.add(.get, "/rooms/:room") { request, parameters in
             // A browser that follows an old link gets a page that says what happened, not JSON.
             if EventSource.prefersHTML(request), (try? rooms.room(parameters["room"] ?? "")) == nil {

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import PlaygroundApp
 import PlaygroundHTTP
+import PlaygroundJournal
 import StandardApps
 
 /// `playground`: serves the Architecture Playground until SIGINT or SIGTERM.
@@ -173,12 +174,16 @@ struct PlaygroundCommand: ParsableCommand {
             }
             postsAPI.baseURL = base
         }
+        let loadTime = ContinuousClock.now
+        let backEnds = try StandardBackEnds(moviesFile: movies ?? checkout.appendingPathComponent("Data/movies.csv").path, postsFile: posts)
+        logger.info(
+            "movie catalog ready", metadata: ["movies": "\(backEnds.catalog.movies.count)", "took": "\(ContinuousClock.now - loadTime)"])
+        logger.info("posts ready", metadata: ["posts": "\(backEnds.posts.postCount)", "users": "\(backEnds.posts.userCount)"])
         var configuration = PlaygroundConfiguration(
             apps: StandardApps.registry(movieAPI: movieAPI, postsAPI: postsAPI),
             publicDirectory: publicDirectory,
-            moviesFile: movies ?? checkout.appendingPathComponent("Data/movies.csv").path,
+            backEnds: backEnds.routes,
             samplesDirectory: checkout.appendingPathComponent("Samples").path)
-        configuration.postsFile = posts
         configuration.http.host = host
         configuration.http.port = port
         configuration.http.connectionLimit = maxConnections

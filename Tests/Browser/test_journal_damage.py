@@ -104,7 +104,7 @@ def assert_contiguous(record):
     assert steps == list(range(record["base"] + 1, record["steps"] + 1)), (record["steps"], steps[:5], steps[-5:])
 
 
-# The journal's log, written as the server writes it (Sources/PlaygroundApp/Journal/JournalLog.swift): length (u32),
+# The journal's log, written as the server writes it (Sources/PlaygroundJournal/JournalLog.swift): length (u32),
 # FNV-1a 64 of the body, body = ticket (u64), kind (u8; 2 = a step), key (u64: room number << 32 | step), entry text.
 
 def fnv1a(data):

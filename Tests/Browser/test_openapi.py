@@ -28,6 +28,8 @@ CHECKS = [
 ]
 RESPONDER = ROOT / "Sources/PlaygroundApp/PlaygroundResponder.swift"
 JOURNAL_ROUTES = ROOT / "Sources/PlaygroundApp/Journal/JournalRoutes.swift"
+# The demo back ends' routes (GET), registered by the composition root.
+BACK_ENDS = ROOT / "Sources/StandardApps/StandardBackEnds.swift"
 
 
 def fetch_document(port):
@@ -52,11 +54,15 @@ def test_the_document_is_served_with_an_etag(launch):
 
 
 def served_routes():
-    """(method, path template) of every route of the responder, `:name` written `{name}`, and the static files."""
+    """(method, path template) of every route of the responder and the back ends, `:name` written `{name}`, and the
+    static files."""
     source = RESPONDER.read_text() + JOURNAL_ROUTES.read_text()
     routes = {(method, re.sub(r":(\w+)", r"{\1}", pattern))
               for method, pattern in re.findall(r'router\.add\(\.(\w+), "([^"]+)"', source)}
     assert routes, f"no routes found in {RESPONDER}"
+    back_ends = re.findall(r'BackEndRoute\("([^"]+)"', BACK_ENDS.read_text())
+    assert back_ends, f"no back-end routes found in {BACK_ENDS}"
+    routes |= {("get", re.sub(r":(\w+)", r"{\1}", pattern)) for pattern in back_ends}
     # Static files are answered before the router, for every path under /public/.
     assert '"/public/"' in source
     routes.add(("get", "/public/{path}"))

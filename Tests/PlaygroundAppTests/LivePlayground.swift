@@ -15,12 +15,16 @@ final class LivePlayground: Sendable {
         .deletingLastPathComponent()
     /// `apps` keeps only those apps (ids): tests that count a room's patches leave out the posts and the products,
     /// whose lists load by themselves when the room is first drawn (a patch nobody posted).
-    init(apps: [String]? = nil, _ configure: (inout PlaygroundConfiguration) -> Void = { _ in }) async throws {
+    /// `postsFile` serves other posts than `Data/posts.json`.
+    init(apps: [String]? = nil, postsFile: String? = nil, _ configure: (inout PlaygroundConfiguration) -> Void = { _ in }) async throws {
         let standard = StandardApps.registry()
         var configuration = PlaygroundConfiguration(
             apps: apps.map { ids in AppRegistry(standard.apps.filter { ids.contains($0.about.id) }) } ?? standard,
             publicDirectory: Self.checkout.appendingPathComponent("Public").path,
-            moviesFile: Self.checkout.appendingPathComponent("Data/movies.csv").path,
+            backEnds: try StandardBackEnds(
+                moviesFile: Self.checkout.appendingPathComponent("Data/movies.csv").path, postsFile: postsFile,
+                catalog: try await ShippedCatalog.catalog()
+            ).routes,
             samplesDirectory: Self.checkout.appendingPathComponent("Samples").path)
         configuration.http.port = 0
         configuration.samples.randomSeed = 7
@@ -29,7 +33,7 @@ final class LivePlayground: Sendable {
         configure(&configuration)
         var logger = Logger(label: "PlaygroundAppTests")
         logger.logLevel = .warning
-        playground = try Playground(configuration: configuration, logger: logger, catalog: try await ShippedCatalog.catalog())
+        playground = try Playground(configuration: configuration, logger: logger)
         try playground.start()
     }
 

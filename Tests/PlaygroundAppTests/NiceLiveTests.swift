@@ -9,9 +9,8 @@ import Testing
 @Suite("NiceArchitecture over HTTP")
 struct NiceLiveTests {
     private func playground(postsAPI: PostsAPISettings = .init(loadDelay: .zero), postsFile: String? = nil) async throws -> LivePlayground {
-        try await LivePlayground { configuration in
+        try await LivePlayground(postsFile: postsFile) { configuration in
             configuration.apps = StandardApps.registry(postsAPI: postsAPI)
-            configuration.postsFile = postsFile
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import ListViewVVSI
 import MovieSearchMVI
 import PlaygroundHTTP
+import PlaygroundJournal
 import PlaygroundUI
 import PostsNice
 import ProductsRouter

@@ -1,4 +1,5 @@
 import PlaygroundHTTP
+import PlaygroundJournal
 import PlaygroundUI
 import Testing
 

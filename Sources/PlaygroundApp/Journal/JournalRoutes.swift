@@ -1,6 +1,7 @@
 import AppSeam
 import Foundation
 import PlaygroundHTTP
+import PlaygroundJournal
 
 /// The journal's HTTP surface: history, a past step's page, fork, export and import.
 struct JournalRoutes: Sendable {

@@ -1,4 +1,5 @@
 import AppSeam
+import PlaygroundJournal
 import PlaygroundUI
 
 /// A room's session as a Swift Testing file (`GET /rooms/{id}/export.swift`): one test per app that hosts the app in

@@ -1,5 +1,6 @@
 internal import CoreMetrics
 import PlaygroundHTTP
+import PlaygroundJournal
 import Synchronization
 
 /// The playground's own swift-metrics instruments (rooms, events, requests), beside the HTTP server's.

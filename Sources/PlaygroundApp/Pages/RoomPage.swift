@@ -1,3 +1,4 @@
+import PlaygroundJournal
 import PlaygroundUI
 
 /// The whole room page: every pane rendered from current state, with its teaching layer.

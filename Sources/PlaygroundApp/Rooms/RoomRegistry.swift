@@ -1,6 +1,7 @@
 import AppSeam
 import Dispatch
 import PlaygroundHTTP
+import PlaygroundJournal
 import Synchronization
 
 /// Every room, resident or hibernated, with a budget on how many and an idle lifetime.

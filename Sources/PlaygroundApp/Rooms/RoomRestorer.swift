@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PlaygroundHTTP
+import PlaygroundJournal
 
 /// Brings a hibernated room back from its journal: from its latest checkpoint (else its snapshot, else its start),
 /// replaying only the steps after it.

@@ -1,4 +1,3 @@
-import PlaygroundHTTP
 /// An unguessable room name: 96 random bits as 24 lowercase hex digits.
 ///
 /// ```swift
@@ -44,12 +43,5 @@ public struct RoomID: Hashable, Sendable, CustomStringConvertible {
 
     private init(unchecked text: String) {
         self.description = text
-    }
-
-    /// A stable 64-bit mix of the id (FNV-1a), so a `--seed` gives every room its own reproducible colours.
-    var hashSeed: UInt64 {
-        var hash = FNV1a()
-        hash.add(description)
-        return hash.value
     }
 }

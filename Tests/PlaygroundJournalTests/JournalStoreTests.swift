@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import PlaygroundApp
+@testable import PlaygroundJournal
 
 /// The SQLite store under the rooms' journals, on a real file, written through the `batched-wal` VFS: what it
 /// acknowledges is there when the file is read again — by the store, and by plain SQLite with its default VFS.

@@ -5,8 +5,8 @@ import PlaygroundUI
 
 /// One step of a room's history: an input (an event an app decoded, or a press on a control) or an outcome (what an
 /// effect brought back from outside). Replaying a room's entries in order into fresh apps gives the same states.
-struct JournalEntry: Codable, Sendable, Equatable {
-    enum Kind: String, Codable, Sendable {
+package struct JournalEntry: Codable, Sendable, Equatable {
+    package enum Kind: String, Codable, Sendable {
         /// An event, as its app decoded it (`fields`: `event` first, then its arguments).
         case input
         /// A press on the page: the control's action id and value.
@@ -16,37 +16,50 @@ struct JournalEntry: Codable, Sendable, Equatable {
     }
 
     /// 1, 2, 3, … in the order the room applied them.
-    var step: Int
+    package var step: Int
     /// When it was applied (seconds since 1970).
-    var time: Double
-    var kind: Kind
+    package var time: Double
+    package var kind: Kind
     /// The app's id.
-    var app: String
+    package var app: String
     /// `browser`, `http`, or `outside` for an outcome.
-    var source: String
+    package var source: String
     /// An input's envelope fields (`event` first), as JSON values.
-    var fields: [Field]?
+    package var fields: [Field]?
     /// An action's id and value.
-    var action: String?
-    var value: String?
+    package var action: String?
+    package var value: String?
     /// An outcome.
-    var outcome: EffectOutcome?
+    package var outcome: EffectOutcome?
     /// How many deliveries (work an input started inside an app that came back by itself: VVSI's interactor
     /// messages) each app had applied when this step ran; apps with none are left out. A replay applies the same
     /// number before the step. Absent in version 1 documents: a replay then waits until the apps are idle.
-    var deliveries: [String: Int]?
+    package var deliveries: [String: Int]?
     /// With `--journal-witness`: each app's fingerprint (state and view) just before this step, which a replay
     /// checks, so a divergence is named at the step where it starts.
-    var witness: [String: String]?
+    package var witness: [String: String]?
 
     /// One envelope field.
-    struct Field: Codable, Sendable, Equatable {
-        var name: String
-        var value: EventArgument
+    package struct Field: Codable, Sendable, Equatable {
+        package var name: String
+        package var value: EventArgument
+
+        package init(name: String, value: EventArgument) {
+            (self.name, self.value) = (name, value)
+        }
+    }
+
+    package init(
+        step: Int, time: Double, kind: Kind, app: String, source: String, fields: [Field]? = nil, action: String? = nil,
+        value: String? = nil, outcome: EffectOutcome? = nil, deliveries: [String: Int]? = nil, witness: [String: String]? = nil
+    ) {
+        (self.step, self.time, self.kind, self.app, self.source) = (step, time, kind, app, source)
+        (self.fields, self.action, self.value, self.outcome) = (fields, action, value, outcome)
+        (self.deliveries, self.witness) = (deliveries, witness)
     }
 
     /// The event's name (input), `press` (action) or the effect's label (outcome).
-    var event: String {
+    package var event: String {
         switch kind {
         case .input:
             if case .string(let name)? = fields?.first(where: { $0.name == "event" })?.value { return name }
@@ -57,7 +70,7 @@ struct JournalEntry: Codable, Sendable, Equatable {
     }
 
     /// One line for the history: `search query="the matrix"`, `press mvi-…`, `searchMovies → answer (2 KB)`.
-    var summary: String {
+    package var summary: String {
         switch kind {
         case .input:
             let arguments = (fields ?? []).filter { $0.name != "event" }.map { "\($0.name)=\($0.value.summary)" }
@@ -75,7 +88,7 @@ struct JournalEntry: Codable, Sendable, Equatable {
 extension JournalEntry {
     /// The entry as the store keeps it: the same JSON `JSONDecoder` reads back, written by hand (an event pays for
     /// this on every step; Foundation's encoder cost ten times more in `perf`).
-    var jsonText: String {
+    package var jsonText: String {
         var json = JSONWriter(capacity: 256)
         json.append("{\"app\":")
         json.appendString(app)
@@ -154,7 +167,7 @@ extension EventArgument: Encodable {
     }
 
     /// How the history shows it.
-    var summary: String {
+    package var summary: String {
         switch self {
         case .string(let text), .formText(let text): quoted(text)
         case .integer(let number): String(number)
@@ -166,22 +179,27 @@ extension EventArgument: Encodable {
 }
 
 /// A room's journal as it is exported and imported: versioned, self-describing.
-struct JournalDocument: Codable, Sendable {
-    static let formatName = "architecture-playground-journal"
+package struct JournalDocument: Codable, Sendable {
+    package static let formatName = "architecture-playground-journal"
     /// 2 adds each step's `deliveries` (and, with `--journal-witness`, its `witness`); 3 the snapshot a room's oldest
     /// steps were folded into (`base`; a room that never folded is written as 2). 1 is still read.
-    static let currentVersion = 3
-    static let readableVersions = [1, 2, 3]
+    package static let currentVersion = 3
+    package static let readableVersions = [1, 2, 3]
 
-    var format: String
-    var version: Int
+    package var format: String
+    package var version: Int
     /// The room it was exported from (informational: an import gets a new room).
-    var room: String
+    package var room: String
     /// The seed the room's apps draw their randomness from.
-    var seed: String
+    package var seed: String
     /// The apps of the room, in page order.
-    var apps: [String]
+    package var apps: [String]
     /// Version 3: the snapshot of steps 1…`base.step`; `entries` then start at `base.step + 1`.
-    var base: RoomSnapshot?
-    var entries: [JournalEntry]
+    package var base: RoomSnapshot?
+    package var entries: [JournalEntry]
+
+    package init(format: String, version: Int, room: String, seed: String, apps: [String], base: RoomSnapshot?, entries: [JournalEntry]) {
+        (self.format, self.version, self.room, self.seed) = (format, version, room, seed)
+        (self.apps, self.base, self.entries) = (apps, base, entries)
+    }
 }

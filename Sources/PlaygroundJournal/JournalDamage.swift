@@ -3,33 +3,35 @@ import Synchronization
 
 /// What a start found damaged in the journal and what that cost: files set aside, log records not applied, steps
 /// cut off rooms. Found once, at start-up; the log, `/metrics` and `/healthz` all show it.
-struct JournalDamage: Sendable, Equatable {
+package struct JournalDamage: Sendable, Equatable {
     /// A damaged file moved out of the way (kept for inspection, never read again).
-    struct SetAside: Sendable, Equatable {
-        let from: String
-        let to: String
+    package struct SetAside: Sendable, Equatable {
+        package let from: String
+        package let to: String
     }
 
     /// Damaged database files moved aside (the database, with its companions).
-    var setAside: [SetAside] = []
+    package var setAside: [SetAside] = []
     /// Log records not applied: damaged ones, and sound ones after a damaged one (applying them would leave a gap).
-    var logRecordsDropped = 0
+    package var logRecordsDropped = 0
     /// Steps cut off rooms: after a gap in a room's steps, or from the first one its apps could not replay.
-    var stepsDropped = 0
+    package var stepsDropped = 0
     /// Rooms whose history lost steps, with what they lost: shown in the room's page and its `/history`.
-    var rooms: [RoomID: String] = [:]
+    package var rooms: [RoomID: String] = [:]
     /// One sentence per thing lost, naming files, tickets, rooms and steps.
-    var reports: [String] = []
+    package var reports: [String] = []
 
-    var isEmpty: Bool { setAside.isEmpty && logRecordsDropped == 0 && stepsDropped == 0 && reports.isEmpty }
+    package init() {}
+
+    package var isEmpty: Bool { setAside.isEmpty && logRecordsDropped == 0 && stepsDropped == 0 && reports.isEmpty }
 
     /// Notes that `room` lost `steps`: its notice says so (appended to one it has already).
-    mutating func roomLost(_ room: RoomID, _ what: String) {
+    package mutating func roomLost(_ room: RoomID, _ what: String) {
         rooms[room] = rooms[room].map { "\($0); \(what)" } ?? what
     }
 
     /// Ranges of consecutive numbers, `831–1256, 1300`: how tickets and steps are named in a report.
-    static func ranges(_ numbers: some Sequence<Int>) -> String {
+    package static func ranges(_ numbers: some Sequence<Int>) -> String {
         var parts: [String] = []
         var run: (first: Int, last: Int)?
         for number in numbers.sorted() {
@@ -45,7 +47,7 @@ struct JournalDamage: Sendable, Equatable {
     }
 
     /// `20261126T134500Z`: when a damaged file was set aside, in its new name.
-    static func stamp(_ date: Date = Date()) -> String {
+    package static func stamp(_ date: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -65,20 +67,20 @@ public enum JournalDamagePolicy: String, Sendable, CaseIterable {
 
 /// The journal's damage as the server knows it now: what opening the journal found, and what waking rooms found
 /// since (a step that did not replay). `/healthz` reads it; each addition is logged and counted once.
-final class JournalDamageLedger: Sendable {
+package final class JournalDamageLedger: Sendable {
     private let damage: Mutex<JournalDamage>
 
-    init(_ found: JournalDamage) {
+    package init(_ found: JournalDamage) {
         damage = Mutex(found)
     }
 
-    var current: JournalDamage { damage.withLock { $0 } }
+    package var current: JournalDamage { damage.withLock { $0 } }
 
     /// What `room` lost as it woke (its notice for the page), after `change` added it.
-    func add(_ change: (inout JournalDamage) -> Void) {
+    package func add(_ change: (inout JournalDamage) -> Void) {
         damage.withLock { change(&$0) }
     }
 
     /// The room's notice, if its history lost steps.
-    func notice(for room: RoomID) -> String? { damage.withLock { $0.rooms[room] } }
+    package func notice(for room: RoomID) -> String? { damage.withLock { $0.rooms[room] } }
 }

@@ -6,7 +6,7 @@ import PlaygroundUI
 /// `GET /posts`, `GET /posts/{id}` and `GET /users`: a JSONPlaceholder-compatible API over the shipped
 /// `Data/posts.json`, which the NiceArchitecture sample's services fetch from over real HTTP (unless `--posts-api`
 /// points elsewhere). The answers are encoded once, at start.
-struct PostsAPI: Sendable {
+public struct PostsAPI: Sendable {
     /// One post, as served.
     struct Post: Codable, Sendable {
         var userId: Int
@@ -30,19 +30,19 @@ struct PostsAPI: Sendable {
     }
 
     /// Why the data file cannot be served.
-    struct LoadError: Error, CustomStringConvertible {
-        let description: String
+    public struct LoadError: Error, CustomStringConvertible {
+        public let description: String
     }
 
     private let postsJSON: String
     private let usersJSON: String
     private let postJSON: [Int: String]
     private let idRange: ClosedRange<Int>
-    let postCount: Int
-    let userCount: Int
+    public let postCount: Int
+    public let userCount: Int
 
     /// Reads and checks `path`: unique ids, every post's user known.
-    init(path: String) throws {
+    public init(path: String) throws {
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
@@ -73,13 +73,13 @@ struct PostsAPI: Sendable {
         userCount = users.count
     }
 
-    func posts() -> HTTPResponse { Self.cached(.json(.ok, postsJSON)) }
+    public func posts() -> HTTPResponse { Self.cached(.json(.ok, postsJSON)) }
 
-    func users() -> HTTPResponse { Self.cached(.json(.ok, usersJSON)) }
+    public func users() -> HTTPResponse { Self.cached(.json(.ok, usersJSON)) }
 
     /// One post; 400 for an id that is not a post id at all (not digits, or below 1: what the posts app's `postId`
     /// refuses too, read by the same number reader), 404 for one the data does not have.
-    func post(_ raw: String) -> HTTPResponse {
+    public func post(_ raw: String) -> HTTPResponse {
         guard case .integer(let id)? = EventArgument.number(raw.utf8), id >= 1 else {
             return HTTPError(
                 .badRequest, code: "invalid_post_id",
@@ -96,6 +96,8 @@ struct PostsAPI: Sendable {
     }
 
     private static func cached(_ response: HTTPResponse) -> HTTPResponse {
-        response.adding("Cache-Control", "public, max-age=300")
+        var response = response
+        response.headers["Cache-Control"] = "public, max-age=300"
+        return response
     }
 }

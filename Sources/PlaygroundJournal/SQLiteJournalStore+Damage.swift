@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// Opening a damaged journal. A database SQLite cannot read is set aside and what of it still reads is kept; log

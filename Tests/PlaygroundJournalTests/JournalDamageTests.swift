@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 
-@testable import PlaygroundApp
+@testable import PlaygroundJournal
 
 /// The store opened on damaged files: a database SQLite cannot read, a damaged record in the log, a gap in a room's
 /// steps. It opens, nothing is applied past a loss, every room can go on, and the loss is reported.
