@@ -5,7 +5,7 @@ import VVSIRuntime
 /// Glue, not from the article: the VVSI ListView as a playground app. A posted action goes to
 /// `viewState.trigger`, the interactor runs it (in its own task, as the seed's do) and every `updater` call lands
 /// on the room's executor.
-public final class ListViewPlayground: HostedApp {
+public final class ListViewPlayground: CheckpointingApp, DeliveringApp {
     public static let about = AppAbout(
         id: ListViewEvent.appName, title: "VVSI · View, ViewState, Interactor — a list",
         summary: "Add, Remove and Random are actions: ViewState.trigger hands each to the Interactor, whose updater "

@@ -6,7 +6,7 @@ import PlaygroundUI
 /// Glue, not from the article: the NiceArchitecture posts app as a playground app. The room's dependencies
 /// live in its own ``InjectedValues`` (the seed's are process-wide statics); the coordinator's views render as
 /// `nice-posts`, the fault controls as `nice-faults`.
-public final class PostsPlayground: HostedApp {
+public final class PostsPlayground: CheckpointingApp {
     public static let about = AppAbout(
         id: "nice", title: "NiceArchitecture · view models, load states, a coordinator",
         summary: "The list's view model binds as its view appears: contentLoadState goes to loading, the repositories fetch "

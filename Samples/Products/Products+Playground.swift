@@ -5,7 +5,7 @@ import RouterRuntime
 
 /// Glue, not from the article: the products app as a playground app. HTTP's events go to the list's intent, to the
 /// topmost presented screen's intent, to the routers' stack (dismiss) or to the alert's buttons (by title).
-public final class ProductsPlayground: HostedApp {
+public final class ProductsPlayground: CheckpointingApp {
     public static let about = AppAbout(
         id: "router", title: "MVI · Container · Router",
         summary: "The view calls its intent; the intent tells the model; the container hands the model's change to the "
@@ -339,14 +339,5 @@ public struct ProductsSnapshot: Encodable, Sendable, Equatable {
     public let contentState: String
     public let products: [Int]
     public let presented: [Presented]
-    public let alert: Alert?
-
-    public func encode(to encoder: any Encoder) throws {
-        enum Key: CodingKey { case contentState, products, presented, alert }
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(contentState, forKey: .contentState)
-        try container.encode(products, forKey: .products)
-        try container.encode(presented, forKey: .presented)
-        try container.encode(alert, forKey: .alert)
-    }
+    @Nullable public var alert: Alert? = nil
 }

@@ -5,7 +5,7 @@ import PlaygroundUI
 
 /// Glue, not from the article: the RandomColorEV sample as a playground app. An input posted from the page or
 /// curl goes into the room's `eventSubject`, exactly as the seed's button closure does.
-public final class RandomColorEVPlayground: HostedApp {
+public final class RandomColorEVPlayground: CheckpointingApp {
     public static let about = AppAbout(
         id: RandomColorEVApp.appName, title: "EV · Enum + View",
         summary: "One Event, several Actions: the button sends .changeBothSidesColors into eventSubject; "
@@ -90,18 +90,9 @@ public final class RandomColorEVPlayground: HostedApp {
     /// What `/state` shows under `ev`.
     public struct Snapshot: Encodable {
         let selectedTab: String
-        let leftColor: String?
-        let rightColor: String?
+        @Nullable var leftColor: String? = nil
+        @Nullable var rightColor: String? = nil
         let liveActionSubscriptions: Int
-
-        public func encode(to encoder: any Encoder) throws {
-            enum Key: CodingKey { case selectedTab, leftColor, rightColor, liveActionSubscriptions }
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(selectedTab, forKey: .selectedTab)
-            try container.encode(leftColor, forKey: .leftColor)
-            try container.encode(rightColor, forKey: .rightColor)
-            try container.encode(liveActionSubscriptions, forKey: .liveActionSubscriptions)
-        }
     }
 
     public func unmount() {

@@ -100,4 +100,29 @@ struct NewAppThroughTheSeamTests {
         let nowhere = try await live.request("GET", room + "/apps/<zz>")
         #expect(nowhere.status == 404 && nowhere.text.contains("apps: ev, vvsi, mvi, nice, router, tally") && !nowhere.text.contains("<zz>"))
     }
+
+    /// An app that writes no checkpoint of its own folds with its room (its default checkpoint is the inputs that
+    /// rebuild it): the room goes on past its journal's bound instead of refusing events with 409 `journal_full`.
+    @Test func aRoomWithAnAppWithoutItsOwnCheckpointFolds() async throws {
+        let live = try await LivePlayground {
+            $0.apps = AppRegistry([.app(TallyApp.self)])
+            $0.journalSteps = 10
+        }
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        var accepted = 0
+        for _ in 0..<30 {
+            var response = try await live.post(room, #"{"app":"tally","event":"add","amount":2}"#)
+            while response.status == 503 && response.text.contains("journal_folding") {
+                try await Task.sleep(for: .milliseconds(20))
+                response = try await live.post(room, #"{"app":"tally","event":"add","amount":2}"#)
+            }
+            #expect(response.status == 202, "\(response.status) \(response.text)")
+            if response.status == 202 { accepted += 1 }
+        }
+        #expect(accepted == 30)
+        #expect(try await live.state(room).contains(#""tally":{"count":60}"#))
+        let history = try await live.request("GET", room + "/history")
+        #expect(history.status == 200 && history.text.contains(#""steps":30,"base":27,"#), "the history starts from a snapshot: \(history.text.prefix(120))")
+    }
 }
