@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 import VVSIRuntime
 
 /// The ListView app running in one room: the runtime's view-state host around the seed's view.

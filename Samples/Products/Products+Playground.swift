@@ -1,6 +1,7 @@
 import AppSeam
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 import RouterRuntime
 
 /// Glue, not from the article: the products app as a playground app. HTTP's events go to the list's intent, to the

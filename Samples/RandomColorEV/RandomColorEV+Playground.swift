@@ -2,6 +2,7 @@ import AppSeam
 import EVRuntime
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 
 /// Glue, not from the article: the RandomColorEV sample as a playground app. An input posted from the page or
 /// curl goes into the room's `eventSubject`, exactly as the seed's button closure does.

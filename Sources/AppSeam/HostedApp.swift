@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 
 /// One architecture's sample as a room hosts it: all the playground knows of an app.
 ///

@@ -7,6 +7,7 @@ import PlaygroundUI
 import PostsNice
 import ProductsRouter
 import RandomColorEV
+import RoomServices
 import StandardApps
 import Testing
 

@@ -3,6 +3,7 @@ import AppSeam
 import Logging
 import PlaygroundHTTP
 import PlaygroundUI
+import RoomServices
 import Synchronization
 
 /// A room: the playground's "app process". It holds one instance of every registered app, and

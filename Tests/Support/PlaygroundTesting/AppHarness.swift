@@ -1,6 +1,7 @@
 import AppSeam
 import Foundation
 import PlaygroundUI
+import RoomServices
 
 /// One app hosted exactly as a room hosts it (its own `RoomExecutor`, seeded randomness, the `changed()` callback),
 /// for tests in the spirit of an exhaustive store test: send an input or press a control, then expect the exact
