@@ -10,7 +10,7 @@ import Testing
 /// driven and streamed like the standard ones: proof that a new architecture needs nothing else.
 @Suite("A new app through the seam")
 struct NewAppThroughTheSeamTests {
-    final class TallyApp: HostedApp {
+    final class TallyApp: ViewHostedApp {
         enum Input: AppInput, Codable {
             case add(amount: Int)
             case reset
@@ -43,7 +43,7 @@ struct NewAppThroughTheSeamTests {
             id: "tally", title: "Tally · a throw-away app", summary: "Counts what it is sent.", sampleFolder: "Tally", articleFiles: [])
         let teaching = Teaching<Stage>(appID: "tally")
         private var count = 0
-        private var host: ViewHost<TallyView>
+        private(set) var host: ViewHost<TallyView>
 
         init(services: AppServices) {
             host = ViewHost(TallyView(count: 0))
@@ -61,9 +61,7 @@ struct NewAppThroughTheSeamTests {
             host = ViewHost(TallyView(count: count))
         }
 
-        func render(_ context: RenderContext) -> RenderedView { host.render(context) }
         var snapshot: Snapshot { Snapshot(count: count) }
-        func unmount() { host.unmount() }
     }
 
     @Test func aNewAppIsHostedDrivenAndStreamedWithNothingButItsRegistryLine() async throws {
