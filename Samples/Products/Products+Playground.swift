@@ -143,19 +143,13 @@ public final class ProductsPlayground: CheckpointingApp {
 
     public var snapshot: ProductsSnapshot {
         let model = listContainer?.model
-        let state: String =
-            switch model?.contentState {
-            case .content: "content"
-            case .error: "error"
-            case .loading, nil: "loading"
-            }
         let presented = stack.entries.compactMap { entry -> ProductsSnapshot.Presented? in
             guard let id = Self.productID(of: entry.screen) else { return nil }
             return .init(screen: "productScreen", id: id, presentation: entry.presentation.rawValue)
         }
         var alert: ProductsSnapshot.Alert?
         if case .error(let title, let message)? = stack.alert as? ProductListRouterAlertType { alert = .init(title: title, message: message) }
-        return ProductsSnapshot(contentState: state, products: model?.products.map(\.id) ?? [], presented: presented, alert: alert)
+        return ProductsSnapshot(contentState: contentStateName, products: model?.products.map(\.id) ?? [], presented: presented, alert: alert)
     }
 
     public func unmount() {
@@ -185,12 +179,6 @@ public final class ProductsPlayground: CheckpointingApp {
         guard watching != nil, let model = listContainer?.model else {
             return AppSeam.Checkpoint.write(Checkpoint(mounted: false, state: "loading", products: [], screens: []))
         }
-        let state: String
-        switch model.contentState {
-        case .content: state = "content"
-        case .error: state = "error"
-        case .loading: state = "loading"
-        }
         let screens = stack.entries.compactMap { entry -> Checkpoint.Screen? in
             guard let id = Self.productID(of: entry.screen) else { return nil }
             let screen = entry.container as? MVIContainer<ProductIntentProtocol, ProductModelStatePotocol>
@@ -202,7 +190,7 @@ public final class ProductsPlayground: CheckpointingApp {
             guard let product = model.products.first(where: { "Delete \($0.title)?" == title }) else { return nil }
             alert = product.id
         }
-        return AppSeam.Checkpoint.write(Checkpoint(mounted: true, state: state, products: model.products, screens: screens, alert: alert))
+        return AppSeam.Checkpoint.write(Checkpoint(mounted: true, state: contentStateName, products: model.products, screens: screens, alert: alert))
     }
 
     /// Goes the way the page went: the list appears and its load is answered (with the presented products too), each
@@ -283,6 +271,15 @@ public final class ProductsPlayground: CheckpointingApp {
         teaching.trace.record(source: source, event: event, became: steps)
         let stages: Set<Stage> = notes.isEmpty ? [.view, .intent, .model, .container, .rendered] : Set(Stage.allCases)
         teaching.flow.light(stages, caption: notes.last.map { "\(event): \($0)" } ?? "\(event) from \(source.spoken).")
+    }
+
+    /// The list's `contentState` by its case, as `/state` and the checkpoint name it.
+    private var contentStateName: String {
+        switch listContainer?.model.contentState {
+        case .content: "content"
+        case .error: "error"
+        case .loading, nil: "loading"
+        }
     }
 
     private func describeState() -> String {
