@@ -50,7 +50,5 @@ public enum ListViewEvent: AppInput, Codable, Equatable {
 
 extension ListViewEvent: PostableEvent {
     /// The alert's Ok without JavaScript: `app=vvsi&event=dismissAlert`.
-    public var postedFields: [(name: String, value: String)] {
-        [("app", Self.appName)] + envelopeFields.map { ($0.name, $0.value.text ?? $0.value.integer.map(String.init) ?? "") }
-    }
+    public var postedFields: [(name: String, value: String)] { postedFields(app: Self.appName) }
 }
