@@ -53,29 +53,32 @@ let package = Package(
             name: "PlaygroundUI",
             dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
         ),
+        // What a room lends the apps it hosts, below the runtimes: effects (the outside, journaled), turns, seeded
+        // randomness, and the one room-bound value wrapper.
+        .target(name: "RoomServices"),
         // The app seam: the one protocol an architecture's sample implements to be hosted in a room, its input
         // decoding from the flat envelope, typed teaching stages, and the registry the composition root fills.
-        .target(name: "AppSeam", dependencies: ["PlaygroundUI"]),
+        .target(name: "AppSeam", dependencies: ["PlaygroundUI", "RoomServices"]),
         // Architecture runtimes: each keeps its seed article's names and semantics.
         .target(
             name: "EVRuntime",
-            dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["PlaygroundUI", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         .target(
             name: "VVSIRuntime",
-            dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["PlaygroundUI", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         .target(
             name: "MVIRuntime",
-            dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["PlaygroundUI", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         .target(
             name: "NiceRuntime",
-            dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["PlaygroundUI", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         .target(
             name: "RouterRuntime",
-            dependencies: ["PlaygroundUI", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["PlaygroundUI", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         // The film catalog behind the MVI movie search: CSV loading and the search index.
         .target(name: "MovieCatalog", dependencies: ["JSONText"]),
@@ -85,29 +88,29 @@ let package = Package(
         // Sample apps, written like the seeds.
         .target(
             name: "RandomColorEV",
-            dependencies: ["PlaygroundUI", "EVRuntime", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")],
+            dependencies: ["PlaygroundUI", "EVRuntime", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/RandomColorEV"
         ),
         .target(
             name: "ListViewVVSI",
-            dependencies: ["PlaygroundUI", "VVSIRuntime", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")],
+            dependencies: ["PlaygroundUI", "VVSIRuntime", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/ListView"
         ),
         .target(
             name: "MovieSearchMVI",
             dependencies: [
-                "PlaygroundUI", "MVIRuntime", "MovieCatalog", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine"),
+                "PlaygroundUI", "MVIRuntime", "MovieCatalog", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             path: "Samples/MovieSearch"
         ),
         .target(
             name: "PostsNice",
-            dependencies: ["PlaygroundUI", "NiceRuntime", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")],
+            dependencies: ["PlaygroundUI", "NiceRuntime", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/Posts"
         ),
         .target(
             name: "ProductsRouter",
-            dependencies: ["PlaygroundUI", "RouterRuntime", "MovieCatalog", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")],
+            dependencies: ["PlaygroundUI", "RouterRuntime", "MovieCatalog", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/Products"
         ),
         // The demo back ends the samples fetch from over HTTP, beside them: the posts API (the Nice sample's) and the
@@ -124,12 +127,12 @@ let package = Package(
             ]),
         // The rooms' journal: its SQLite store (the only module that imports the SQLite bindings, behind
         // `internal import`), the store's log, the entries, snapshots and documents, and the damage found at start.
-        .target(name: "PlaygroundJournal", dependencies: ["AppSeam", "PlaygroundUI", "JSONText", "CSQLite", "CSQLiteBatchedWAL"]),
+        .target(name: "PlaygroundJournal", dependencies: ["AppSeam", "RoomServices", "PlaygroundUI", "JSONText", "CSQLite", "CSQLiteBatchedWAL"]),
         // The playground: rooms, pages and routes; hosts whatever apps the registry it is given lists.
         .target(
             name: "PlaygroundApp",
             dependencies: [
-                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "JSONText", "PlaygroundJournal",
+                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "RoomServices", "JSONText", "PlaygroundJournal",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -144,9 +147,9 @@ let package = Package(
             ]
         ),
         // Live-test support (a raw TCP client for HTTP and SSE), shared by the test targets.
-        .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog", "AppSeam", "PlaygroundUI"], path: "Tests/Support/PlaygroundTesting"),
+        .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog", "AppSeam", "PlaygroundUI", "RoomServices"], path: "Tests/Support/PlaygroundTesting"),
         .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting", "JSONText"]),
-        .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI"]),
+        .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI", "RoomServices"]),
         .testTarget(name: "AppSeamTests", dependencies: ["AppSeam", "PlaygroundUI", "PlaygroundTesting"]),
         .testTarget(
             name: "EVRuntimeTests",
@@ -157,21 +160,21 @@ let package = Package(
         .testTarget(
             name: "VVSIRuntimeTests",
             dependencies: [
-                "VVSIRuntime", "ListViewVVSI", "PlaygroundUI", "PlaygroundTesting", "AppSeam",
+                "VVSIRuntime", "ListViewVVSI", "PlaygroundUI", "PlaygroundTesting", "AppSeam", "RoomServices",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
         .testTarget(
             name: "RouterRuntimeTests",
             dependencies: [
-                "RouterRuntime", "ProductsRouter", "PlaygroundUI", "PlaygroundTesting", .product(name: "OpenCombine", package: "OpenCombine"),
+                "RouterRuntime", "ProductsRouter", "PlaygroundUI", "PlaygroundTesting", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
         .testTarget(name: "MovieCatalogTests", dependencies: ["MovieCatalog", "PlaygroundTesting"]),
         .testTarget(
             name: "MVIRuntimeTests",
             dependencies: [
-                "MVIRuntime", "MovieSearchMVI", "MovieCatalog", "PlaygroundUI", "PlaygroundHTTP", "PlaygroundTesting", "AppSeam",
+                "MVIRuntime", "MovieSearchMVI", "MovieCatalog", "PlaygroundUI", "PlaygroundHTTP", "PlaygroundTesting", "AppSeam", "RoomServices",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -188,7 +191,7 @@ let package = Package(
             name: "PlaygroundAppTests",
             dependencies: [
                 "PlaygroundApp", "PlaygroundJournal", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps",
-                "PlaygroundUI", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
+                "PlaygroundUI", "RoomServices", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
             ]),
     ],
     swiftLanguageModes: [.v6]

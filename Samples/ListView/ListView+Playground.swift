@@ -5,7 +5,7 @@ import VVSIRuntime
 /// Glue, not from the article: the VVSI ListView as a playground app. A posted action goes to
 /// `viewState.trigger`, the interactor runs it (in its own task, as the seed's do) and every `updater` call lands
 /// on the room's executor.
-public final class ListViewPlayground: HostedApp {
+public final class ListViewPlayground: CheckpointingApp, DeliveringApp {
     public static let about = AppAbout(
         id: ListViewEvent.appName, title: "VVSI · View, ViewState, Interactor — a list",
         summary: "Add, Remove and Random are actions: ViewState.trigger hands each to the Interactor, whose updater "
@@ -50,8 +50,9 @@ public final class ListViewPlayground: HostedApp {
 
     public let teaching = Teaching<Stage>(appID: ListViewEvent.appName)
     private let instance: ListViewInstance
-    /// True while a press on the page runs its closure: the trace entry is made when the action reaches the view state.
-    private var pressing = false
+    /// Who triggers now, while a press's closure or an input runs: its trace entry is made when the action reaches
+    /// the view state, whichever sent it.
+    private var triggering: EventSource?
 
     public init(services: AppServices) {
         instance = ListViewInstance(
@@ -61,7 +62,8 @@ public final class ListViewPlayground: HostedApp {
         instance.observer = { [weak self] event in self?.observe(event) }
     }
 
-    /// Triggers the action, or dismisses the alert; a conflict when there is no alert, busy when the queue is full.
+    /// Triggers the event's action, as its button's closure does, or answers the alert's Ok; a conflict when there is
+    /// no alert, busy when the queue is full.
     public func handle(_ event: ListViewEvent, from source: EventSource) throws(AppError) {
         guard let action = event.action else {
             guard instance.dismissAlert() else {
@@ -72,27 +74,14 @@ public final class ListViewPlayground: HostedApp {
             teaching.flow.light([.request, .alert], caption: "Ok dismissed the alert in every tab.")
             return
         }
-        // Recorded first: trigger may start the action at once, and its steps belong to this entry.
-        triggered(action, from: source)
+        triggering = source
+        defer { triggering = nil }
         guard instance.trigger(action).isAccepted else {
             teaching.trace.removeNewest()
             throw AppError(
                 .busy, code: "action_queue_full",
                 message: "\(Self.maxPendingActions) actions are already waiting in this room; try again in a moment.")
         }
-    }
-
-    /// A press on the page: the button's closure calls `viewState.trigger(…)` (or the alert's Ok clears it).
-    public func perform(action: String, value: String?) -> ActionOutcome {
-        pressing = true
-        defer { pressing = false }
-        return instance.perform(action: action, value: value)
-    }
-
-    private func triggered(_ action: ListView.VAction, from source: EventSource) {
-        teaching.trace.record(source: source, event: Self.describe(action), became: [])
-        teaching.flow.light(
-            [.request, .trigger, .execute], caption: "\(Self.describe(action)) from \(source.spoken) was handed to the Interactor.")
     }
 
     /// The action as the trace shows it: `add`, `remove`, `random(count: 3, length: 2)`.
@@ -105,11 +94,13 @@ public final class ListViewPlayground: HostedApp {
     }
 
     private func observe(_ event: ListViewInstance.Observation) {
-        if pressing {
+        if let source = triggering {
             switch event {
             case .actionQueued(let action, _), .actionStarted(_, let action), .actionRejected(let action):
-                pressing = false
-                triggered(action, from: .browser)
+                triggering = nil
+                teaching.trace.record(source: source, event: Self.describe(action), became: [])
+                teaching.flow.light(
+                    [.request, .trigger, .execute], caption: "\(Self.describe(action)) from \(source.spoken) was handed to the Interactor.")
             default:
                 break
             }
@@ -134,6 +125,13 @@ public final class ListViewPlayground: HostedApp {
         case .actionFinished(let id, _, let duration):
             teaching.trace.appendStep("#\(id) finished after \(duration.microseconds) µs")
         }
+    }
+
+    /// A press on the page: the button's closure calls `viewState.trigger(…)` (or the alert's Ok clears it).
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        triggering = .browser
+        defer { triggering = nil }
+        return instance.perform(action: action, value: value)
     }
 
     public func render(_ context: RenderContext) -> RenderedView {
@@ -165,29 +163,7 @@ public final class ListViewPlayground: HostedApp {
         instance.restore(saved)
     }
 
-    public func unmount() {
-        instance.unmount()
-    }
-}
-
-/// Glue: HTTP's events for the list, each mapped onto the architecture's own `VAction` (or the alert's Ok).
-extension ListViewEvent: AppInput {
-    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
-        try self.init(name: event, arguments: arguments.mapValues { $0.integer })
-    }
-
-    public var envelopeFields: [(name: String, value: EventArgument)] {
-        var fields: [(name: String, value: EventArgument)] = [("event", .string(name))]
-        if case .random(let count, let length) = self { fields += [("count", .integer(count)), ("length", .integer(length))] }
-        return fields
-    }
-
-    public static var examples: [(label: String, input: ListViewEvent)] {
-        [
-            ("Add", .add), ("Remove", .remove), ("Random (count 1…9, length 1…4)", .random(count: 3, length: 4)),
-            ("Ok (dismiss the alert)", .dismissAlert),
-        ]
-    }
+    public func unmount() { instance.unmount() }
 }
 
 extension Duration {

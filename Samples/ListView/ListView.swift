@@ -1,5 +1,6 @@
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 import VVSIRuntime
 
 /// The seed's example: a list of items with Add, Remove and Random, and an alert for the interactor's errors.

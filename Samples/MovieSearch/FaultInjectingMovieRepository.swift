@@ -1,5 +1,6 @@
 import MovieCatalog
 import PlaygroundUI
+import RoomServices
 import Synchronization
 
 /// A repository decorator that makes another repository slow or unreliable on purpose, so the playground can

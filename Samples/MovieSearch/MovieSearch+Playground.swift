@@ -6,7 +6,7 @@ import PlaygroundUI
 /// Glue, not from the article: the MVI movie search as a playground app. An intent goes to
 /// `SearchPageViewModel`, whose repository fetches from the TMDB-shaped API over real HTTP; the answer comes back
 /// onto the room's executor.
-public final class MovieSearchPlayground: HostedApp {
+public final class MovieSearchPlayground: CheckpointingApp {
     public static let about = AppAbout(
         id: MovieSearchApp.appName, title: "MVI · Model, View, Intent — movie search",
         summary: "Type a query and press Return: the intent loadMovies(query:) moves the state to Loading, "

@@ -1,6 +1,7 @@
 import MovieCatalog
 import MVIRuntime
 import PlaygroundUI
+import RoomServices
 
 /// The MVI movie search running in one room: the view model, its repository behind fault injection, and the
 /// view host rendering `mvi-search` and `mvi-faults`.

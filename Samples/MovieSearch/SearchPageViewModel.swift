@@ -2,6 +2,7 @@ import MVIRuntime
 import MovieCatalog
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 
 /// The seed's business layer: it holds the state of the search page, receives the intent to load movies, calls
 /// the repository and publishes each new state to the view.

@@ -2,11 +2,12 @@ import AppSeam
 import NiceRuntime
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 
 /// Glue, not from the article: the NiceArchitecture posts app as a playground app. The room's dependencies
 /// live in its own ``InjectedValues`` (the seed's are process-wide statics); the coordinator's views render as
 /// `nice-posts`, the fault controls as `nice-faults`.
-public final class PostsPlayground: HostedApp {
+public final class PostsPlayground: CheckpointingApp {
     public static let about = AppAbout(
         id: "nice", title: "NiceArchitecture · view models, load states, a coordinator",
         summary: "The list's view model binds as its view appears: contentLoadState goes to loading, the repositories fetch "
@@ -98,8 +99,8 @@ public final class PostsPlayground: HostedApp {
         let coordinator = InjectedValues.withValues(injected) { PostsCoordinator() }
         self.coordinator = coordinator
         host = ViewHost(PostsApp(coordinator: coordinator, faults: faults))
-        let onRoom = RoomBound(services.changed)
-        let flushed = RoomBound(Flush())
+        let onRoom = RoomBound(services.changed, isolation: services.isolation)
+        let flushed = RoomBound(Flush(), isolation: services.isolation)
         injected.roomLoop = RoomLoop(isolation: services.isolation, effects: services.effects) {
             flushed.value.run?()
             onRoom.value()
@@ -422,11 +423,4 @@ private struct RestoredError: DisplayableError {
 /// The log flush the room loop runs when a view model's task ends (set once the app is made).
 private final class Flush {
     var run: (() -> Void)?
-}
-
-/// A value made on the room's executor that a task carries back there (the room loop's callbacks): only ever
-/// called on that executor.
-private struct RoomBound<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -55,16 +55,5 @@ public enum PostsEvent: AppInput, Codable, Equatable, PostableEvent {
     }
 
     /// The fields a form posts: `app=nice&event=…`.
-    public var postedFields: [(name: String, value: String)] {
-        [("app", PostsPlayground.about.id)]
-            + envelopeFields.map { field in
-                switch field.value {
-                case .string(let text), .formText(let text): (field.name, text)
-                case .integer(let value): (field.name, String(value))
-                case .number(let value): (field.name, String(value))
-                case .boolean(let value): (field.name, value ? "true" : "false")
-                case .null: (field.name, "")
-                }
-            }
-    }
+    public var postedFields: [(name: String, value: String)] { postedFields(app: PostsPlayground.about.id) }
 }

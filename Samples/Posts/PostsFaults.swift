@@ -1,5 +1,6 @@
 import NiceRuntime
 import PlaygroundUI
+import RoomServices
 import Synchronization
 
 /// Not in the seed: the playground's fault injection, as the MVI pane's. Every fetch first waits `latencyMs`, then
@@ -66,3 +67,6 @@ public struct InjectedFault: DisplayableError, JournaledError, Sendable, Equatab
         "the fault injection failed this fetch (\(Int((failureRate * 100).rounded()))% of fetches fail); set No faults, then Reload."
     }
 }
+
+/// The effects' error protocol under its old name for the client (which does not import RoomServices itself).
+typealias JournaledError = RoomServices.JournaledError

@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 import RouterRuntime
 
 /// The list's intent: it holds the model weakly, through the two protocols the model gives it.

@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 import RouterRuntime
 
 /// The list screen's types, as the seed's `ListTypes`.

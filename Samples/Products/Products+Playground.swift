@@ -1,11 +1,12 @@
 import AppSeam
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 import RouterRuntime
 
 /// Glue, not from the article: the products app as a playground app. HTTP's events go to the list's intent, to the
 /// topmost presented screen's intent, to the routers' stack (dismiss) or to the alert's buttons (by title).
-public final class ProductsPlayground: HostedApp {
+public final class ProductsPlayground: CheckpointingApp {
     public static let about = AppAbout(
         id: "router", title: "MVI · Container · Router",
         summary: "The view calls its intent; the intent tells the model; the container hands the model's change to the "
@@ -142,19 +143,13 @@ public final class ProductsPlayground: HostedApp {
 
     public var snapshot: ProductsSnapshot {
         let model = listContainer?.model
-        let state: String =
-            switch model?.contentState {
-            case .content: "content"
-            case .error: "error"
-            case .loading, nil: "loading"
-            }
         let presented = stack.entries.compactMap { entry -> ProductsSnapshot.Presented? in
             guard let id = Self.productID(of: entry.screen) else { return nil }
             return .init(screen: "productScreen", id: id, presentation: entry.presentation.rawValue)
         }
         var alert: ProductsSnapshot.Alert?
         if case .error(let title, let message)? = stack.alert as? ProductListRouterAlertType { alert = .init(title: title, message: message) }
-        return ProductsSnapshot(contentState: state, products: model?.products.map(\.id) ?? [], presented: presented, alert: alert)
+        return ProductsSnapshot(contentState: contentStateName, products: model?.products.map(\.id) ?? [], presented: presented, alert: alert)
     }
 
     public func unmount() {
@@ -184,12 +179,6 @@ public final class ProductsPlayground: HostedApp {
         guard watching != nil, let model = listContainer?.model else {
             return AppSeam.Checkpoint.write(Checkpoint(mounted: false, state: "loading", products: [], screens: []))
         }
-        let state: String
-        switch model.contentState {
-        case .content: state = "content"
-        case .error: state = "error"
-        case .loading: state = "loading"
-        }
         let screens = stack.entries.compactMap { entry -> Checkpoint.Screen? in
             guard let id = Self.productID(of: entry.screen) else { return nil }
             let screen = entry.container as? MVIContainer<ProductIntentProtocol, ProductModelStatePotocol>
@@ -201,7 +190,7 @@ public final class ProductsPlayground: HostedApp {
             guard let product = model.products.first(where: { "Delete \($0.title)?" == title }) else { return nil }
             alert = product.id
         }
-        return AppSeam.Checkpoint.write(Checkpoint(mounted: true, state: state, products: model.products, screens: screens, alert: alert))
+        return AppSeam.Checkpoint.write(Checkpoint(mounted: true, state: contentStateName, products: model.products, screens: screens, alert: alert))
     }
 
     /// Goes the way the page went: the list appears and its load is answered (with the presented products too), each
@@ -284,6 +273,15 @@ public final class ProductsPlayground: HostedApp {
         teaching.flow.light(stages, caption: notes.last.map { "\(event): \($0)" } ?? "\(event) from \(source.spoken).")
     }
 
+    /// The list's `contentState` by its case, as `/state` and the checkpoint name it.
+    private var contentStateName: String {
+        switch listContainer?.model.contentState {
+        case .content: "content"
+        case .error: "error"
+        case .loading, nil: "loading"
+        }
+    }
+
     private func describeState() -> String {
         switch listContainer?.model.contentState {
         case .content(let products): "contentState = .content(\(products.count) products)"
@@ -339,14 +337,5 @@ public struct ProductsSnapshot: Encodable, Sendable, Equatable {
     public let contentState: String
     public let products: [Int]
     public let presented: [Presented]
-    public let alert: Alert?
-
-    public func encode(to encoder: any Encoder) throws {
-        enum Key: CodingKey { case contentState, products, presented, alert }
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(contentState, forKey: .contentState)
-        try container.encode(products, forKey: .products)
-        try container.encode(presented, forKey: .presented)
-        try container.encode(alert, forKey: .alert)
-    }
+    @Nullable public var alert: Alert? = nil
 }

@@ -2,10 +2,11 @@ import AppSeam
 import EVRuntime
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 
 /// Glue, not from the article: the RandomColorEV sample as a playground app. An input posted from the page or
 /// curl goes into the room's `eventSubject`, exactly as the seed's button closure does.
-public final class RandomColorEVPlayground: HostedApp {
+public final class RandomColorEVPlayground: ViewHostedApp, CheckpointingApp {
     public static let about = AppAbout(
         id: RandomColorEVApp.appName, title: "EV · Enum + View",
         summary: "One Event, several Actions: the button sends .changeBothSidesColors into eventSubject; "
@@ -62,10 +63,8 @@ public final class RandomColorEVPlayground: HostedApp {
         self.source = .browser
     }
 
-    /// A press on the page: the button's closure (`eventSubject.send(.changeBothSidesColors)`) runs.
-    public func perform(action: String, value: String?) -> ActionOutcome {
-        instance.host.perform(action: action, value: value)
-    }
+    /// The views; a press on the page runs the button's closure (`eventSubject.send(.changeBothSidesColors)`).
+    public var host: ViewHost<RandomColorEVApp> { instance.host }
 
     /// Every event sent into `eventSubject`, from a closure or from HTTP, lands in the trace and lights the flow.
     private func sent(_ event: EventEnum) {
@@ -74,10 +73,6 @@ public final class RandomColorEVPlayground: HostedApp {
         let caption = ".\(event.name) from \(source.spoken) became \(actions.count) action(s); "
             + "\(instance.actionSource.liveSubscriptionCount) live @Action subscriptions, each owned by its view."
         teaching.flow.light(actions.isEmpty ? [.request, .eventSubject, .actionsByEvent] : Set(Stage.allCases), caption: caption)
-    }
-
-    public func render(_ context: RenderContext) -> RenderedView {
-        instance.render(context)
     }
 
     public var snapshot: Snapshot {
@@ -90,18 +85,9 @@ public final class RandomColorEVPlayground: HostedApp {
     /// What `/state` shows under `ev`.
     public struct Snapshot: Encodable {
         let selectedTab: String
-        let leftColor: String?
-        let rightColor: String?
+        @Nullable var leftColor: String? = nil
+        @Nullable var rightColor: String? = nil
         let liveActionSubscriptions: Int
-
-        public func encode(to encoder: any Encoder) throws {
-            enum Key: CodingKey { case selectedTab, leftColor, rightColor, liveActionSubscriptions }
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(selectedTab, forKey: .selectedTab)
-            try container.encode(leftColor, forKey: .leftColor)
-            try container.encode(rightColor, forKey: .rightColor)
-            try container.encode(liveActionSubscriptions, forKey: .liveActionSubscriptions)
-        }
     }
 
     public func unmount() {

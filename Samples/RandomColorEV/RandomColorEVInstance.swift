@@ -1,3 +1,4 @@
+import AppSeam
 import EVRuntime
 import PlaygroundUI
 
@@ -27,22 +28,12 @@ public struct RandomColorEVSnapshot: Sendable, Equatable, Encodable {
     /// `left`, `center` or `right`.
     public var selectedTab: String
     /// The left page's colour as `#rrggbb`, `nil` while it is white.
-    public var leftColor: String?
+    @Nullable public var leftColor: String? = nil
     /// The right page's colour as `#rrggbb`, `nil` while it is white.
-    public var rightColor: String?
+    @Nullable public var rightColor: String? = nil
 
     /// Makes a snapshot.
     public init(selectedTab: String, leftColor: String?, rightColor: String?) {
         (self.selectedTab, self.leftColor, self.rightColor) = (selectedTab, leftColor, rightColor)
-    }
-
-    private enum CodingKeys: String, CodingKey { case selectedTab, leftColor, rightColor }
-
-    /// Encodes `nil` colours as JSON `null` rather than leaving the keys out.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(selectedTab, forKey: .selectedTab)
-        try container.encode(leftColor, forKey: .leftColor)
-        try container.encode(rightColor, forKey: .rightColor)
     }
 }

@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 
 /// The seed's `randomColor()`: the screens call `color = randomColor()`, drawing from the room's ``RandomSource``.
 ///

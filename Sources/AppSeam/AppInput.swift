@@ -83,3 +83,20 @@ public func quoted(_ text: String) -> String {
     let clean = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(60).map(Character.init))
     return "\"" + clean + (text.count > 60 ? "…" : "") + "\""
 }
+
+extension AppInput {
+    /// The fields a form posts for this input, as text: `app`, then its envelope fields (`event` first). What a
+    /// control that posts the input without JavaScript (``PlaygroundUI/PostableEvent``) writes.
+    public func postedFields(app: String) -> [(name: String, value: String)] {
+        [("app", app)]
+            + envelopeFields.map { field in
+                switch field.value {
+                case .string(let text), .formText(let text): (field.name, text)
+                case .integer(let value): (field.name, String(value))
+                case .number(let value): (field.name, String(value))
+                case .boolean(let value): (field.name, value ? "true" : "false")
+                case .null: (field.name, "")
+                }
+            }
+    }
+}

@@ -1,10 +1,16 @@
 import PlaygroundUI
+import RoomServices
 
 /// One architecture's sample as a room hosts it: all the playground knows of an app.
 ///
-/// A sample implements it once, in a glue file beside its article-shaped files, and the composition root lists
-/// it in the ``AppRegistry``. A room makes one instance on first use; everything but decoding an ``Input`` runs in
-/// the room's isolation (its serial executor), as the seeds' main-thread code does.
+/// What every app writes: its ``about``, its ``Input`` (the architecture's own input, decoded from HTTP), its
+/// ``Snapshot`` (`/state`), its ``Stage``s (the flow strip) and its views. An app built on a ``ViewHost`` adopts
+/// ``ViewHostedApp`` and gets render, perform and unmount from it. Replay of work that comes back by itself
+/// (``DeliveringApp``) and checkpoints of its own (``CheckpointingApp``) are opt-in: without them a room still
+/// replays and folds the app (its checkpoint is the inputs that rebuild it).
+///
+/// A room makes one instance on first use; everything but decoding an ``Input`` runs in the room's isolation (its
+/// serial executor), as the seeds' main-thread code does.
 public protocol HostedApp: AnyObject, SendableMetatype {
     /// What HTTP and the page may send, decoded and validated before the room sees it.
     associatedtype Input: AppInput
@@ -19,24 +25,47 @@ public protocol HostedApp: AnyObject, SendableMetatype {
     init(services: AppServices)
     /// The flow strip (typed stages) and the trace.
     var teaching: Teaching<Stage> { get }
-    /// Renders the app's views; elements with an `.id` (all starting with the app's id and `-`) are what patches replace.
-    func render(_ context: RenderContext) -> RenderedView
-    /// Feeds one input into the architecture (its own input: an `EventEnum`, a `VAction`, an intent).
+    /// Feeds one input into the architecture: the same code the page's control runs.
     func handle(_ input: Input, from source: EventSource) throws(AppError)
-    /// Runs the closure of the control posted from the page (its action id and value); then the room renders.
-    func perform(action: String, value: String?) -> ActionOutcome
     /// The app's state now.
     var snapshot: Snapshot { get }
+    /// Renders the app's views; elements with an `.id` (all starting with the app's id and `-`) are what patches replace.
+    func render(_ context: RenderContext) -> RenderedView
+    /// Runs the closure of the control posted from the page (its action id and value); then the room renders.
+    func perform(action: String, value: String?) -> ActionOutcome
     /// Cancels every subscription and task of the app.
     func unmount()
-    /// Returns once the work an input started inside the app (not outside: effects) is done (VVSI's actions run in
-    /// tasks); at once by default.
-    nonisolated(nonsending) func settle() async
+}
 
-    /// Deliveries: work an input started inside the app that comes back onto the room by itself, between inputs
-    /// (VVSI's interactor tasks: reads, changes, notifications, "action finished"). How many the app has applied;
-    /// the journal keeps the count with each step. 0 (by default) for an app whose inputs finish inside `handle`
-    /// and whose outside calls go through ``Effects``.
+extension HostedApp {
+    /// For an app whose views hold no closures.
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        .stale("This app has no controls that hold closures; post its events to /events.")
+    }
+}
+
+/// The default app: its views live in a ``ViewHost``, which renders them, runs their controls' closures and
+/// unmounts them.
+public protocol ViewHostedApp: HostedApp {
+    associatedtype Root: View
+    /// The app's root view, hosted.
+    var host: ViewHost<Root> { get }
+}
+
+extension ViewHostedApp {
+    public func render(_ context: RenderContext) -> RenderedView { host.render(context) }
+    public func perform(action: String, value: String?) -> ActionOutcome { host.perform(action: action, value: value) }
+    public func unmount() { host.unmount() }
+}
+
+/// Opt-in, for an app whose inputs start work inside it that comes back onto the room by itself, between inputs
+/// (VVSI's interactor tasks: reads, changes, notifications, "action finished"). The journal keeps how many such
+/// deliveries the app applied before each step, so a replay applies them at the same places. An app whose inputs
+/// finish inside `handle` and whose outside calls go through ``Effects`` needs none of it.
+public protocol DeliveringApp: HostedApp {
+    /// Returns once the work an input started inside the app (not outside: effects) is done.
+    nonisolated(nonsending) func settle() async
+    /// How many deliveries the app has applied.
     var deliveries: Int { get }
     /// Replaying: from now on deliveries wait until ``deliver(upTo:)`` lets them through.
     func holdDeliveries()
@@ -45,33 +74,19 @@ public protocol HostedApp: AnyObject, SendableMetatype {
     nonisolated(nonsending) func deliver(upTo count: Int) async -> Bool
     /// Lets deliveries be applied as they come (the replayed room goes live).
     func releaseDeliveries()
+}
 
-    /// Folding: the app's state now, written so that ``restore(_:)`` gives a fresh app the same `/state`; the room
-    /// asks only when no effect of the app is pending. nil while work runs inside the app (a VVSI action), or for an
-    /// app that cannot (then its rooms never fold, and refuse events at the journal's bound).
+/// Opt-in, for an app that writes its own state down for a room's snapshot (instead of the default: the inputs
+/// and presses that rebuild it, which grow with its history).
+public protocol CheckpointingApp: HostedApp {
+    /// The app's state now, written so that ``restore(_:)`` gives a fresh app the same `/state`; the room asks only
+    /// when no effect of the app is pending. nil while work runs inside the app (a VVSI action): the room folds later.
     func checkpoint() -> String?
     /// Starts this fresh, undrawn app from what ``checkpoint()`` wrote. The outside is off meanwhile: an effect the
     /// app starts (a load its view starts as it appears) must be completed from the checkpoint with
     /// ``Effects/complete(_:)``. Must give the same state from the same checkpoint every time (the journal replays
     /// the steps after it). Throws for text the app did not write.
     func restore(_ checkpoint: String) throws(CheckpointError)
-}
-
-extension HostedApp {
-    nonisolated(nonsending) public func settle() async {}
-    public var deliveries: Int { 0 }
-    public func holdDeliveries() {}
-    nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool { count == deliveries }
-    public func releaseDeliveries() {}
-    public func checkpoint() -> String? { nil }
-    public func restore(_ checkpoint: String) throws(CheckpointError) {
-        throw CheckpointError("the \(Self.about.id) app keeps no checkpoints")
-    }
-
-    /// For an app whose views hold no closures.
-    public func perform(action: String, value: String?) -> ActionOutcome {
-        .stale("This app has no controls that hold closures; post its events to /events.")
-    }
 }
 
 /// Who an app is.

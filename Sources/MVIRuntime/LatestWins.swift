@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 /// Latest wins: a slower, older answer can never overwrite the result of a newer intent.
 ///
 /// The seed's `loadMovies` subscribes to every request it starts and applies whichever answer arrives, so typing

@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 /// Where a view model's intents come in: numbers each intent, runs its effect so that the latest intent wins
 /// (``LatestWins``), and tells observers every step (``MVITraceEvent``) and the room when to re-render
 /// (``onChange``).

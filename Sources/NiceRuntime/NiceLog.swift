@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 import Synchronization
 
 /// What the seed sends to its logger (`clog`): logged errors, cache hits and misses, fetches and their timings.

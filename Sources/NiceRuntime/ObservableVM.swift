@@ -1,5 +1,6 @@
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 
 /// The seed's base view model: a screen's ``contentLoadState``, its subscriptions (``cancellables``), binding to
 /// its view (``bindViewModel()`` as the view appears, ``unbindViewModel()`` as it disappears) and the room's
@@ -112,12 +113,4 @@ extension ErrorService {
         if error is CancellationError || Task.isCancelled { return }
         self.error.send(error)
     }
-}
-
-/// A view model's closure carried by its task to the room's executor, where it was made and where it runs
-/// (``ObservableVM/task(_:then:)`` checks it is started there, `deliver` runs isolated to it). Nothing else
-/// touches it on the way.
-struct RoomBound<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -2,6 +2,7 @@ import AppSeam
 import Foundation
 import JSONText
 import PlaygroundUI
+import RoomServices
 
 /// One step of a room's history: an input (an event an app decoded, or a press on a control) or an outcome (what an
 /// effect brought back from outside). Replaying a room's entries in order into fresh apps gives the same states.

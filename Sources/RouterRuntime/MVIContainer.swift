@@ -1,5 +1,6 @@
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 
 /// The seed's container: it keeps a screen's `intent` and `model` for as long as the view's position lives (it is
 /// the view's `@StateObject`, so re-created view values find the same pair) and tells the view about the model's
@@ -43,4 +44,16 @@ public final class MVIContainer<Intent, Model>: ObservableObject, EnvironmentLin
 
     /// Whether the container listens to its model (it does once linked to a view's position).
     public var isForwarding: Bool { !cancellable.isEmpty }
+}
+
+private struct TurnsKey: EnvironmentKey {
+    static var defaultValue: Turns? { nil }
+}
+
+extension EnvironmentValues {
+    /// The room's turns (the containers' "one turn later"), for the views' containers.
+    public var turns: Turns? {
+        get { self[TurnsKey.self] }
+        set { self[TurnsKey.self] = newValue }
+    }
 }

@@ -1,5 +1,6 @@
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 
 /// Stores a view's state and runs its actions through the interactor: the seed's `ViewState`.
 ///
@@ -116,7 +117,7 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         self.mailbox = mailbox
         // The interactor sends from any thread; the mailbox is thread-safe and keeps the order.
         subscription = interactor.notifications.sink { notification in mailbox.post(.notification(notification)) }
-        let bound = RoomBound(self, room: isolation)
+        let bound = RoomBound({ [weak self] in self }, isolation: isolation)
         pump = Task { await pumpMessages(on: isolation, from: mailbox, to: bound) }
     }
 

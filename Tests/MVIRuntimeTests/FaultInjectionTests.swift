@@ -1,5 +1,6 @@
 import MovieCatalog
 import PlaygroundUI
+import RoomServices
 import Testing
 @testable import MovieSearchMVI
 

@@ -3,6 +3,7 @@ import MVIRuntime
 import MovieSearchMVI
 import PlaygroundTesting
 import PlaygroundUI
+import RoomServices
 
 /// A room for tests: an actor on its own serial executor that owns one movie search and records what its
 /// observers saw.

@@ -10,7 +10,7 @@ import Testing
 /// driven and streamed like the standard ones: proof that a new architecture needs nothing else.
 @Suite("A new app through the seam")
 struct NewAppThroughTheSeamTests {
-    final class TallyApp: HostedApp {
+    final class TallyApp: ViewHostedApp {
         enum Input: AppInput, Codable {
             case add(amount: Int)
             case reset
@@ -43,7 +43,7 @@ struct NewAppThroughTheSeamTests {
             id: "tally", title: "Tally · a throw-away app", summary: "Counts what it is sent.", sampleFolder: "Tally", articleFiles: [])
         let teaching = Teaching<Stage>(appID: "tally")
         private var count = 0
-        private var host: ViewHost<TallyView>
+        private(set) var host: ViewHost<TallyView>
 
         init(services: AppServices) {
             host = ViewHost(TallyView(count: 0))
@@ -61,9 +61,7 @@ struct NewAppThroughTheSeamTests {
             host = ViewHost(TallyView(count: count))
         }
 
-        func render(_ context: RenderContext) -> RenderedView { host.render(context) }
         var snapshot: Snapshot { Snapshot(count: count) }
-        func unmount() { host.unmount() }
     }
 
     @Test func aNewAppIsHostedDrivenAndStreamedWithNothingButItsRegistryLine() async throws {
@@ -99,5 +97,30 @@ struct NewAppThroughTheSeamTests {
         #expect(alone.status == 200 && alone.text.contains("Tally: 0") && !alone.text.contains(#"id="ev-view""#))
         let nowhere = try await live.request("GET", room + "/apps/<zz>")
         #expect(nowhere.status == 404 && nowhere.text.contains("apps: ev, vvsi, mvi, nice, router, tally") && !nowhere.text.contains("<zz>"))
+    }
+
+    /// An app that writes no checkpoint of its own folds with its room (its default checkpoint is the inputs that
+    /// rebuild it): the room goes on past its journal's bound instead of refusing events with 409 `journal_full`.
+    @Test func aRoomWithAnAppWithoutItsOwnCheckpointFolds() async throws {
+        let live = try await LivePlayground {
+            $0.apps = AppRegistry([.app(TallyApp.self)])
+            $0.journalSteps = 10
+        }
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        var accepted = 0
+        for _ in 0..<30 {
+            var response = try await live.post(room, #"{"app":"tally","event":"add","amount":2}"#)
+            while response.status == 503 && response.text.contains("journal_folding") {
+                try await Task.sleep(for: .milliseconds(20))
+                response = try await live.post(room, #"{"app":"tally","event":"add","amount":2}"#)
+            }
+            #expect(response.status == 202, "\(response.status) \(response.text)")
+            if response.status == 202 { accepted += 1 }
+        }
+        #expect(accepted == 30)
+        #expect(try await live.state(room).contains(#""tally":{"count":60}"#))
+        let history = try await live.request("GET", room + "/history")
+        #expect(history.status == 200 && history.text.contains(#""steps":30,"base":27,"#), "the history starts from a snapshot: \(history.text.prefix(120))")
     }
 }

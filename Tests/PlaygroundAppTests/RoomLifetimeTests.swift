@@ -8,6 +8,7 @@ import PlaygroundUI
 import PostsNice
 import ProductsRouter
 import RandomColorEV
+import RoomServices
 import StandardApps
 import Testing
 
@@ -174,12 +175,12 @@ struct RoomLifetimeTests {
 
     static func track<App: HostedApp>(_ type: App.Type, _ registration: AppRegistration, in graph: Graph) -> AppRegistration {
         AppRegistration(
-            about: registration.about, examples: registration.examples, decode: registration.decode,
+            about: registration.about, examples: registration.examples, input: registration.input,
             make: { services in
                 let app = App(services: services)
                 graph.add(app, in: services.isolation)
                 return AnyHostedApp(app)
-            }, fields: registration.fields, typeName: registration.typeName, services: registration.services)
+            }, typeName: registration.typeName, services: registration.services)
     }
 }
 

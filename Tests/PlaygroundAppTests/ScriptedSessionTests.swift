@@ -5,6 +5,7 @@
 import AppSeam
 import PlaygroundTesting
 import PlaygroundUI
+import RoomServices
 import Testing
 import ListViewVVSI
 import MovieSearchMVI

@@ -1,5 +1,6 @@
 import Foundation
 import PlaygroundTesting
+import RoomServices
 import StandardApps
 import Testing
 

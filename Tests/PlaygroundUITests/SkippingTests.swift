@@ -1,3 +1,4 @@
+import RoomServices
 import Synchronization
 import Testing
 @testable import PlaygroundUI

@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 import Testing
 
 /// "One turn later": a job runs in a later job of the room, in order; `drain()` (what a room does before each step)

@@ -1,5 +1,6 @@
 import OpenCombine
 import PlaygroundTesting
+import RoomServices
 import Testing
 
 @testable import PlaygroundUI

@@ -1,5 +1,6 @@
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 import Testing
 import VVSIRuntime
 @testable import ListViewVVSI

@@ -2,6 +2,7 @@ import AppSeam
 import ListViewVVSI
 import PlaygroundTesting
 import PlaygroundUI
+import RoomServices
 import Testing
 
 /// The VVSI sample hosted as a room hosts it: press what the page shows, wait until the interactor is idle, then

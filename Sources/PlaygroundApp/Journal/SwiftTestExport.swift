@@ -1,6 +1,7 @@
 import AppSeam
 import PlaygroundJournal
 import PlaygroundUI
+import RoomServices
 
 /// A room's session as a Swift Testing file (`GET /rooms/{id}/export.swift`): one test per app that hosts the app in
 /// `PlaygroundTesting.AppHarness` with the room's seed, feeds it the recorded inputs and the outside's recorded
@@ -41,6 +42,7 @@ struct SwiftTestExport {
             import AppSeam
             import PlaygroundTesting
             import PlaygroundUI
+            import RoomServices
             import Testing
 
             """

@@ -3,6 +3,7 @@ import Foundation
 import PlaygroundHTTP
 import PlaygroundJournal
 import PlaygroundUI
+import RoomServices
 
 // Writing the room's steps to its journal: each entry with what the room was before it (deliveries, witness), the
 // writes an event waits for, and the bounds that refuse events (a full history, a client's share).

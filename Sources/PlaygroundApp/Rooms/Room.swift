@@ -2,6 +2,7 @@ import AppSeam
 import PlaygroundHTTP
 import PlaygroundJournal
 import PlaygroundUI
+import RoomServices
 import Synchronization
 
 /// A room: the playground's "app process". It holds one instance of every registered app, and

@@ -1,3 +1,4 @@
+import RoomServices
 import Synchronization
 
 /// The one way into the room for an interactor's tasks: reads, changes, notifications and "action released",
@@ -60,10 +61,10 @@ protocol MailboxConsumer: AnyObject {
 /// The pump: runs on the room's executor and applies the mailbox's messages in order until the mailbox is closed
 /// and drained. It holds the consumer weakly; once the consumer is gone, messages are answered without effect.
 func pumpMessages<Consumer: MailboxConsumer>(
-    on room: isolated any Actor, from mailbox: Mailbox<Consumer.S, Consumer.N>, to consumer: RoomBound<Consumer>
+    on room: isolated any Actor, from mailbox: Mailbox<Consumer.S, Consumer.N>, to consumer: RoomBound<() -> Consumer?>
 ) async {
     for await message in mailbox.messages {
-        if let held = consumer.value { await held.waitForTurn() }
-        if let consumer = consumer.value { consumer.handle(message, mailbox) } else { mailbox.abandon(message) }
+        if let held = consumer.value() { await held.waitForTurn() }
+        if let consumer = consumer.value() { consumer.handle(message, mailbox) } else { mailbox.abandon(message) }
     }
 }

@@ -1,6 +1,7 @@
 import AppSeam
 import Foundation
 import PlaygroundUI
+import RoomServices
 
 /// One app hosted exactly as a room hosts it (its own `RoomExecutor`, seeded randomness, the `changed()` callback),
 /// for tests in the spirit of an exhaustive store test: send an input or press a control, then expect the exact
@@ -51,7 +52,7 @@ public actor AppHarness<App: HostedApp> {
             services: AppServices(
                 isolation: self, randomSeed: seed, changed: { [weak self] in self?.assumeIsolated { $0.changes += 1 } },
                 ownBaseURL: ownBaseURL, values: values, clock: clock, effects: effects, turns: turns))
-        if replaying { app.holdDeliveries() }
+        if replaying { (app as? any DeliveringApp)?.holdDeliveries() }
         started = app
         self.effects = effects
         return app
@@ -95,43 +96,47 @@ public actor AppHarness<App: HostedApp> {
     /// Replaying: applies the app's deliveries (VVSI's interactor messages) until `count` are applied, as the room
     /// did before the next recorded step; later ones wait.
     public func deliver(upTo count: Int) async throws {
-        guard await app.deliver(upTo: count) else {
-            throw HarnessError(description: "\(App.about.id) cannot reach \(count) deliveries (it has applied \(app.deliveries))")
+        guard await delivering?.deliver(upTo: count) ?? (count == 0) else {
+            throw HarnessError(description: "\(App.about.id) cannot reach \(count) deliveries (it has applied \(delivering?.deliveries ?? 0))")
         }
         draw()
     }
 
     /// Replaying a step recorded without delivery counts (a version 1 journal): lets the app finish what runs.
     public func settle() async {
-        app.releaseDeliveries()
-        await app.settle()
-        app.holdDeliveries()
+        delivering?.releaseDeliveries()
+        await delivering?.settle()
+        delivering?.holdDeliveries()
         draw()
     }
 
     /// Lets the app finish what still runs after the last recorded step, as the live room did.
     public func finish() async {
-        app.releaseDeliveries()
-        await app.settle()
+        delivering?.releaseDeliveries()
+        await delivering?.settle()
         for _ in 0..<4 { await Task.yield() }
         draw()
     }
 
     // MARK: - Checkpoints, as a room folds its history
 
-    /// What the app writes for a room's snapshot now (nil while work runs inside it).
+    /// The app's opt-in replay of work that comes back by itself, if it has one.
+    private var delivering: (any DeliveringApp)? { app as? any DeliveringApp }
+
+    /// What the app writes for a room's snapshot now (nil while work runs inside it, or for an app that writes none).
     public func checkpoint() -> String? {
         turns.drain()
-        return app.checkpoint()
+        return (app as? any CheckpointingApp)?.checkpoint()
     }
 
     /// Starts this fresh harness's app from `checkpoint` with the outside off (make it `replaying`), draws it, then
     /// lets it go live: its effects run from now on, as in a room restored from its snapshot.
     public func restore(_ checkpoint: String) throws(CheckpointError) {
+        guard let app = app as? any CheckpointingApp else { throw CheckpointError("\(App.about.id) writes no checkpoint of its own") }
         try app.restore(checkpoint)
         turns.drain()
         draw()
-        app.releaseDeliveries()
+        delivering?.releaseDeliveries()
         effects?.goLive(record: { _ in })
     }
 
@@ -141,7 +146,7 @@ public actor AppHarness<App: HostedApp> {
     private func step() async {
         turns.drain()
         draw()
-        if !replaying { await app.settle() }
+        if !replaying { await delivering?.settle() }
         for _ in 0..<4 { await Task.yield() }
         draw()
     }

@@ -25,7 +25,7 @@ public final class Turns {
         waiting.append(job)
         guard !scheduled, let isolation else { return }
         scheduled = true
-        Self.schedule(UncheckedBox(self), on: isolation)
+        Self.schedule(RoomBound(self, isolation: isolation), on: isolation)
     }
 
     /// Runs every waiting job now, in order (jobs they queue too).
@@ -40,26 +40,14 @@ public final class Turns {
     /// Jobs waiting for their turn.
     public var waitingCount: Int { waiting.count }
 
-    private static func schedule(_ box: UncheckedBox<Turns>, on isolation: any Actor) {
+    private static func schedule(_ box: RoomBound<Turns>, on isolation: any Actor) {
         Task { await run(box, on: isolation) }
     }
 
-    private static func run(_ box: UncheckedBox<Turns>, on room: isolated any Actor) {
+    private static func run(_ box: RoomBound<Turns>, on room: isolated any Actor) {
         box.value.drain()
     }
 }
 
 @available(*, unavailable, message: "turns live on their room's executor")
 extension Turns: Sendable {}
-
-private struct TurnsKey: EnvironmentKey {
-    static var defaultValue: Turns? { nil }
-}
-
-extension EnvironmentValues {
-    /// The room's turns (the containers' "one turn later").
-    public var turns: Turns? {
-        get { self[TurnsKey.self] }
-        set { self[TurnsKey.self] = newValue }
-    }
-}

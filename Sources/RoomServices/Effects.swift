@@ -78,14 +78,14 @@ public final class Effects {
         labels[id] = label
         if let origin { origins[id] = origin }
         let isolation = isolation
-        let start = { [unowned self] in Self.spawn(work, effect: id, label: label, box: UncheckedBox(self), isolation: isolation) }
+        let start = { [unowned self] in Self.spawn(work, effect: id, label: label, box: RoomBound(self, isolation: isolation), isolation: isolation) }
         if case .live = mode { tasks[id] = start() } else { starters[id] = start }
         return handle
     }
 
     /// The live work, off the room's executor; its result is encoded there too, then carried back.
     private static func spawn<Output: Encodable & Sendable>(
-        _ work: @escaping @Sendable () async throws -> Output, effect: UInt64, label: String, box: UncheckedBox<Effects>,
+        _ work: @escaping @Sendable () async throws -> Output, effect: UInt64, label: String, box: RoomBound<Effects>,
         isolation: any Actor
     ) -> Task<Void, Never> {
         Task {
@@ -100,7 +100,7 @@ public final class Effects {
     }
 
     /// Back on the room: record, then deliver (the same job, so nothing can come between).
-    private static func land(_ outcome: EffectOutcome, in box: UncheckedBox<Effects>, on room: isolated any Actor) {
+    private static func land(_ outcome: EffectOutcome, in box: RoomBound<Effects>, on room: isolated any Actor) {
         let effects = box.value
         effects.tasks[outcome.effect] = nil
         guard !effects.stopped, case .live(let record) = effects.mode, let deliver = effects.waiting.removeValue(forKey: outcome.effect)
@@ -242,10 +242,4 @@ public struct EffectOutcome: Codable, Sendable, Equatable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
-}
-
-/// A value only the room's executor touches, carried through a task that hops there.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -1,10 +1,11 @@
 import OpenCombine
-import PlaygroundUI
 
-/// The seed's `@ObservedObject var viewModel: PostsViewModel`, with `$viewModel.displayState` bindings.
+/// SwiftUI's `@ObservedObject` (the seeds' `@ObservedObject var vm: SearchPageViewModel`), with
+/// `$viewModel.displayState` bindings.
 ///
 /// On the server a view does not re-render itself when the object changes: the room re-renders the pane after
-/// every event, press and finished task, so the wrapper holds the object (owned by the coordinator).
+/// every event, press and finished task, so the wrapper only holds the object (owned by someone else: a view model's
+/// coordinator, an app instance).
 @propertyWrapper
 @dynamicMemberLookup
 public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
@@ -25,7 +26,7 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
         return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
     }
 
-    /// Nothing to link: the coordinator owns the object, not the view's position.
+    /// Nothing to link: the object's owner is not the view's position.
     public func link(to slot: DynamicPropertySlot) {}
 }
 

@@ -1,0 +1,155 @@
+import Foundation
+import PlaygroundUI
+
+/// A running app, its type erased; lives in its room's isolation.
+///
+/// The opt-in parts answer for an app that did not write them: no deliveries (its work finishes inside `handle`),
+/// and a checkpoint that is the inputs and presses it took, replayed into a fresh app to restore it.
+public final class AnyHostedApp {
+    public let about: AppAbout
+    public let teaching: any TeachingFragments
+    private let base: any HostedApp
+    private let delivering: (any DeliveringApp)?
+    private let checkpointing: (any CheckpointingApp)?
+    /// The default checkpoint: what the app took so far, for an app that writes none of its own.
+    private var taken: [TakenStep] = []
+
+    init<App: HostedApp>(_ app: App) {
+        about = App.about
+        teaching = app.teaching
+        base = app
+        delivering = app as? any DeliveringApp
+        checkpointing = app as? any CheckpointingApp
+    }
+
+    public func render(_ context: RenderContext) -> RenderedView { base.render(context) }
+
+    public func handle(_ input: DecodedInput, from source: EventSource) throws(AppError) {
+        let input = input.value
+        try Self.handle(input, by: base, from: source)
+        if checkpointing == nil { taken.append(TakenStep(source: source, fields: input.envelopeFields)) }
+    }
+
+    private static func handle<App: HostedApp>(_ input: any AppInput, by app: App, from source: EventSource) throws(AppError) {
+        guard let input = input as? App.Input else { preconditionFailure("an input decoded for another app") }
+        try app.handle(input, from: source)
+    }
+
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        let outcome = base.perform(action: action, value: value)
+        if checkpointing == nil, outcome == .performed { taken.append(TakenStep(action: action, value: value)) }
+        return outcome
+    }
+
+    public var snapshot: any Encodable { base.snapshot }
+    public func unmount() { base.unmount() }
+
+    /// Waits until the work the last input started inside the app is done (call it in the room's isolation).
+    nonisolated(nonsending) public func settle() async { await delivering?.settle() }
+    /// Deliveries the app applied between inputs (see ``DeliveringApp/deliveries``); 0 for an app without.
+    public var deliveries: Int { delivering?.deliveries ?? 0 }
+    public func holdDeliveries() { delivering?.holdDeliveries() }
+    nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool {
+        guard let delivering else { return count == 0 }
+        return await delivering.deliver(upTo: count)
+    }
+    public func releaseDeliveries() { delivering?.releaseDeliveries() }
+
+    /// The app's own checkpoint, or the steps it took (see ``CheckpointingApp``).
+    public func checkpoint() -> String? {
+        if let checkpointing { return checkpointing.checkpoint() }
+        return Checkpoint.write(taken)
+    }
+
+    /// Restores the app's own checkpoint, or takes the recorded steps again: each input decoded and handled, each
+    /// press after a render (a control's id is where the render put it).
+    public func restore(_ checkpoint: String) throws(CheckpointError) {
+        if let checkpointing { return try checkpointing.restore(checkpoint) }
+        let steps = try Checkpoint.read([TakenStep].self, from: checkpoint, app: about.id)
+        for step in steps {
+            if let action = step.action {
+                _ = render(RenderContext(formAction: ""))
+                guard perform(action: action, value: step.value) == .performed else {
+                    throw CheckpointError("the \(about.id) app's checkpoint presses \(quoted(action)), which it does not show")
+                }
+                continue
+            }
+            let fields = step.fields ?? []
+            guard case .string(let event)? = fields.first?.value else { throw CheckpointError("the \(about.id) app's checkpoint has a step without an event") }
+            let arguments = Dictionary(fields.dropFirst().map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+            let input: any AppInput
+            do { input = try Self.decode(base, event: event, arguments: arguments) } catch {
+                throw CheckpointError("the \(about.id) app refuses its checkpoint's \(quoted(event)): \(error.message)")
+            }
+            do { try handle(DecodedInput(appIndex: 0, appID: about.id, value: input), from: step.source ?? .http) } catch {
+                throw CheckpointError("the \(about.id) app refuses its checkpoint's \(quoted(event)) now: \(error.message)")
+            }
+        }
+    }
+
+    private static func decode<App: HostedApp>(_ app: App, event: String, arguments: [String: EventArgument]) throws(AppInputError) -> any AppInput {
+        try App.Input(event: event, arguments: arguments)
+    }
+}
+
+@available(*, unavailable, message: "a running app lives in its room's isolation")
+extension AnyHostedApp: Sendable {}
+
+/// One step of an app's default checkpoint: an input's envelope fields, or a press of a control.
+struct TakenStep: Codable {
+    var source: EventSource?
+    var fields: [Field]?
+    var action: String?
+    var value: String?
+
+    init(source: EventSource, fields: [(name: String, value: EventArgument)]) {
+        (self.source, self.fields) = (source, fields.map { Field(name: $0.name, value: $0.value) })
+    }
+
+    init(action: String, value: String?) {
+        (self.action, self.value) = (action, value)
+    }
+
+    /// An envelope field, its kind kept (a form's text stays text).
+    struct Field: Codable {
+        var name: String
+        var value: EventArgument
+
+        private enum Key: String, CodingKey { case name, string, integer, number, boolean, null, form }
+
+        init(name: String, value: EventArgument) { (self.name, self.value) = (name, value) }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            name = try container.decode(String.self, forKey: .name)
+            if let text = try container.decodeIfPresent(String.self, forKey: .string) {
+                value = .string(text)
+            } else if let number = try container.decodeIfPresent(Int.self, forKey: .integer) {
+                value = .integer(number)
+            } else if let number = try container.decodeIfPresent(Double.self, forKey: .number) {
+                value = .number(number)
+            } else if let flag = try container.decodeIfPresent(Bool.self, forKey: .boolean) {
+                value = .boolean(flag)
+            } else if let text = try container.decodeIfPresent(String.self, forKey: .form) {
+                value = .formText(text)
+            } else {
+                value = .null
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(name, forKey: .name)
+            switch value {
+            case .string(let text): try container.encode(text, forKey: .string)
+            case .integer(let number): try container.encode(number, forKey: .integer)
+            case .number(let number): try container.encode(number, forKey: .number)
+            case .boolean(let flag): try container.encode(flag, forKey: .boolean)
+            case .formText(let text): try container.encode(text, forKey: .form)
+            case .null: try container.encode(true, forKey: .null)
+            }
+        }
+    }
+}
+
+extension EventSource: Codable {}
