@@ -5,15 +5,24 @@ extension ListViewPlayground: DescribedApp {
     public static let eventDescriptions: [EventDescription] = [
         EventDescription(
             "add",
-            "VVSI: `viewState.trigger(.add)`: the interactor appends \"New item\"; at 5 items it refuses with a notification that shows as an alert. Takes no arguments. 503 `action_queue_full` when 256 actions already wait."
+            """
+                VVSI: `viewState.trigger(.add)`: the interactor appends \"New item\"; at 5 items it refuses with a notification that \
+                shows as an alert. Takes no arguments. 503 `action_queue_full` when 256 actions already wait.
+                """
         ),
         EventDescription(
             "remove",
-            "VVSI: `viewState.trigger(.remove)`: the interactor removes the last item. Takes no arguments. 503 `action_queue_full` when 256 actions already wait."
+            """
+                VVSI: `viewState.trigger(.remove)`: the interactor removes the last item. Takes no arguments. 503 `action_queue_full` \
+                when 256 actions already wait.
+                """
         ),
         EventDescription(
             "random",
-            "VVSI: `viewState.trigger(.random(options))`: the items become `count` random strings of `length` characters. 503 `action_queue_full` when 256 actions already wait.",
+            """
+                VVSI: `viewState.trigger(.random(options))`: the items become `count` random strings of `length` characters. 503 \
+                `action_queue_full` when 256 actions already wait.
+                """,
             arguments: [
                 .init("count", required: true, [
                     "type": "integer",

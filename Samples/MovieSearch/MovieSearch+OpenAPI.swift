@@ -5,13 +5,22 @@ extension MovieSearchPlayground: DescribedApp {
     public static let eventDescriptions: [EventDescription] = [
         EventDescription(
             "search",
-            "MVI: the intent `loadMovies(query:)`, what Return in the search field does: the state becomes `Loading`, the repository fetches `GET /3/search/movie`, and the answer becomes `SuccessfullyFetched`, `NoResultsFound` or `ApiError`. A newer search always wins over an older, slower answer.",
+            """
+                MVI: the intent `loadMovies(query:)`, what Return in the search field does: the state becomes `Loading`, the repository \
+                fetches `GET /3/search/movie`, and the answer becomes `SuccessfullyFetched`, `NoResultsFound` or `ApiError`. A newer \
+                search always wins over an older, slower answer.
+                """,
             arguments: [
                 .init("query", required: true, [
                     "type": "string",
                     "minLength": 1,
                     "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$",
-                    "description": "Words of a film title: at most 200 characters (grapheme clusters), no control characters (Unicode Cc), not only whitespace, and at least one letter or digit (Unicode Alphabetic or Numeric_Type). The pattern checks the control characters and that some character is an ASCII letter or digit or lies at U+00A0 or above; the server's exact rule is this sentence, and a query it refuses is a 400.",
+                    "description": """
+                        Words of a film title: at most 200 characters (grapheme clusters), no control characters (Unicode Cc), not only \
+                        whitespace, and at least one letter or digit (Unicode Alphabetic or Numeric_Type). The pattern checks the control \
+                        characters and that some character is an ASCII letter or digit or lies at U+00A0 or above; the server's exact \
+                        rule is this sentence, and a query it refuses is a 400.
+                        """,
                 ]),
                 .init("page", required: false, [
                     "type": "integer",
@@ -35,7 +44,10 @@ extension MovieSearchPlayground: DescribedApp {
         ),
         EventDescription(
             "setFaults",
-            "MVI: fault injection for this room's repository: every later fetch waits `latencyMs` and fails with probability `failureRate`.",
+            """
+                MVI: fault injection for this room's repository: every later fetch waits `latencyMs` and fails with probability \
+                `failureRate`.
+                """,
             arguments: [
                 .init("latencyMs", required: true, [
                     "type": "integer",

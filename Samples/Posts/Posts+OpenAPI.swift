@@ -5,7 +5,10 @@ extension PostsPlayground: DescribedApp {
     public static let eventDescriptions: [EventDescription] = [
         EventDescription(
             "reload",
-            "NiceArchitecture: reloads what is shown: the list binds again (`PostsViewModel.reload()` → `bindViewModel()`: loading, then hasData, noData or error), or the open post does. Takes no arguments."
+            """
+                NiceArchitecture: reloads what is shown: the list binds again (`PostsViewModel.reload()` → `bindViewModel()`: loading, \
+                then hasData, noData or error), or the open post does. Takes no arguments.
+                """
         ),
         EventDescription(
             "setFilter",
@@ -21,18 +24,27 @@ extension PostsPlayground: DescribedApp {
                 .init("postId", required: true, [
                     "type": "integer",
                     "minimum": 1,
-                    "description": "A post of the loaded list (1…100 with the shipped data). 404 `no_such_post` for one the list does not have; 409 `posts_not_loaded` while the list is not loaded.",
+                    "description": """
+                        A post of the loaded list (1…100 with the shipped data). 404 `no_such_post` for one the list does not have; 409 \
+                        `posts_not_loaded` while the list is not loaded.
+                        """,
                 ]),
             ]
         ),
         EventDescription(
             "openPost",
-            "NiceArchitecture: taps a row: `coordinator.handleRoute(.post(id))` pushes the post's detail, read from the repository's cache.",
+            """
+                NiceArchitecture: taps a row: `coordinator.handleRoute(.post(id))` pushes the post's detail, read from the repository's \
+                cache.
+                """,
             arguments: [
                 .init("postId", required: true, [
                     "type": "integer",
                     "minimum": 1,
-                    "description": "A post of the loaded list (1…100 with the shipped data). 404 `no_such_post` for one the list does not have; 409 `posts_not_loaded` while the list is not loaded.",
+                    "description": """
+                        A post of the loaded list (1…100 with the shipped data). 404 `no_such_post` for one the list does not have; 409 \
+                        `posts_not_loaded` while the list is not loaded.
+                        """,
                 ]),
             ]
         ),
@@ -42,11 +54,17 @@ extension PostsPlayground: DescribedApp {
         ),
         EventDescription(
             "triggerError",
-            "NiceArchitecture: `triggerError()`: the ErrorService broadcasts `UnknownError(\"You triggered an error!\")` and every bound view model shows its error view. Takes no arguments."
+            """
+                NiceArchitecture: `triggerError()`: the ErrorService broadcasts `UnknownError(\"You triggered an error!\")` and every \
+                bound view model shows its error view. Takes no arguments.
+                """
         ),
         EventDescription(
             "setFaults",
-            "NiceArchitecture: fault injection for this room's services: every later fetch of /posts, /users or /posts/{id} waits `latencyMs` and fails with probability `failureRate`.",
+            """
+                NiceArchitecture: fault injection for this room's services: every later fetch of /posts, /users or /posts/{id} waits \
+                `latencyMs` and fails with probability `failureRate`.
+                """,
             arguments: [
                 .init("latencyMs", required: true, [
                     "type": "integer",

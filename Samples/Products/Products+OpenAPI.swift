@@ -5,12 +5,20 @@ extension ProductsPlayground: DescribedApp {
     public static let eventDescriptions: [EventDescription] = [
         EventDescription(
             "openProduct",
-            "MVI + Container + Router: the topmost screen's intent (the list's when nothing is presented) routes to `productScreen(id:)`; `getScreenPresentationType(for:)` answers the chosen presentation, whose slot shows it (a new route replaces what that slot shows). 409 `too_many_presented` with eight screens presented; 503 `not_mounted` if the list could not be drawn (not expected).",
+            """
+                MVI + Container + Router: the topmost screen's intent (the list's when nothing is presented) routes to \
+                `productScreen(id:)`; `getScreenPresentationType(for:)` answers the chosen presentation, whose slot shows it (a new route \
+                replaces what that slot shows). 409 `too_many_presented` with eight screens presented; 503 `not_mounted` if the list \
+                could not be drawn (not expected).
+                """,
             arguments: [
                 .init("id", required: true, [
                     "type": "integer",
                     "minimum": 1,
-                    "description": "A product of the list (a film's id in the shipped catalog; `/state`'s `router.products`). 404 `no_such_product` for one the list does not have.",
+                    "description": """
+                        A product of the list (a film's id in the shipped catalog; `/state`'s `router.products`). 404 `no_such_product` \
+                        for one the list does not have.
+                        """,
                 ]),
                 .init("presentation", required: true, [
                     "type": "string",
@@ -21,7 +29,10 @@ extension ProductsPlayground: DescribedApp {
         ),
         EventDescription(
             "dismiss",
-            "Dismisses the topmost presented screen, as its Close or Back does; the router calls `onScreenDismiss(type:)`. 409 `nothing_presented` when no screen is presented."
+            """
+                Dismisses the topmost presented screen, as its Close or Back does; the router calls `onScreenDismiss(type:)`. 409 \
+                `nothing_presented` when no screen is presented.
+                """
         ),
         EventDescription(
             "deleteProduct",
@@ -30,13 +41,19 @@ extension ProductsPlayground: DescribedApp {
                 .init("id", required: true, [
                     "type": "integer",
                     "minimum": 1,
-                    "description": "A product of the list (a film's id in the shipped catalog; `/state`'s `router.products`). 404 `no_such_product` for one the list does not have.",
+                    "description": """
+                        A product of the list (a film's id in the shipped catalog; `/state`'s `router.products`). 404 `no_such_product` \
+                        for one the list does not have.
+                        """,
                 ]),
             ]
         ),
         EventDescription(
             "alertAction",
-            "Presses one of the alert's buttons (it dismisses the alert, then runs): Yes deletes the product. 409 `no_alert` when no alert is shown.",
+            """
+                Presses one of the alert's buttons (it dismisses the alert, then runs): Yes deletes the product. 409 `no_alert` when no \
+                alert is shown.
+                """,
             arguments: [
                 .init("action", required: true, [
                     "type": "string",

@@ -5,7 +5,10 @@ extension RandomColorEVPlayground: DescribedApp {
     public static let eventDescriptions: [EventDescription] = [
         EventDescription(
             "changeBothSidesColors",
-            "EV (Enum + View): what the Center button sends, `eventSubject.send(.changeBothSidesColors)`; `actionsByEvent` turns it into one action for Left and one for Right, each picks a new colour. Takes no arguments."
+            """
+                EV (Enum + View): what the Center button sends, `eventSubject.send(.changeBothSidesColors)`; `actionsByEvent` turns it \
+                into one action for Left and one for Right, each picks a new colour. Takes no arguments.
+                """
         ),
     ]
 

@@ -43,6 +43,7 @@ def patched(path, edit):
     text = edit(open(os.path.join(root, path)).read())
     target = os.path.join(tree, path)
     if not os.path.isfile(target) or open(target).read() != text:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
         open(target, "w").write(text)
 # One registry line (and its import) in StandardApps.swift.
 imports, registration = [line for line in open(os.path.join(template, "registry-line.txt")).read().splitlines() if line]

@@ -83,7 +83,10 @@ enum OpenAPIAppSchemas {
                 examples.append(
                     (
                         "\(app.about.id)\(index + 1)",
-                        ["summary": .string("\(app.about.title): \(example.label)"), "value": .object([("app", .string(app.about.id))] + fields)]
+                        [
+                            "summary": .string("\(app.about.title): \(example.label)"),
+                            "value": .object([("app", .string(app.about.id))] + fields),
+                        ]
                     ))
             }
         }

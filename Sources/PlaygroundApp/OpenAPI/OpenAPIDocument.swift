@@ -43,15 +43,6 @@ struct OpenAPIDocument: Encodable {
     /// Static files are answered before the router, for every path under `/public/`.
     static let staticFiles: (method: HTTPMethod, pattern: String) = (.get, "/public/*path")
 
-    /// The routes' templates that ``OpenAPIText`` has no text for (a route added without describing it).
-    static func undescribed(_ routes: [(method: HTTPMethod, pattern: String)]) -> [String] {
-        let text = Dictionary(OpenAPIText.paths, uniquingKeysWith: { first, _ in first })
-        return routes.compactMap { route in
-            let template = template(route.pattern)
-            return text[template]?[route.method.rawValue.lowercased()] == nil ? "\(route.method.rawValue) \(template)" : nil
-        }
-    }
-
     private static func paths(_ routes: [(method: HTTPMethod, pattern: String)], _ apps: AppRegistry) -> JSONLiteral {
         let text = Dictionary(OpenAPIText.paths, uniquingKeysWith: { first, _ in first })
         var items: [(key: String, value: JSONLiteral)] = []

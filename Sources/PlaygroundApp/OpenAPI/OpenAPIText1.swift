@@ -4,12 +4,19 @@ import AppSeam
 extension OpenAPIText {
     static let paths1: [(String, JSONLiteral)] = [
         ("/", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "get": [
                 "operationId": "newRoom",
                 "tags": ["rooms"],
                 "summary": "Open a new room",
-                "description": "Creates a room and redirects to it. Rooms cost nothing until used: past `--max-rooms` a new room replaces the least recently touched room nobody used (no event, no stream), else the least recently touched room without an open stream. Only when every room has an open stream is the answer 503.",
+                "description": """
+                    Creates a room and redirects to it. Rooms cost nothing until used: past `--max-rooms` a new room replaces the least \
+                    recently touched room nobody used (no event, no stream), else the least recently touched room without an open stream. \
+                    Only when every room has an open stream is the answer 503.
+                    """,
                 "responses": [
                     "303": [
                         "description": "The new room.",
@@ -22,7 +29,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "503": [
-                        "description": "Every room of `--max-rooms` has an open stream (`room_budget_exhausted`); join an existing room or retry later.",
+                        "description": """
+                            Every room of `--max-rooms` has an open stream (`room_budget_exhausted`); join an existing room or retry \
+                            later.
+                            """,
                         "headers": [
                             "Cache-Control": ["$ref": "#/components/headers/NoStore"],
                             "Retry-After": ["$ref": "#/components/headers/Retry-After"],
@@ -46,7 +56,10 @@ extension OpenAPIText {
             ],
         ]),
         ("/healthz", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "get": [
                 "operationId": "health",
                 "tags": ["hosting"],
@@ -63,12 +76,19 @@ extension OpenAPIText {
             ],
         ]),
         ("/metrics", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "get": [
                 "operationId": "metrics",
                 "tags": ["hosting"],
                 "summary": "Prometheus metrics",
-                "description": "Prometheus text exposition format 0.0.4 (swift-metrics with swift-prometheus): `playground_http_requests_total{route,method,status}`, connection, stream, room and event figures (README, \"Hosting in public\", lists every metric). Keep it for your Prometheus only (the nginx block in the README allows 127.0.0.1).",
+                "description": """
+                    Prometheus text exposition format 0.0.4 (swift-metrics with swift-prometheus): \
+                    `playground_http_requests_total{route,method,status}`, connection, stream, room and event figures (README, \"Hosting \
+                    in public\", lists every metric). Keep it for your Prometheus only (the nginx block in the README allows 127.0.0.1).
+                    """,
                 "responses": [
                     "200": [
                         "description": "The metrics.",
@@ -79,7 +99,10 @@ extension OpenAPIText {
             ],
         ]),
         ("/openapi.json", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "get": [
                 "operationId": "openAPIDocument",
                 "tags": ["hosting"],
@@ -94,7 +117,10 @@ extension OpenAPIText {
                         "description": "The OpenAPI 3.1 document.",
                         "headers": [
                             "ETag": [
-                                "description": "A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits for the gzip form sent to a client whose Accept-Encoding takes it.",
+                                "description": """
+                                    A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits \
+                                    for the gzip form sent to a client whose Accept-Encoding takes it.
+                                    """,
                                 "required": true,
                                 "schema": ["type": "string", "pattern": "^\"[0-9a-f]{16}(-gzip)?\"$"],
                             ],
@@ -115,7 +141,10 @@ extension OpenAPIText {
                         "description": "`If-None-Match` names the file's ETag (or is `*`): not modified, no body.",
                         "headers": [
                             "ETag": [
-                                "description": "A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits for the gzip form sent to a client whose Accept-Encoding takes it.",
+                                "description": """
+                                    A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits \
+                                    for the gzip form sent to a client whose Accept-Encoding takes it.
+                                    """,
                                 "required": true,
                                 "schema": ["type": "string", "pattern": "^\"[0-9a-f]{16}(-gzip)?\"$"],
                             ],
@@ -144,22 +173,36 @@ extension OpenAPIText {
             ],
         ]),
         ("/3/search/movie", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "get": [
                 "operationId": "searchMovies",
                 "tags": ["movies"],
                 "summary": "Search the film catalog, in TMDB's shape",
-                "description": "A TMDB-compatible `search/movie` over the shipped catalog (`Data/movies.csv`, 58,788 films): what the MVI sample's repository fetches over real HTTP, unless `--movie-api` points it elsewhere. 20 films per page, best match first; a page past the last one is an empty page with the true totals.",
+                "description": """
+                    A TMDB-compatible `search/movie` over the shipped catalog (`Data/movies.csv`, 58,788 films): what the MVI sample's \
+                    repository fetches over real HTTP, unless `--movie-api` points it elsewhere. 20 films per page, best match first; a \
+                    page past the last one is an empty page with the true totals.
+                    """,
                 "parameters": [
                     [
                         "name": "query",
                         "in": "query",
                         "required": true,
-                        "description": "Words of a film title: at most 200 characters (grapheme clusters), no control characters (Unicode Cc), not only whitespace, and at least one letter or digit (Unicode Alphabetic or Numeric_Type). The pattern checks the control characters and that some character is an ASCII letter or digit or lies at U+00A0 or above; the server's exact rule is this sentence, and a query it refuses is a 400. A missing or empty query is a 400.",
+                        "description": """
+                            Words of a film title: at most 200 characters (grapheme clusters), no control characters (Unicode Cc), not \
+                            only whitespace, and at least one letter or digit (Unicode Alphabetic or Numeric_Type). The pattern checks \
+                            the control characters and that some character is an ASCII letter or digit or lies at U+00A0 or above; the \
+                            server's exact rule is this sentence, and a query it refuses is a 400. A missing or empty query is a 400.
+                            """,
                         "schema": [
                             "type": "string",
                             "minLength": 1,
-                            "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$",
+                            "pattern": """
+                                ^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$
+                                """,
                         ],
                         "example": "star wars",
                     ],
@@ -189,7 +232,11 @@ extension OpenAPIText {
                         ],
                     ],
                     "400": [
-                        "description": "Not a query a person could have typed (missing, empty or only whitespace, over 200 characters, a control character, no letter or digit) or a page that is not a whole number 1…1000 (`invalid_search`); the message says which.",
+                        "description": """
+                            Not a query a person could have typed (missing, empty or only whitespace, over 200 characters, a control \
+                            character, no letter or digit) or a page that is not a whole number 1…1000 (`invalid_search`); the message \
+                            says which.
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -210,12 +257,18 @@ extension OpenAPIText {
             ],
         ]),
         ("/posts", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "get": [
                 "operationId": "listPosts",
                 "tags": ["posts"],
                 "summary": "Every post, in JSONPlaceholder's shape",
-                "description": "The shipped `Data/posts.json` (100 short notes on UI architectures, our own text): what the NiceArchitecture sample's PostService fetches over real HTTP, unless `--posts-api` points it elsewhere.",
+                "description": """
+                    The shipped `Data/posts.json` (100 short notes on UI architectures, our own text): what the NiceArchitecture sample's \
+                    PostService fetches over real HTTP, unless `--posts-api` points it elsewhere.
+                    """,
                 "responses": [
                     "200": [
                         "description": "Every post, by id.",

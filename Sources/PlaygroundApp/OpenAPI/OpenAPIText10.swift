@@ -3,11 +3,42 @@ import AppSeam
 // The text of the operations and shared schemas of the playground's own routes (not the apps').
 extension OpenAPIText {
     static let parameters10: [(String, JSONLiteral)] = [
+        ("Room", [
+            "name": "room",
+            "in": "path",
+            "required": true,
+            "description": """
+                A room id: 24 lowercase hex digits (96 random bits), as `GET /` hands out in `Location`. Rooms live in the server's \
+                memory and close after `--room-idle-seconds` without use.
+                """,
+            "schema": ["type": "string", "pattern": "^[0-9a-f]{24}$"],
+            "example": "3f9c0a1b7d2e4c5f6a8b9c0d",
+        ]),
+        ("IfNoneMatch", [
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "ETags from an earlier answer (weak ones too) or `*`: 304 when one names the file.",
+            "schema": ["type": "string"],
+        ]),
+        ("VersionTag", [
+            "name": "v",
+            "in": "query",
+            "required": false,
+            "description": """
+                The file's version tag (its ETag without quotes), as the page links it: the answer may then be cached for good. Any other \
+                value only changes `Cache-Control` to `no-cache`.
+                """,
+            "schema": ["type": "string"],
+        ]),
         ("PlaygroundSource", [
             "name": "X-Playground-Source",
             "in": "header",
             "required": false,
-            "description": "`browser` marks a post from the page's script, so the trace shows it as from the page rather than HTTP. Any other value is ignored.",
+            "description": """
+                `browser` marks a post from the page's script, so the trace shows it as from the page rather than HTTP. Any other value \
+                is ignored.
+                """,
             "schema": ["type": "string"],
             "example": "browser",
         ]),
@@ -33,7 +64,9 @@ extension OpenAPIText {
     ]
     static let responses10: [(String, JSONLiteral)] = [
         ("MethodNotAllowed", [
-            "description": "A known path with a method it does not take (`method_not_allowed`). Each path item's description says its `Allow`.",
+            "description": """
+                A known path with a method it does not take (`method_not_allowed`). Each path item's description says its `Allow`.
+                """,
             "headers": [
                 "Cache-Control": ["$ref": "#/components/headers/NoStore"],
                 "Allow": [
@@ -68,7 +101,9 @@ extension OpenAPIText {
             ],
         ]),
         ("InvalidHeader", [
-            "description": "A header value holds a NUL byte, or a header is folded onto a second line (`invalid_header`); possible on any path.",
+            "description": """
+                A header value holds a NUL byte, or a header is folded onto a second line (`invalid_header`); possible on any path.
+                """,
             "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
             "content": [
                 "application/json; charset=utf-8": [

@@ -4,7 +4,10 @@ import AppSeam
 extension OpenAPIText {
     static let paths2: [(String, JSONLiteral)] = [
         ("/posts/{id}", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "parameters": [
                 [
                     "name": "id",
@@ -34,7 +37,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "400": [
-                        "description": "The id is not a whole number from 1 in decimal digits (`invalid_post_id`: `0`, `-1`, `+3`, `03`, `3.0`, `abc`), as the posts app's `postId` refuses it; the message names the ids there are.",
+                        "description": """
+                            The id is not a whole number from 1 in decimal digits (`invalid_post_id`: `0`, `-1`, `+3`, `03`, `3.0`, \
+                            `abc`), as the posts app's `postId` refuses it; the message names the ids there are.
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -69,7 +75,10 @@ extension OpenAPIText {
             ],
         ]),
         ("/users", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "get": [
                 "operationId": "listUsers",
                 "tags": ["posts"],
@@ -95,13 +104,21 @@ extension OpenAPIText {
             ],
         ]),
         ("/rooms/{room}", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "parameters": [["$ref": "#/components/parameters/Room"]],
             "get": [
                 "operationId": "roomPage",
                 "tags": ["rooms"],
                 "summary": "The room page",
-                "description": "Every app's pane rendered from the room's current state, an index of the architectures at the top (`#` and each app's id), each event's curl twin and the samples' Swift sources. Every button is a form that POSTs to `/rooms/{room}/events` (or `/actions`), so the page works with JavaScript off; with it on, the page follows `/rooms/{room}/stream`.",
+                "description": """
+                    Every app's pane rendered from the room's current state, an index of the architectures at the top (`#` and each app's \
+                    id), each event's curl twin and the samples' Swift sources. Every button is a form that POSTs to \
+                    `/rooms/{room}/events` (or `/actions`), so the page works with JavaScript off; with it on, the page follows \
+                    `/rooms/{room}/stream`.
+                    """,
                 "responses": [
                     "200": [
                         "description": "The page.",
@@ -116,7 +133,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "404": [
-                        "description": "No room has this id (`unknown_room`): JSON, or, for a client whose `Accept` names `text/html` and not `application/json` (a browser following an old link), a page saying so.",
+                        "description": """
+                            No room has this id (`unknown_room`): JSON, or, for a client whose `Accept` names `text/html` and not \
+                            `application/json` (a browser following an old link), a page saying so.
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -158,7 +178,10 @@ extension OpenAPIText {
                         "headers": ["Retry-After": ["schema": ["type": "string"]]],
                     ],
                     "429": [
-                        "description": "This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows (`too_many_replays_from_client`); `Retry-After` says when to try again.",
+                        "description": """
+                            This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
+                            (`too_many_replays_from_client`); `Retry-After` says when to try again.
+                            """,
                         "headers": ["Retry-After": ["schema": ["type": "string"]]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -178,7 +201,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "410": [
-                        "description": "Steps 1…base of this room were folded into a snapshot (its history is bounded): `?at=N` shows steps from the snapshot's step (`base` in the history) on (`step_folded`).",
+                        "description": """
+                            Steps 1…base of this room were folded into a snapshot (its history is bounded): `?at=N` shows steps from the \
+                            snapshot's step (`base` in the history) on (`step_folded`).
+                            """,
                         "content": [
                             "application/json; charset=utf-8": [
                                 "schema": [
@@ -196,14 +222,20 @@ extension OpenAPIText {
                         "name": "at",
                         "in": "query",
                         "required": false,
-                        "description": "Show the room as it was after this step (base…steps; `first` is the earliest kept, the snapshot's step or 0; `back` the step before the latest), read-only.",
+                        "description": """
+                            Show the room as it was after this step (base…steps; `first` is the earliest kept, the snapshot's step or 0; \
+                            `back` the step before the latest), read-only.
+                            """,
                         "schema": ["type": "string", "pattern": "^([0-9]{1,9}|back|first)$"],
                     ],
                 ],
             ],
         ]),
         ("/rooms/{room}/apps/{app}", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "parameters": [
                 ["$ref": "#/components/parameters/Room"],
                 [
@@ -218,7 +250,10 @@ extension OpenAPIText {
                 "operationId": "appPage",
                 "tags": ["rooms"],
                 "summary": "One app's pane alone, live",
-                "description": "The room page with only this app's pane, for projecting one architecture to a class. Its forms post to the same room, and a form post without JavaScript comes back here.",
+                "description": """
+                    The room page with only this app's pane, for projecting one architecture to a class. Its forms post to the same room, \
+                    and a form post without JavaScript comes back here.
+                    """,
                 "responses": [
                     "200": [
                         "description": "The one-app page.",
@@ -233,7 +268,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "404": [
-                        "description": "No app has this id (`unknown_app`; the message lists the apps), or no room has this id (`unknown_room`). The app is checked first.",
+                        "description": """
+                            No app has this id (`unknown_app`; the message lists the apps), or no room has this id (`unknown_room`). The \
+                            app is checked first.
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [

@@ -4,13 +4,26 @@ import AppSeam
 extension OpenAPIText {
     static let paths4: [(String, JSONLiteral)] = [
         ("/rooms/{room}/events", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: POST` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: POST` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "parameters": [["$ref": "#/components/parameters/Room"]],
             "post": [
                 "operationId": "postEvent",
                 "tags": ["rooms"],
                 "summary": "Post one event to an app of the room",
-                "description": "The one envelope every app accepts: `{\"app\":…,\"event\":…,…arguments}` as JSON, or the same fields urlencoded (numbers written as below), as curl twins and the page's event forms post it. Checked in this order, and a refused event changes nothing: the room (404), the body and the event (415, 400), the client's then the room's event budget (429); then the app applies it (404 for a post it does not have, 409, 503).\n\nIn JSON the body must be one flat object of strings, numbers, booleans and null, each field once; a number is written as in a form (one reader takes both): an integer is decimal digits (`3`), a fraction digits, `.` and digits (`0.5`), either with a leading `-` for a negative one; a number with an exponent (`1e2`), or an integer argument given with a fraction (`3.0`), is 400 `invalid_argument`. In a form each field must appear once, `+` is a space, `%XX` a byte, and the text must be UTF-8; a number field's text is read as a JSON number is, so `+3`, `0x1p-1`, `.5`, `03` or ` 3` is 400 `invalid_argument`.",
+                "description": """
+                    The one envelope every app accepts: `{\"app\":…,\"event\":…,…arguments}` as JSON, or the same fields urlencoded \
+                    (numbers written as below), as curl twins and the page's event forms post it. Checked in this order, and a refused \
+                    event changes nothing: the room (404), the body and the event (415, 400), the client's then the room's event budget \
+                    (429); then the app applies it (404 for a post it does not have, 409, 503).\n\nIn JSON the body must be one flat \
+                    object of strings, numbers, booleans and null, each field once; a number is written as in a form (one reader takes \
+                    both): an integer is decimal digits (`3`), a fraction digits, `.` and digits (`0.5`), either with a leading `-` for a \
+                    negative one; a number with an exponent (`1e2`), or an integer argument given with a fraction (`3.0`), is 400 \
+                    `invalid_argument`. In a form each field must appear once, `+` is a space, `%XX` a byte, and the text must be UTF-8; \
+                    a number field's text is read as a JSON number is, so `+3`, `0x1p-1`, `.5`, `03` or ` 3` is 400 `invalid_argument`.
+                    """,
                 "parameters": [["$ref": "#/components/parameters/PlaygroundSource"]],
                 "requestBody": [
                     "required": true,
@@ -21,13 +34,20 @@ extension OpenAPIText {
                 ],
                 "responses": [
                     "202": [
-                        "description": "Accepted and applied: the tabs of the room get the change as a patch with this `seq` as its SSE `id` (the room's sequence number after the event; unchanged when the event changed nothing shown).",
+                        "description": """
+                            Accepted and applied: the tabs of the room get the change as a patch with this `seq` as its SSE `id` (the \
+                            room's sequence number after the event; unchanged when the event changed nothing shown).
+                            """,
                         "content": [
                             "application/json; charset=utf-8": ["schema": ["$ref": "#/components/schemas/Accepted"]],
                         ],
                     ],
                     "303": [
-                        "description": "Accepted and applied, for a browser form post without JavaScript (its `Accept` names `text/html` and not `application/json`): back to the page it came from, the room or, when its `Referer` is a one-app page of the room, that page. No body.",
+                        "description": """
+                            Accepted and applied, for a browser form post without JavaScript (its `Accept` names `text/html` and not \
+                            `application/json`): back to the page it came from, the room or, when its `Referer` is a one-app page of the \
+                            room, that page. No body.
+                            """,
                         "headers": [
                             "Location": [
                                 "description": "`/rooms/{room}` or `/rooms/{room}/apps/{app}`.",
@@ -37,7 +57,11 @@ extension OpenAPIText {
                         ],
                     ],
                     "400": [
-                        "description": "The body or the event is not one the apps accept; the message says what was wrong and what is accepted: `malformed_json`, `malformed_form`, `empty_body`, `missing_app`, `missing_event`, `unknown_app`, `unknown_event`, `unexpected_argument`, `missing_argument`, `invalid_argument`.",
+                        "description": """
+                            The body or the event is not one the apps accept; the message says what was wrong and what is accepted: \
+                            `malformed_json`, `malformed_form`, `empty_body`, `missing_app`, `missing_event`, `unknown_app`, \
+                            `unknown_event`, `unexpected_argument`, `missing_argument`, `invalid_argument`.
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -72,7 +96,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "404": [
-                        "description": "No room has this id (`unknown_room`): it never existed, or it closed. Or the event names a post the list does not have (`no_such_post`, nice) or a product it does not have (`no_such_product`, router).",
+                        "description": """
+                            No room has this id (`unknown_room`): it never existed, or it closed. Or the event names a post the list does \
+                            not have (`no_such_post`, nice) or a product it does not have (`no_such_product`, router).
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -96,7 +123,12 @@ extension OpenAPIText {
                         ],
                     ],
                     "409": [
-                        "description": "The app's state does not allow the event now (each event of `Event` names its codes, e.g. `no_alert`). Or the room's journal is full and cannot be folded into a snapshot (`journal_full`: fork it to go on), or this client address has written its share of it (`journal_share_used`, `--journal-share-per-client`: others go on; fork it to go on alone).",
+                        "description": """
+                            The app's state does not allow the event now (each event of `Event` names its codes, e.g. `no_alert`). Or the \
+                            room's journal is full and cannot be folded into a snapshot (`journal_full`: fork it to go on), or this \
+                            client address has written its share of it (`journal_share_used`, `--journal-share-per-client`: others go on; \
+                            fork it to go on alone).
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -129,7 +161,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "413": [
-                        "description": "The body is larger than `--max-body-bytes` (16384 by default); refused before the body is read when `Content-Length` says so, or as soon as it grows past the limit.",
+                        "description": """
+                            The body is larger than `--max-body-bytes` (16384 by default); refused before the body is read when \
+                            `Content-Length` says so, or as soon as it grows past the limit.
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -147,7 +182,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "415": [
-                        "description": "No `Content-Type` (`missing_content_type`) or another one than `application/json` and `application/x-www-form-urlencoded` (`unsupported_content_type`; parameters such as `charset` are ignored).",
+                        "description": """
+                            No `Content-Type` (`missing_content_type`) or another one than `application/json` and \
+                            `application/x-www-form-urlencoded` (`unsupported_content_type`; parameters such as `charset` are ignored).
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -171,7 +209,12 @@ extension OpenAPIText {
                         ],
                     ],
                     "429": [
-                        "description": "Over an event budget: `too_many_events_from_client` (this client address, every room together: `--events-per-client-per-second`, bursts of `--event-burst-per-client`) or `too_many_events_in_room` (everyone in this room together: `--events-per-room-per-second`, `--event-burst-per-room`). Only a request that passed every other check takes a token. Nothing changed.",
+                        "description": """
+                            Over an event budget: `too_many_events_from_client` (this client address, every room together: \
+                            `--events-per-client-per-second`, bursts of `--event-burst-per-client`) or `too_many_events_in_room` \
+                            (everyone in this room together: `--events-per-room-per-second`, `--event-burst-per-room`). Only a request \
+                            that passed every other check takes a token. Nothing changed.
+                            """,
                         "headers": [
                             "Cache-Control": ["$ref": "#/components/headers/NoStore"],
                             "Retry-After": ["$ref": "#/components/headers/Retry-After"],
@@ -201,7 +244,12 @@ extension OpenAPIText {
                         ],
                     ],
                     "503": [
-                        "description": "The app is too busy to take the event (its own code, e.g. `action_queue_full`: a full action queue; retry in a moment), or the room's journal cannot be written (`journal_unavailable`), or the room's history is at its bound and is folded into a snapshot as soon as the VVSI action running has finished (`journal_folding`, with `Retry-After`).",
+                        "description": """
+                            The app is too busy to take the event (its own code, e.g. `action_queue_full`: a full action queue; retry in \
+                            a moment), or the room's journal cannot be written (`journal_unavailable`), or the room's history is at its \
+                            bound and is folded into a snapshot as soon as the VVSI action running has finished (`journal_folding`, with \
+                            `Retry-After`).
+                            """,
                         "headers": [
                             "Cache-Control": ["$ref": "#/components/headers/NoStore"],
                             "Retry-After": [

@@ -4,13 +4,22 @@ import AppSeam
 extension OpenAPIText {
     static let paths5: [(String, JSONLiteral)] = [
         ("/rooms/{room}/actions", [
-            "description": "Any other method on this path answers 405 `method_not_allowed` with `Allow: POST` (see `components.responses.MethodNotAllowed`).",
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: POST` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
             "parameters": [["$ref": "#/components/parameters/Room"]],
             "post": [
                 "operationId": "pressControl",
                 "tags": ["rooms"],
                 "summary": "Press a control of an app's view (runs its closure)",
-                "description": "What a control that holds a closure posts from the page (`Button { … }`, the Return of a `TextField(…, onCommit:)`, a `Toggle`): the app, the control's id (eight characters naming its position in the view tree, from its form) and, for a field or a toggle, its value. The closure kept at that position runs in the room, as a tap runs it in SwiftUI (e.g. `eventSubject.send(.changeBothSidesColors)`). The same checks and event budgets as `/events`, in the same order; a refused press changes nothing. Control ids change with the view tree, so scripts should post `/events`.",
+                "description": """
+                    What a control that holds a closure posts from the page (`Button { … }`, the Return of a `TextField(…, onCommit:)`, a \
+                    `Toggle`): the app, the control's id (eight characters naming its position in the view tree, from its form) and, for \
+                    a field or a toggle, its value. The closure kept at that position runs in the room, as a tap runs it in SwiftUI (e.g. \
+                    `eventSubject.send(.changeBothSidesColors)`). The same checks and event budgets as `/events`, in the same order; a \
+                    refused press changes nothing. Control ids change with the view tree, so scripts should post `/events`.
+                    """,
                 "parameters": [["$ref": "#/components/parameters/PlaygroundSource"]],
                 "requestBody": [
                     "required": true,
@@ -26,13 +35,20 @@ extension OpenAPIText {
                 ],
                 "responses": [
                     "202": [
-                        "description": "Accepted and applied: the tabs of the room get the change as a patch with this `seq` as its SSE `id` (the room's sequence number after the event; unchanged when the event changed nothing shown).",
+                        "description": """
+                            Accepted and applied: the tabs of the room get the change as a patch with this `seq` as its SSE `id` (the \
+                            room's sequence number after the event; unchanged when the event changed nothing shown).
+                            """,
                         "content": [
                             "application/json; charset=utf-8": ["schema": ["$ref": "#/components/schemas/Accepted"]],
                         ],
                     ],
                     "303": [
-                        "description": "Accepted and applied, for a browser form post without JavaScript (its `Accept` names `text/html` and not `application/json`): back to the page it came from, the room or, when its `Referer` is a one-app page of the room, that page. No body.",
+                        "description": """
+                            Accepted and applied, for a browser form post without JavaScript (its `Accept` names `text/html` and not \
+                            `application/json`): back to the page it came from, the room or, when its `Referer` is a one-app page of the \
+                            room, that page. No body.
+                            """,
                         "headers": [
                             "Location": [
                                 "description": "`/rooms/{room}` or `/rooms/{room}/apps/{app}`.",
@@ -42,7 +58,12 @@ extension OpenAPIText {
                         ],
                     ],
                     "400": [
-                        "description": "The body is not a control press (`malformed_json`, `malformed_form`, `empty_body`, `missing_app`, `missing_control`, `unexpected_argument`, `invalid_action_value` for a `value` that is not text), names no app (`unknown_app`), or the control does not take this value (`invalid_action_value`, e.g. a toggle's value other than `true`/`false`, a field's text with a control character or over 1,000 characters).",
+                        "description": """
+                            The body is not a control press (`malformed_json`, `malformed_form`, `empty_body`, `missing_app`, \
+                            `missing_control`, `unexpected_argument`, `invalid_action_value` for a `value` that is not text), names no \
+                            app (`unknown_app`), or the control does not take this value (`invalid_action_value`, e.g. a toggle's value \
+                            other than `true`/`false`, a field's text with a control character or over 1,000 characters).
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -89,7 +110,12 @@ extension OpenAPIText {
                         ],
                     ],
                     "409": [
-                        "description": "No control of the app is at this id any more: the page is older than the view (`stale_action`; reload it), or the app has no controls that hold closures. Or the room's journal is full and cannot be folded into a snapshot (`journal_full`: fork it to go on), or this client address has written its share of it (`journal_share_used`, `--journal-share-per-client`: others go on; fork it to go on alone).",
+                        "description": """
+                            No control of the app is at this id any more: the page is older than the view (`stale_action`; reload it), or \
+                            the app has no controls that hold closures. Or the room's journal is full and cannot be folded into a \
+                            snapshot (`journal_full`: fork it to go on), or this client address has written its share of it \
+                            (`journal_share_used`, `--journal-share-per-client`: others go on; fork it to go on alone).
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -117,7 +143,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "413": [
-                        "description": "The body is larger than `--max-body-bytes` (16384 by default); refused before the body is read when `Content-Length` says so, or as soon as it grows past the limit.",
+                        "description": """
+                            The body is larger than `--max-body-bytes` (16384 by default); refused before the body is read when \
+                            `Content-Length` says so, or as soon as it grows past the limit.
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -135,7 +164,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "415": [
-                        "description": "No `Content-Type` (`missing_content_type`) or another one than `application/json` and `application/x-www-form-urlencoded` (`unsupported_content_type`; parameters such as `charset` are ignored).",
+                        "description": """
+                            No `Content-Type` (`missing_content_type`) or another one than `application/json` and \
+                            `application/x-www-form-urlencoded` (`unsupported_content_type`; parameters such as `charset` are ignored).
+                            """,
                         "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -159,7 +191,12 @@ extension OpenAPIText {
                         ],
                     ],
                     "429": [
-                        "description": "Over an event budget: `too_many_events_from_client` (this client address, every room together: `--events-per-client-per-second`, bursts of `--event-burst-per-client`) or `too_many_events_in_room` (everyone in this room together: `--events-per-room-per-second`, `--event-burst-per-room`). Only a request that passed every other check takes a token. Nothing changed.",
+                        "description": """
+                            Over an event budget: `too_many_events_from_client` (this client address, every room together: \
+                            `--events-per-client-per-second`, bursts of `--event-burst-per-client`) or `too_many_events_in_room` \
+                            (everyone in this room together: `--events-per-room-per-second`, `--event-burst-per-room`). Only a request \
+                            that passed every other check takes a token. Nothing changed.
+                            """,
                         "headers": [
                             "Cache-Control": ["$ref": "#/components/headers/NoStore"],
                             "Retry-After": ["$ref": "#/components/headers/Retry-After"],
@@ -189,7 +226,11 @@ extension OpenAPIText {
                         ],
                     ],
                     "503": [
-                        "description": "The room's history is at its bound and is folded into a snapshot as soon as the VVSI action running has finished (`journal_folding`; send it again after `Retry-After`), or the room's journal cannot be written (`journal_unavailable`).",
+                        "description": """
+                            The room's history is at its bound and is folded into a snapshot as soon as the VVSI action running has \
+                            finished (`journal_folding`; send it again after `Retry-After`), or the room's journal cannot be written \
+                            (`journal_unavailable`).
+                            """,
                         "headers": [
                             "Retry-After": [
                                 "description": "Seconds to wait before sending it again.",

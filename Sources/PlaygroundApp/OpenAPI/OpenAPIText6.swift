@@ -10,7 +10,11 @@ extension OpenAPIText {
                     "name": "path",
                     "in": "path",
                     "required": true,
-                    "description": "A file's name relative to `--public-dir`, e.g. `playground.css` (a file in a subfolder is `css/site.css`, its `/` unencoded). Plain names only: a path with `..`, a `%` left after decoding, a `\\`, NUL or a leading `/` is a 400; hidden files and symlinks are never served.",
+                    "description": """
+                        A file's name relative to `--public-dir`, e.g. `playground.css` (a file in a subfolder is `css/site.css`, its `/` \
+                        unencoded). Plain names only: a path with `..`, a `%` left after decoding, a `\\`, NUL or a leading `/` is a 400; \
+                        hidden files and symlinks are never served.
+                        """,
                     "schema": ["type": "string", "minLength": 1],
                     "example": "playground.css",
                 ],
@@ -26,10 +30,16 @@ extension OpenAPIText {
                 ],
                 "responses": [
                     "200": [
-                        "description": "The file, its type by extension (css, js, html, txt, json, svg, png, ico, woff2; anything else is `application/octet-stream`).",
+                        "description": """
+                            The file, its type by extension (css, js, html, txt, json, svg, png, ico, woff2; anything else is \
+                            `application/octet-stream`).
+                            """,
                         "headers": [
                             "ETag": [
-                                "description": "A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits for the gzip form sent to a client whose Accept-Encoding takes it.",
+                                "description": """
+                                    A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits \
+                                    for the gzip form sent to a client whose Accept-Encoding takes it.
+                                    """,
                                 "required": true,
                                 "schema": ["type": "string", "pattern": "^\"[0-9a-f]{16}(-gzip)?\"$"],
                             ],
@@ -59,7 +69,10 @@ extension OpenAPIText {
                         "description": "`If-None-Match` names the file's ETag (or is `*`): not modified, no body.",
                         "headers": [
                             "ETag": [
-                                "description": "A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits for the gzip form sent to a client whose Accept-Encoding takes it.",
+                                "description": """
+                                    A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits \
+                                    for the gzip form sent to a client whose Accept-Encoding takes it.
+                                    """,
                                 "required": true,
                                 "schema": ["type": "string", "pattern": "^\"[0-9a-f]{16}(-gzip)?\"$"],
                             ],
@@ -132,7 +145,11 @@ extension OpenAPIText {
                         ],
                     ],
                     "429": [
-                        "description": "This client address has read more history steps (a whole history costs its steps) than ten times `--replay-steps-per-client-per-second` allows (`too_many_history_reads_from_client`); `Retry-After` says when to try again.",
+                        "description": """
+                            This client address has read more history steps (a whole history costs its steps) than ten times \
+                            `--replay-steps-per-client-per-second` allows (`too_many_history_reads_from_client`); `Retry-After` says when \
+                            to try again.
+                            """,
                         "content": [
                             "application/json; charset=utf-8": [
                                 "schema": [
@@ -154,7 +171,10 @@ extension OpenAPIText {
                         "headers": ["Retry-After": ["schema": ["type": "string"]]],
                     ],
                     "503": [
-                        "description": "Whole-history reads run off the server threads, a few at once with 64 more waiting their turn; past that `history_busy`; `Retry-After` says when to try again.",
+                        "description": """
+                            Whole-history reads run off the server threads, a few at once with 64 more waiting their turn; past that \
+                            `history_busy`; `Retry-After` says when to try again.
+                            """,
                         "content": [
                             "application/json; charset=utf-8": [
                                 "schema": [
@@ -199,7 +219,11 @@ extension OpenAPIText {
                         ],
                     ],
                     "429": [
-                        "description": "This client address has read more history steps (a whole history costs its steps) than ten times `--replay-steps-per-client-per-second` allows (`too_many_history_reads_from_client`); `Retry-After` says when to try again.",
+                        "description": """
+                            This client address has read more history steps (a whole history costs its steps) than ten times \
+                            `--replay-steps-per-client-per-second` allows (`too_many_history_reads_from_client`); `Retry-After` says when \
+                            to try again.
+                            """,
                         "content": [
                             "application/json; charset=utf-8": [
                                 "schema": [
@@ -221,7 +245,10 @@ extension OpenAPIText {
                         "headers": ["Retry-After": ["schema": ["type": "string"]]],
                     ],
                     "503": [
-                        "description": "Whole-history reads run off the server threads, a few at once with 64 more waiting their turn; past that `history_busy`; `Retry-After` says when to try again.",
+                        "description": """
+                            Whole-history reads run off the server threads, a few at once with 64 more waiting their turn; past that \
+                            `history_busy`; `Retry-After` says when to try again.
+                            """,
                         "content": [
                             "application/json; charset=utf-8": [
                                 "schema": [

@@ -8,7 +8,9 @@ extension OpenAPIText {
             "get": [
                 "operationId": "exportRoomAsSwiftTest",
                 "tags": ["journal"],
-                "summary": "The session as a Swift Testing file: each app replays its inputs and recorded answers and asserts every snapshot",
+                "summary": """
+                    The session as a Swift Testing file: each app replays its inputs and recorded answers and asserts every snapshot
+                    """,
                 "parameters": [
                     [
                         "name": "name",
@@ -63,7 +65,10 @@ extension OpenAPIText {
                         "headers": ["Retry-After": ["schema": ["type": "string"]]],
                     ],
                     "429": [
-                        "description": "This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows (`too_many_replays_from_client`); `Retry-After` says when to try again.",
+                        "description": """
+                            This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
+                            (`too_many_replays_from_client`); `Retry-After` says when to try again.
+                            """,
                         "headers": ["Retry-After": ["schema": ["type": "string"]]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -83,7 +88,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "409": [
-                        "description": "The room's oldest steps were folded into a snapshot; a generated test drives the apps from a fresh start (`history_folded`). Export the room as JSON instead.",
+                        "description": """
+                            The room's oldest steps were folded into a snapshot; a generated test drives the apps from a fresh start \
+                            (`history_folded`). Export the room as JSON instead.
+                            """,
                         "content": [
                             "application/json; charset=utf-8": [
                                 "schema": [
@@ -175,7 +183,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "429": [
-                        "description": "This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows (`too_many_replays_from_client`); `Retry-After` says when to try again.",
+                        "description": """
+                            This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
+                            (`too_many_replays_from_client`); `Retry-After` says when to try again.
+                            """,
                         "headers": ["Retry-After": ["schema": ["type": "string"]]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -195,7 +206,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "410": [
-                        "description": "Steps 1…base of this room were folded into a snapshot (its history is bounded): a fork starts at steps from the snapshot's step (`base` in the history) on (`step_folded`).",
+                        "description": """
+                            Steps 1…base of this room were folded into a snapshot (its history is bounded): a fork starts at steps from \
+                            the snapshot's step (`base` in the history) on (`step_folded`).
+                            """,
                         "content": [
                             "application/json; charset=utf-8": [
                                 "schema": [

@@ -64,7 +64,12 @@ extension OpenAPIText {
                         ],
                     ],
                     "422": [
-                        "description": "It does not fit this playground: an unknown app, too many steps, steps out of order, delivery counts that go back, a step the apps refuse, an answer no effect waits for, or a replay that does not reach what the document's witnesses recorded; or the base snapshot of a version 3 document does not restore (`invalid_snapshot`: a missing or foreign app checkpoint, a step out of range).",
+                        "description": """
+                            It does not fit this playground: an unknown app, too many steps, steps out of order, delivery counts that go \
+                            back, a step the apps refuse, an answer no effect waits for, or a replay that does not reach what the \
+                            document's witnesses recorded; or the base snapshot of a version 3 document does not restore \
+                            (`invalid_snapshot`: a missing or foreign app checkpoint, a step out of range).
+                            """,
                         "content": [
                             "application/json; charset=utf-8": [
                                 "schema": [
@@ -96,7 +101,10 @@ extension OpenAPIText {
                         ],
                     ],
                     "503": [
-                        "description": "The room budget is used up, the replays are busy (`replay_busy`), or all large uploads together hold 16 MiB (`too_many_uploads`).",
+                        "description": """
+                            The room budget is used up, the replays are busy (`replay_busy`), or all large uploads together hold 16 MiB \
+                            (`too_many_uploads`).
+                            """,
                         "content": [
                             "application/json; charset=utf-8": [
                                 "schema": [
@@ -123,7 +131,12 @@ extension OpenAPIText {
                         ],
                     ],
                     "429": [
-                        "description": "This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows (`too_many_replays_from_client`), sent more KiB of documents to check than its budget (`--import-kilobytes-per-client-per-second`, 1,024 KiB/s, bursts of 8,192: `too_many_imports_from_client`), or already sends a large upload (`too_many_uploads_from_client`); `Retry-After` says when to try again.",
+                        "description": """
+                            This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
+                            (`too_many_replays_from_client`), sent more KiB of documents to check than its budget \
+                            (`--import-kilobytes-per-client-per-second`, 1,024 KiB/s, bursts of 8,192: `too_many_imports_from_client`), \
+                            or already sends a large upload (`too_many_uploads_from_client`); `Retry-After` says when to try again.
+                            """,
                         "headers": ["Retry-After": ["schema": ["type": "string"]]],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -148,7 +161,10 @@ extension OpenAPIText {
     ]
     static let schemas8: [(String, JSONLiteral)] = [
         ("Error", [
-            "description": "Every error the server answers (besides libmicrohttpd's own 414/431, see the API description). The message says what was wrong and what is accepted; a refused request changes nothing.",
+            "description": """
+                Every error the server answers (besides libmicrohttpd's own 414/431, see the API description). The message says what was \
+                wrong and what is accepted; a refused request changes nothing.
+                """,
             "type": "object",
             "required": ["error"],
             "additionalProperties": false,
@@ -175,7 +191,10 @@ extension OpenAPIText {
             ],
         ]),
         ("SourceField", [
-            "description": "Ignored by the app: a field the server drops before decoding (old pages' forms sent it). Any string, number, boolean or null.",
+            "description": """
+                Ignored by the app: a field the server drops before decoding (old pages' forms sent it). Any string, number, boolean or \
+                null.
+                """,
             "type": ["string", "number", "boolean", "null"],
         ]),
         ("ControlPress", [
@@ -190,12 +209,19 @@ extension OpenAPIText {
                     "type": "string",
                     "minLength": 1,
                     "maxLength": 512,
-                    "description": "The control's id as its form on the page has it: eight characters (`A-Z a-z 0-9 - _`), 48 bits of the hash of its position in the view tree; the position written out (`/T/0/…`, as older pages and journals have it) names the same control (at most 512 bytes of UTF-8).",
+                    "description": """
+                        The control's id as its form on the page has it: eight characters (`A-Z a-z 0-9 - _`), 48 bits of the hash of its \
+                        position in the view tree; the position written out (`/T/0/…`, as older pages and journals have it) names the \
+                        same control (at most 512 bytes of UTF-8).
+                        """,
                     "example": "/0/1/0",
                 ],
                 "value": [
                     "type": "string",
-                    "description": "A text field's text or a toggle's new state (`true`/`false`); a button ignores it. What the control does not take is a 400 `invalid_action_value`.",
+                    "description": """
+                        A text field's text or a toggle's new state (`true`/`false`); a button ignores it. What the control does not take \
+                        is a 400 `invalid_action_value`.
+                        """,
                 ],
                 "_source": ["$ref": "#/components/schemas/SourceField"],
             ],
@@ -225,7 +251,10 @@ extension OpenAPIText {
                 "data": [
                     "type": "string",
                     "minLength": 1,
-                    "description": "HTML fragments, one after another; each root element's `id` names the element it replaces (the app's id, `-` and a name).",
+                    "description": """
+                        HTML fragments, one after another; each root element's `id` names the element it replaces (the app's id, `-` and \
+                        a name).
+                        """,
                 ],
                 "retry": ["type": "integer", "minimum": 0],
             ],

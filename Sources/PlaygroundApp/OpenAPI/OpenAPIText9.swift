@@ -15,7 +15,10 @@ extension OpenAPIText {
                 "roomsHibernated": [
                     "type": "integer",
                     "minimum": 0,
-                    "description": "Rooms with no open stream for --hibernate-after-seconds: only their journal is kept; the next request wakes them (it waits for the restore).",
+                    "description": """
+                        Rooms with no open stream for --hibernate-after-seconds: only their journal is kept; the next request wakes them \
+                        (it waits for the restore).
+                        """,
                 ],
                 "openStreams": ["type": "integer", "minimum": 0, "description": "Event streams open now."],
                 "peakStreams": ["type": "integer", "minimum": 0, "description": "Most streams open at once."],
@@ -43,24 +46,40 @@ extension OpenAPIText {
                 ],
                 "journalDamage": [
                     "type": "object",
-                    "description": "What opening the journal at start-up found damaged and what that cost (present when the server keeps a journal; all empty or 0 when nothing was). A database SQLite could not read is set aside with its companions and what of it still read is kept; log records after a damaged one are not applied; a room's steps after a missing one, or from one that does not replay, are cut off and the room goes on from there. The same counts are in `/metrics` (`playground_journal_set_aside_total`, `playground_journal_log_records_dropped_total`, `playground_journal_steps_dropped_total`), and each report is also an error line in the start-up log.",
+                    "description": """
+                        What opening the journal at start-up found damaged and what that cost (present when the server keeps a journal; \
+                        all empty or 0 when nothing was). A database SQLite could not read is set aside with its companions and what of \
+                        it still read is kept; log records after a damaged one are not applied; a room's steps after a missing one, or \
+                        from one that does not replay, are cut off and the room goes on from there. The same counts are in `/metrics` \
+                        (`playground_journal_set_aside_total`, `playground_journal_log_records_dropped_total`, \
+                        `playground_journal_steps_dropped_total`), and each report is also an error line in the start-up log.
+                        """,
                     "required": ["setAside", "logRecordsDropped", "stepsDropped", "reports"],
                     "additionalProperties": false,
                     "properties": [
                         "setAside": [
                             "type": "array",
                             "items": ["type": "string"],
-                            "description": "The new paths of damaged files moved aside (`journal.sqlite.corrupt-20261126T134500Z`, then its `-wal`, `-shm`, `-log-a`, `-log-b` companions that existed).",
+                            "description": """
+                                The new paths of damaged files moved aside (`journal.sqlite.corrupt-20261126T134500Z`, then its `-wal`, \
+                                `-shm`, `-log-a`, `-log-b` companions that existed).
+                                """,
                         ],
                         "logRecordsDropped": [
                             "type": "integer",
                             "minimum": 0,
-                            "description": "Records of the journal's log not applied: each damaged stretch, and every sound record after it (in its file or the newer one).",
+                            "description": """
+                                Records of the journal's log not applied: each damaged stretch, and every sound record after it (in its \
+                                file or the newer one).
+                                """,
                         ],
                         "stepsDropped": [
                             "type": "integer",
                             "minimum": 0,
-                            "description": "Steps cut off rooms: after a gap in a room's steps, or from the first one its apps could not read or replay.",
+                            "description": """
+                                Steps cut off rooms: after a gap in a room's steps, or from the first one its apps could not read or \
+                                replay.
+                                """,
                         ],
                         "reports": [
                             "type": "array",
@@ -161,12 +180,20 @@ extension OpenAPIText {
                 "deliveries": [
                     "type": ["object", "null"],
                     "additionalProperties": ["type": "integer", "minimum": 0],
-                    "description": "How many deliveries (VVSI's interactor messages: reads, updates, notifications, \"action finished\") each app had applied just before this step; apps with none are left out. A replay applies exactly that many before the step. The counts only grow (422 `deliveries_out_of_order`), name apps of this playground (422 `unknown_app`) and must be reachable (422 `invalid_step`).",
+                    "description": """
+                        How many deliveries (VVSI's interactor messages: reads, updates, notifications, \"action finished\") each app had \
+                        applied just before this step; apps with none are left out. A replay applies exactly that many before the step. \
+                        The counts only grow (422 `deliveries_out_of_order`), name apps of this playground (422 `unknown_app`) and must \
+                        be reachable (422 `invalid_step`).
+                        """,
                 ],
                 "witness": [
                     "type": ["object", "null"],
                     "additionalProperties": ["type": "string", "pattern": "^[0-9a-f]{16}$"],
-                    "description": "With `--journal-witness`: each app's fingerprint (its state and view) just before this step, compared by every replay (422 `replay_diverged` on import when they differ; 400 `invalid_document` when malformed).",
+                    "description": """
+                        With `--journal-witness`: each app's fingerprint (its state and view) just before this step, compared by every \
+                        replay (422 `replay_diverged` on import when they differ; 400 `invalid_document` when malformed).
+                        """,
                 ],
             ],
         ]),
@@ -177,7 +204,11 @@ extension OpenAPIText {
                 "format": ["const": "architecture-playground-journal"],
                 "version": [
                     "enum": [1, 2, 3],
-                    "description": "3 adds `base`, the snapshot the room's oldest steps were folded into (a room that never folded is written as 2); 2 adds each entry's `deliveries` (and `witness`); version 1 documents are still read (a replay then waits for the apps to be idle before each step).",
+                    "description": """
+                        3 adds `base`, the snapshot the room's oldest steps were folded into (a room that never folded is written as 2); \
+                        2 adds each entry's `deliveries` (and `witness`); version 1 documents are still read (a replay then waits for the \
+                        apps to be idle before each step).
+                        """,
                 ],
                 "room": ["type": "string"],
                 "seed": ["type": "string", "pattern": "^[0-9]+$"],
@@ -222,11 +253,17 @@ extension OpenAPIText {
                 "base": [
                     "type": "integer",
                     "minimum": 0,
-                    "description": "The step the room's oldest history was folded into a snapshot at (0: never folded); `entries` are steps base+1…steps.",
+                    "description": """
+                        The step the room's oldest history was folded into a snapshot at (0: never folded); `entries` are steps \
+                        base+1…steps.
+                        """,
                 ],
                 "damage": [
                     "type": "string",
-                    "description": "Present only when the room's journal was damaged at the last start: which of its steps were lost. The room goes on from what could be read (its page says so too).",
+                    "description": """
+                        Present only when the room's journal was damaged at the last start: which of its steps were lost. The room goes \
+                        on from what could be read (its page says so too).
+                        """,
                 ],
                 "entries": [
                     "type": "array",
@@ -245,30 +282,6 @@ extension OpenAPIText {
                     ],
                 ],
             ],
-        ]),
-    ]
-    static let parameters9: [(String, JSONLiteral)] = [
-        ("Room", [
-            "name": "room",
-            "in": "path",
-            "required": true,
-            "description": "A room id: 24 lowercase hex digits (96 random bits), as `GET /` hands out in `Location`. Rooms live in the server's memory and close after `--room-idle-seconds` without use.",
-            "schema": ["type": "string", "pattern": "^[0-9a-f]{24}$"],
-            "example": "3f9c0a1b7d2e4c5f6a8b9c0d",
-        ]),
-        ("IfNoneMatch", [
-            "name": "If-None-Match",
-            "in": "header",
-            "required": false,
-            "description": "ETags from an earlier answer (weak ones too) or `*`: 304 when one names the file.",
-            "schema": ["type": "string"],
-        ]),
-        ("VersionTag", [
-            "name": "v",
-            "in": "query",
-            "required": false,
-            "description": "The file's version tag (its ETag without quotes), as the page links it: the answer may then be cached for good. Any other value only changes `Cache-Control` to `no-cache`.",
-            "schema": ["type": "string"],
         ]),
     ]
 }
