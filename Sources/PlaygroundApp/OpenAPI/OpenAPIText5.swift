@@ -60,7 +60,8 @@ extension OpenAPIText {
                     "400": [
                         "description": """
                             The body is not a control press (`malformed_json`, `malformed_form`, `empty_body`, `missing_app`, \
-                            `missing_control`, `unexpected_argument`, `invalid_action_value` for a `value` that is not text), names no \
+                            `missing_control`, `unexpected_argument`, `invalid_action_value` for a `value` that is not text, \
+                            `invalid_argument` for a number in any field written as the event bodies forbid, e.g. with an exponent), names no \
                             app (`unknown_app`), or the control does not take this value (`invalid_action_value`, e.g. a toggle's value \
                             other than `true`/`false`, a field's text with a control character or over 1,000 characters).
                             """,
@@ -83,6 +84,7 @@ extension OpenAPIText {
                                                                 "missing_control",
                                                                 "unexpected_argument",
                                                                 "invalid_action_value",
+                                                                "invalid_argument",
                                                                 "unknown_app",
                                                             ],
                                                         ],
