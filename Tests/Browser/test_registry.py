@@ -3,6 +3,7 @@ made from the registry), so a sixth app is checked with nothing to edit here (`m
 Each app has its pane and an entry in the page's index, a page of its own and a part of `/state`; its curl twins
 are accepted, journaled with a witness of every app, replayed by a fork, and exported as a Swift test."""
 import json
+import os
 import re
 import urllib.error
 import urllib.request
@@ -45,6 +46,8 @@ def test_the_page_indexes_every_app_and_each_has_its_page_and_state(launch):
     port, _ = launch()
     apps, examples = registry(port)
     assert len(apps) >= 5 and all(examples[app] for app in apps), examples
+    # make check-seam names the app it added, so a copy that did not take it fails here.
+    assert os.environ.get("SEAM_CHECK_APP", apps[0]) in apps, apps
     room = new_room(port)
     status, page = get(port, room, accept="text/html")
     assert status == 200

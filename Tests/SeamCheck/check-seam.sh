@@ -70,6 +70,7 @@ cd "$tree"
 echo "check-seam: building the copy with the counter app in $tree"
 swift build --product playground
 export PLAYGROUND_BIN="$tree/.build/debug/playground"
+export SEAM_CHECK_APP=counter  # the template's app id: the checks fail unless the copy hosts it
 python3 -m pytest -q -p no:cacheprovider Tests/Browser/test_openapi.py Tests/Browser/test_registry.py
 if [ "${SEAM_CHECK_SWIFT:-0}" = 1 ]; then
   swift build --build-tests
