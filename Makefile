@@ -15,11 +15,12 @@ SERVER_PACKAGES := libmicrohttpd-dev libsqlite3-dev libdeflate-dev pkg-config
 PYTHON_PACKAGES := "playwright==$(PLAYWRIGHT_VERSION)" "schemathesis==$(SCHEMATHESIS_VERSION)" \
 	"prometheus-client==$(PROMETHEUS_CLIENT_VERSION)" "axe-playwright-python==$(AXE_PLAYWRIGHT_VERSION)" pytest
 
-.PHONY: help run test build test-swift test-browser deps-server deps-browser clean bench bench-search
+.PHONY: help run test build test-swift test-browser check-seam deps-server deps-browser clean bench bench-search
 
 help:
 	@echo "make run    build (release) and serve the playground on http://$(HOST):$(PORT)/  (ARGS='--threads 2 …' passes flags)"
 	@echo "make test   every test: Swift unit + integration tests, then the browser tests (Chromium + Playwright)"
+	@echo "make check-seam  a copy of the tree with a throw-away sixth app added as the README says, built and checked"
 	@echo "make bench-search  the movie search: start-up (load + index) and query-time percentiles"
 	@echo "make bench  the fan-out benchmark (release server with default settings + its own load client; see BENCHMARKS.md)"
 
@@ -39,6 +40,12 @@ test-swift:
 
 test-browser:
 	python3 -m pytest -q -p no:cacheprovider Tests/Browser
+
+# The README's "Adding an architecture" holds: a copy of the tree (in .build/seam-check, kept so its build is
+# incremental) gets the counter app of Tests/SeamCheck the way the README says, and the registry-driven checks
+# (OpenAPI and schemathesis, journal witnesses, export, the page's index) run green against it.
+check-seam: deps-server deps-browser
+	Tests/SeamCheck/check-seam.sh
 
 build: deps-server
 	swift build

@@ -68,6 +68,8 @@ public struct AppRegistration: Sendable {
     public let typeName: String
     /// What the composition root provides this app (repositories, settings).
     public let services: AppServiceValues
+    /// What the app describes of itself (``DescribedApp``), if it does.
+    var described: AppDescription? = nil
 
     /// Registers `App`, giving it `services`.
     public static func app<App: HostedApp>(_ type: App.Type, services: AppServiceValues = AppServiceValues()) -> AppRegistration {
@@ -77,7 +79,8 @@ public struct AppRegistration: Sendable {
             input: App.Input.self,
             make: { services in AnyHostedApp(App(services: services)) },
             typeName: String(reflecting: App.self),
-            services: services)
+            services: services,
+            described: AppDescription.of(App.self))
     }
 
     /// A decoded input's envelope fields (`event` first), as the app wrote it back: what a journal keeps.

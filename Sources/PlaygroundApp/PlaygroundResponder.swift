@@ -37,7 +37,6 @@ final class PlaygroundResponder: HTTPResponder {
             response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
             return .response(response.adding("Cache-Control", "no-store"))
         }
-        router.add(.get, "/openapi.json") { request, _ in .response(files.response(for: "openapi.json", request: request)) }
         for route in backEnds {
             router.add(.get, route.path) { request, parameters in .response(route.answer(request, parameters)) }
         }
@@ -85,6 +84,7 @@ final class PlaygroundResponder: HTTPResponder {
             Self.postEvent(rooms, clientLimiter, instruments, request, parameters)
         }
         journal.register(in: &router)
+        OpenAPIRoute.register(in: &router, apps: rooms.apps)
         self.router = router
     }
 

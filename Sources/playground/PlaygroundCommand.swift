@@ -12,7 +12,7 @@ import StandardApps
 struct PlaygroundCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "playground",
-        abstract: "Five SwiftUI architectures as live Swift runtimes, streamed to the browser over Server-Sent Events.",
+        abstract: "SwiftUI architectures as live Swift runtimes, streamed to the browser over Server-Sent Events.",
         discussion: "Open http://HOST:PORT/ for a new room. Every limit below bounds memory under any load.")
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"

@@ -1,6 +1,9 @@
 """Polling helpers that run on the Python side: the page's Content-Security-Policy forbids the string
 evaluation Playwright's wait_for_function needs, and the tests must see the page as users get it."""
+import json
 import time
+import urllib.parse
+import urllib.request
 
 
 def eventually(check, timeout=10.0, message="condition"):
@@ -25,3 +28,11 @@ def background(page, screen_id):
 
 def text(page, selector):
     return page.locator(selector).inner_text()
+
+
+def registry_apps(url):
+    """The ids of the apps every room hosts, in page order, as the server at `url` (any of its URLs) lists them: the
+    `AppID` of its `/openapi.json`, made from its registry."""
+    parts = urllib.parse.urlparse(url)
+    with urllib.request.urlopen(f"{parts.scheme}://{parts.netloc}/openapi.json", timeout=10) as response:
+        return json.load(response)["components"]["schemas"]["AppID"]["enum"]

@@ -6,13 +6,12 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from helpers import eventually, text
+from helpers import eventually, registry_apps, text
 
 AXE = Axe()
 # WCAG 2.0/2.1 A and AA, plus axe's best practices (landmarks, roles): every rule a reviewer would run.
 RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
          "resultTypes": ["violations"]}
-APPS = ["ev", "vvsi", "mvi", "nice", "router"]
 ROUTER_ROWS = "section#router #router-list li"
 POSTS = "#nice-posts"
 
@@ -54,7 +53,7 @@ def test_axe_finds_nothing_on_the_room_page_each_apps_page_and_a_past_page(room)
     settled(first)
     assert violations(first) == []
     base = first.url
-    for app in APPS:
+    for app in registry_apps(base):
         first.goto(f"{base}/apps/{app}")
         first.wait_for_selector("#connection[data-state=live]")
         assert violations(first) == [], app

@@ -11,10 +11,9 @@ import socket
 import threading
 import time
 
-from helpers import eventually
+from helpers import eventually, registry_apps
 from test_journal import app_views, data_dir, history, new_room, random_event, request, settled, start, state  # noqa: F401
 
-APPS = {"ev", "vvsi", "mvi", "nice", "router"}
 
 
 def error_code(body):
@@ -209,7 +208,7 @@ def test_a_folded_room_exports_its_snapshot_and_an_import_gives_the_same_state(d
         assert status == 200, document
         parsed = json.loads(document)
         assert parsed["format"] == "architecture-playground-journal" and parsed["version"] == 3
-        assert parsed["base"]["step"] == folded and set(parsed["base"]["apps"]) == APPS, parsed["base"]
+        assert parsed["base"]["step"] == folded and set(parsed["base"]["apps"]) == set(registry_apps(base)), parsed["base"]
         assert [entry["step"] for entry in parsed["entries"]] == list(range(folded + 1, steps + 1))
         status, headers, body = request("POST", f"{base}/rooms/import", document)
         assert status == 303, body
@@ -226,7 +225,7 @@ def test_a_folded_room_exports_its_snapshot_and_an_import_gives_the_same_state(d
             return json.dumps(tampered)
 
         snapshots = parsed["base"]["apps"]
-        checkpoints = {app: snapshots[app]["state"] for app in APPS}   # each app's own JSON text
+        checkpoints = {app: snapshots[app]["state"] for app in registry_apps(base)}   # each app's own JSON text
         cases = {
             "a checkpoint replaced with garbage": with_base(lambda b: b["apps"]["vvsi"].update(state="garbage")),
             "a checkpoint that is JSON of another shape": with_base(lambda b: b["apps"]["router"].update(state='{"mounted":"x"}')),
@@ -326,7 +325,8 @@ def test_a_fold_leaves_the_state_as_it_was(data_dir):
             if check_history(base, room)["base"] != before and now["mvi"]["inFlight"]:
                 folded_while_waiting = True
                 assert now["mvi"] == held["mvi"], "the fold keeps the search waiting, as it was"
-                assert {app: now[app] for app in APPS - {"ev"}} == {app: held[app] for app in APPS - {"ev"}}
+                others = set(registry_apps(base)) - {"ev"}
+                assert {app: now[app] for app in others} == {app: held[app] for app in others}
         assert folded_while_waiting, "no fold came while the search waited"
         answered = eventually(lambda: not state(base, room)["mvi"]["inFlight"] and settled(base, room),
                               timeout=10, message="the search's answer")

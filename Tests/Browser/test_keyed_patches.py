@@ -9,12 +9,11 @@ import time
 import urllib.parse
 import urllib.request
 
-from helpers import eventually, text
+from helpers import eventually, registry_apps, text
 
 POSTS = "#nice-posts"
 VVSI_ITEMS = "#vvsi-list .for-each > .text"
 ROUTER_ROWS = "section#router li.list-row"
-APPS = ("ev", "vvsi", "mvi", "nice", "router")
 
 
 def view(page, app):
@@ -44,7 +43,7 @@ def converged(browser, pages, url):
     fresh.goto(url)
     fresh.wait_for_selector("#connection[data-state=live]")
     try:
-        for app in APPS:
+        for app in registry_apps(url):
             expected = view(fresh, app)
             for page in pages:
                 eventually(lambda: view(page, app) == expected, message=f"{app} in {page.url} as a fresh load shows it")
@@ -207,7 +206,7 @@ def test_a_tab_that_missed_patches_catches_up_by_since_and_by_resync(room, brows
             got = b""
             while b'id="router-view"' not in got:
                 got += raw.recv(65536)
-            assert all(f'id="{app}-view"'.encode() in got for app in APPS), "a resync of every pane"
+            assert all(f'id="{app}-view"'.encode() in got for app in registry_apps(url)), "a resync of every pane"
         blocked["on"] = False
         late.wait_for_selector("#connection[data-state=live]", timeout=15_000)
         converged(browser, (first, late), url)

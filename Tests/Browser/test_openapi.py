@@ -1,12 +1,14 @@
 """`/openapi.json` against the live server.
 
-The plain tests read the document the server serves (JSON, OpenAPI 3.1.0, ETag and 304 like every static file) and
-check it names exactly the routes the responder has, and exactly the apps and events the running apps accept. The
+The plain tests read the document the server serves (generated at start-up from its route table and its app
+registry; JSON, OpenAPI 3.1.0, ETag, 304 and gzip like every static file) and check it names exactly the routes the
+responder has, each with its text, and exactly the apps and events the running apps accept. The
 last one runs schemathesis (PyPI, pinned in the Makefile) against the real binary with the document fetched from the
 server: it generates requests for every operation from the document, valid ones and invalid ones, and every answer
 must be one the document describes (status, content type, headers, body), no answer may be a 5xx, an invalid request
 must be refused, and a method the document does not list for a path must be a 405 with `Allow`.
 """
+import gzip
 import html
 import json
 import re
@@ -30,6 +32,7 @@ RESPONDER = ROOT / "Sources/PlaygroundApp/PlaygroundResponder.swift"
 JOURNAL_ROUTES = ROOT / "Sources/PlaygroundApp/Journal/JournalRoutes.swift"
 # The demo back ends' routes (GET), registered by the composition root.
 BACK_ENDS = ROOT / "Sources/StandardApps/StandardBackEnds.swift"
+OPENAPI_ROUTE = ROOT / "Sources/PlaygroundApp/OpenAPI/OpenAPIDocument.swift"
 
 
 def fetch_document(port):
@@ -44,19 +47,30 @@ def test_the_document_is_served_with_an_etag(launch):
     url = f"http://127.0.0.1:{port}/openapi.json"
     with urllib.request.urlopen(url, timeout=5) as response:
         etag = response.headers["ETag"]
-        assert json.loads(response.read()) == json.loads((ROOT / "Public/openapi.json").read_text())
+        document = response.read()
     assert re.fullmatch(r'"[0-9a-f]{16}"', etag), etag
+    with urllib.request.urlopen(url, timeout=5) as response:
+        assert (response.headers["ETag"], response.read()) == (etag, document), "made once, at start-up"
+    assert json.loads(document)["openapi"] == "3.1.0"
     try:
         urllib.request.urlopen(urllib.request.Request(url, headers={"If-None-Match": etag}), timeout=5)
         raise AssertionError("expected 304")
     except urllib.error.HTTPError as error:
         assert error.code == 304
+    with urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Encoding": "gzip"}), timeout=5) as response:
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert response.headers["ETag"] == etag[:-1] + '-gzip"'
+        assert gzip.decompress(response.read()) == document
+    # The same bytes at every start (keys sorted), so a browser's cached copy stays valid across restarts.
+    port, _ = launch()
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=5) as response:
+        assert response.headers["ETag"] == etag
 
 
 def served_routes():
     """(method, path template) of every route of the responder and the back ends, `:name` written `{name}`, and the
     static files."""
-    source = RESPONDER.read_text() + JOURNAL_ROUTES.read_text()
+    source = RESPONDER.read_text() + JOURNAL_ROUTES.read_text() + OPENAPI_ROUTE.read_text()
     routes = {(method, re.sub(r":(\w+)", r"{\1}", pattern))
               for method, pattern in re.findall(r'router\.add\(\.(\w+), "([^"]+)"', source)}
     assert routes, f"no routes found in {RESPONDER}"
@@ -95,6 +109,9 @@ def test_the_document_is_openapi_3_1_and_describes_every_route_app_and_event(lau
     routes = served_routes()
     assert routes - described == set(), "routes the document does not describe"
     assert described - routes == set(), "operations the server does not have"
+    undescribed = [(method, path) for path, item in document["paths"].items() for method, operation in item.items()
+                   if method in METHODS and operation.get("summary") == "Not described yet"]
+    assert undescribed == [], "routes added without their text in Sources/PlaygroundApp/OpenAPI"
 
     # The apps and events, as the running server lists them in its own refusals (they change nothing).
     room = new_room(port)

@@ -1,3 +1,4 @@
+import AppSeam
 import Foundation
 import PlaygroundTesting
 import RoomServices
@@ -7,16 +8,21 @@ import Testing
 @testable import PlaygroundApp
 
 /// `GET /rooms/{id}/export.swift` keeps `ScriptedSessionTests.swift` honest: a scripted session over HTTP that
-/// touches all five apps is exported, given a fixed seed, imported, and exported as a Swift test, which must be
-/// that file byte for byte. The file itself runs in this target (`make test`): the generator and its output
+/// touches every app it scripts is exported, given a fixed seed, imported, and exported as a Swift test, which must
+/// be that file byte for byte. The room hosts the registry's apps the script drives (an app added to the registry
+/// does not change the file; ``everyAppOfTheRegistryIsExported`` covers it). The file itself runs in this target (`make test`): the generator and its output
 /// are checked together. `PLAYGROUND_RECORD_SESSION=1 swift test --filter SessionExportTests` rewrites it.
 @Suite("A session exported as a Swift test")
 struct SessionExportTests {
     static let generatedFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ScriptedSessionTests.swift")
 
+    /// The apps the script drives.
+    static let scripted = ["ev", "vvsi", "mvi", "nice", "router"]
+
     @Test func theScriptedSessionRegeneratesTheCheckedInTest() async throws {
+        let registry = StandardApps.registry(postsAPI: .init(loadDelay: .zero))
         let live = try await LivePlayground { configuration in
-            configuration.apps = StandardApps.registry(postsAPI: .init(loadDelay: .zero))
+            configuration.apps = AppRegistry(registry.apps.filter { Self.scripted.contains($0.about.id) })
         }
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
@@ -56,8 +62,23 @@ struct SessionExportTests {
         }
         let checkedIn = try String(contentsOf: Self.generatedFile, encoding: .utf8)
         #expect(swift.text == checkedIn, "the generator no longer writes ScriptedSessionTests.swift (PLAYGROUND_RECORD_SESSION=1 rewrites it)")
-        for app in ["ev", "vvsi", "mvi", "nice", "router"] { #expect(swift.text.contains("@Test func \(app)()")) }
+        for app in Self.scripted { #expect(swift.text.contains("@Test func \(app)()")) }
         #expect(swift.text.contains("try await app.outcome(EffectOutcome(effect: 1, label: \"searchMovies\""), "asynchronous answers are replayed too")
+    }
+
+    /// Every app of the registry, however many, is in the export: one test function each, its module imported.
+    @Test func everyAppOfTheRegistryIsExported() async throws {
+        let registry = StandardApps.registry()
+        let live = try await LivePlayground { $0.apps = registry }
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        let swift = try await live.request("GET", room + "/export.swift?name=Everything")
+        #expect(swift.status == 200)
+        for app in registry.apps {
+            #expect(swift.text.contains("@Test func \(app.about.id)()"), "\(app.about.id)")
+            let module = app.typeName.split(separator: ".").first.map(String.init) ?? ""
+            #expect(swift.text.contains("import \(module)\n"), "\(module)")
+        }
     }
 
     @Test func aBadSuiteNameIsRefused() async throws {

@@ -30,6 +30,10 @@ public struct Router: Sendable {
         routes.append(Route(method: method, text: pattern, pattern: RoutePattern(pattern), handler: handler))
     }
 
+    /// Every route's method and pattern (as added, e.g. `/rooms/:room/events`), in order: what a generated API
+    /// description lists.
+    public var table: [(method: HTTPMethod, pattern: String)] { routes.map { ($0.method, $0.text) } }
+
     /// The pattern `request`'s path matches (as added, e.g. `/rooms/:room/events`), whatever its method; nil when
     /// none does. A bounded label for metrics, unlike the raw path.
     public func pattern(matching request: HTTPRequest) -> String? {

@@ -33,13 +33,22 @@ public struct StaticFiles: Sendable {
     public init(directory: String, maxTotalBytes: Int = StaticFiles.defaultMaxTotalBytes) throws {
         var loader = StaticFilesLoader(maxTotalBytes: maxTotalBytes)
         try loader.load(directory: directory, prefix: "", depth: 0)
-        files = loader.files.mapValues { bytes, name in
+        self.init(loaded: loader.files.mapValues(\.bytes))
+    }
+
+    /// Files made in memory (a document generated at start-up), served exactly as loaded ones are.
+    public init(contents: [String: [UInt8]]) {
+        self.init(loaded: contents)
+    }
+
+    private init(loaded: [String: [UInt8]]) {
+        files = Dictionary(uniqueKeysWithValues: loaded.map { name, bytes in
             let contentType = Self.contentType(for: name)
             let gzipped =
                 ContentCoding.isCompressible(contentType) && bytes.count >= ContentCoding.minimumBytes
                 ? Gzip.compress(bytes, level: Gzip.staticLevel) : nil
-            return File(bytes: bytes, gzipped: gzipped, contentType: contentType, versionTag: Self.hash(bytes))
-        }
+            return (name, File(bytes: bytes, gzipped: gzipped, contentType: contentType, versionTag: Self.hash(bytes)))
+        })
     }
 
     /// The relative names served, sorted (e.g. `"css/site.css"`).

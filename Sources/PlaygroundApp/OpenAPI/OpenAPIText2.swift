@@ -1,0 +1,297 @@
+import AppSeam
+
+// The text of the operations and shared schemas of the playground's own routes (not the apps').
+extension OpenAPIText {
+    static let paths2: [(String, JSONLiteral)] = [
+        ("/posts/{id}", [
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
+            "parameters": [
+                [
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "The post's id: a whole number from 1 in decimal digits, no sign or leading zero.",
+                    "schema": ["type": "integer", "minimum": 1],
+                    "example": 3,
+                ],
+            ],
+            "get": [
+                "operationId": "getPost",
+                "tags": ["posts"],
+                "summary": "One post",
+                "responses": [
+                    "200": [
+                        "description": "The post.",
+                        "headers": [
+                            "Cache-Control": [
+                                "description": "Results may be cached for five minutes.",
+                                "required": true,
+                                "schema": ["const": "public, max-age=300"],
+                            ],
+                        ],
+                        "content": [
+                            "application/json; charset=utf-8": ["schema": ["$ref": "#/components/schemas/Post"]],
+                        ],
+                    ],
+                    "400": [
+                        "description": """
+                            The id is not a whole number from 1 in decimal digits (`invalid_post_id`: `0`, `-1`, `+3`, `03`, `3.0`, \
+                            `abc`), as the posts app's `postId` refuses it; the message names the ids there are.
+                            """,
+                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
+                        "content": [
+                            "application/json; charset=utf-8": [
+                                "schema": [
+                                    "allOf": [
+                                        ["$ref": "#/components/schemas/Error"],
+                                        [
+                                            "properties": [
+                                                "error": ["properties": ["code": ["enum": ["invalid_post_id"]]]],
+                                            ],
+                                        ],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                    "404": [
+                        "description": "No post has this id, a whole number from 1 (`no_such_post`); the message names the ids there are.",
+                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
+                        "content": [
+                            "application/json; charset=utf-8": [
+                                "schema": [
+                                    "allOf": [
+                                        ["$ref": "#/components/schemas/Error"],
+                                        ["properties": ["error": ["properties": ["code": ["enum": ["no_such_post"]]]]]],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
+            ],
+        ]),
+        ("/users", [
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
+            "get": [
+                "operationId": "listUsers",
+                "tags": ["posts"],
+                "summary": "Every user, in JSONPlaceholder's shape",
+                "description": "The authors of the posts (10 with the shipped data), which the UserService fetches.",
+                "responses": [
+                    "200": [
+                        "description": "Every user, by id.",
+                        "headers": [
+                            "Cache-Control": [
+                                "description": "Results may be cached for five minutes.",
+                                "required": true,
+                                "schema": ["const": "public, max-age=300"],
+                            ],
+                        ],
+                        "content": [
+                            "application/json; charset=utf-8": [
+                                "schema": ["type": "array", "items": ["$ref": "#/components/schemas/User"]],
+                            ],
+                        ],
+                    ],
+                ],
+            ],
+        ]),
+        ("/rooms/{room}", [
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
+            "parameters": [["$ref": "#/components/parameters/Room"]],
+            "get": [
+                "operationId": "roomPage",
+                "tags": ["rooms"],
+                "summary": "The room page",
+                "description": """
+                    Every app's pane rendered from the room's current state, an index of the architectures at the top (`#` and each app's \
+                    id), each event's curl twin and the samples' Swift sources. Every button is a form that POSTs to \
+                    `/rooms/{room}/events` (or `/actions`), so the page works with JavaScript off; with it on, the page follows \
+                    `/rooms/{room}/stream`.
+                    """,
+                "responses": [
+                    "200": [
+                        "description": "The page.",
+                        "headers": [
+                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
+                            "Content-Security-Policy": ["$ref": "#/components/headers/PageCSP"],
+                            "X-Content-Type-Options": ["$ref": "#/components/headers/NoSniff"],
+                            "Referrer-Policy": ["$ref": "#/components/headers/ReferrerPolicy"],
+                        ],
+                        "content": [
+                            "text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]],
+                        ],
+                    ],
+                    "404": [
+                        "description": """
+                            No room has this id (`unknown_room`): JSON, or, for a client whose `Accept` names `text/html` and not \
+                            `application/json` (a browser following an old link), a page saying so.
+                            """,
+                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
+                        "content": [
+                            "application/json; charset=utf-8": [
+                                "schema": [
+                                    "allOf": [
+                                        ["$ref": "#/components/schemas/Error"],
+                                        ["properties": ["error": ["properties": ["code": ["enum": ["unknown_room"]]]]]],
+                                    ],
+                                ],
+                            ],
+                            "text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]],
+                        ],
+                    ],
+                    "400": [
+                        "description": "`at` is not a step of the history.",
+                        "content": [
+                            "application/json; charset=utf-8": [
+                                "schema": [
+                                    "allOf": [
+                                        ["$ref": "#/components/schemas/Error"],
+                                        ["properties": ["error": ["properties": ["code": ["enum": ["invalid_step"]]]]]],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                    "503": [
+                        "description": "Two replays are running already (`replay_busy`); `Retry-After` says when to try again.",
+                        "content": [
+                            "application/json; charset=utf-8": [
+                                "schema": [
+                                    "allOf": [
+                                        ["$ref": "#/components/schemas/Error"],
+                                        ["properties": ["error": ["properties": ["code": ["enum": ["replay_busy"]]]]]],
+                                    ],
+                                ],
+                            ],
+                        ],
+                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
+                    ],
+                    "429": [
+                        "description": """
+                            This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
+                            (`too_many_replays_from_client`); `Retry-After` says when to try again.
+                            """,
+                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
+                        "content": [
+                            "application/json; charset=utf-8": [
+                                "schema": [
+                                    "allOf": [
+                                        ["$ref": "#/components/schemas/Error"],
+                                        [
+                                            "properties": [
+                                                "error": [
+                                                    "properties": ["code": ["enum": ["too_many_replays_from_client"]]],
+                                                ],
+                                            ],
+                                        ],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                    "410": [
+                        "description": """
+                            Steps 1…base of this room were folded into a snapshot (its history is bounded): `?at=N` shows steps from the \
+                            snapshot's step (`base` in the history) on (`step_folded`).
+                            """,
+                        "content": [
+                            "application/json; charset=utf-8": [
+                                "schema": [
+                                    "allOf": [
+                                        ["$ref": "#/components/schemas/Error"],
+                                        ["properties": ["error": ["properties": ["code": ["enum": ["step_folded"]]]]]],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
+                "parameters": [
+                    [
+                        "name": "at",
+                        "in": "query",
+                        "required": false,
+                        "description": """
+                            Show the room as it was after this step (base…steps; `first` is the earliest kept, the snapshot's step or 0; \
+                            `back` the step before the latest), read-only.
+                            """,
+                        "schema": ["type": "string", "pattern": "^([0-9]{1,9}|back|first)$"],
+                    ],
+                ],
+            ],
+        ]),
+        ("/rooms/{room}/apps/{app}", [
+            "description": """
+                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
+                `components.responses.MethodNotAllowed`).
+                """,
+            "parameters": [
+                ["$ref": "#/components/parameters/Room"],
+                [
+                    "name": "app",
+                    "in": "path",
+                    "required": true,
+                    "description": "An app id.",
+                    "schema": ["$ref": "#/components/schemas/AppID"],
+                ],
+            ],
+            "get": [
+                "operationId": "appPage",
+                "tags": ["rooms"],
+                "summary": "One app's pane alone, live",
+                "description": """
+                    The room page with only this app's pane, for projecting one architecture to a class. Its forms post to the same room, \
+                    and a form post without JavaScript comes back here.
+                    """,
+                "responses": [
+                    "200": [
+                        "description": "The one-app page.",
+                        "headers": [
+                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
+                            "Content-Security-Policy": ["$ref": "#/components/headers/PageCSP"],
+                            "X-Content-Type-Options": ["$ref": "#/components/headers/NoSniff"],
+                            "Referrer-Policy": ["$ref": "#/components/headers/ReferrerPolicy"],
+                        ],
+                        "content": [
+                            "text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]],
+                        ],
+                    ],
+                    "404": [
+                        "description": """
+                            No app has this id (`unknown_app`; the message lists the apps), or no room has this id (`unknown_room`). The \
+                            app is checked first.
+                            """,
+                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
+                        "content": [
+                            "application/json; charset=utf-8": [
+                                "schema": [
+                                    "allOf": [
+                                        ["$ref": "#/components/schemas/Error"],
+                                        [
+                                            "properties": [
+                                                "error": [
+                                                    "properties": ["code": ["enum": ["unknown_app", "unknown_room"]]],
+                                                ],
+                                            ],
+                                        ],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
+            ],
+        ]),
+    ]
+}

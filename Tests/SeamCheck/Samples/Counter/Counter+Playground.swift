@@ -1,0 +1,46 @@
+import AppSeam
+import CounterRuntime
+import PlaygroundUI
+
+/// Glue, not from the article: the counter as a playground app.
+public final class CounterPlayground: HostedApp {
+    public enum Input: AppInput, Codable {
+        case increment
+        case add(amount: Int)
+        case reset
+
+        public static let examples: [(label: String, input: Input)] = [("+1", .increment), ("Add 5", .add(amount: 5)), ("Reset", .reset)]
+    }
+
+    public enum Stage: FlowStage {
+        case input, update
+        public var name: String { self == .input ? "Input" : "update" }
+        public var detail: String { self == .input ? "a POST" : "state changes" }
+    }
+
+    public struct Snapshot: Encodable { let count: Int }
+
+    public static let about = AppAbout(
+        id: "counter", title: "Counter · a throw-away app", summary: "Counts what it is sent.", sampleFolder: "Counter",
+        articleFiles: ["Counter.swift"])
+    public let teaching = Teaching<Stage>(appID: "counter")
+    private let store = Store<Counter>(Counter.State())
+    private var host = ViewHost(CounterView(count: 0))
+
+    public init(services: AppServices) {}
+
+    public func handle(_ input: Input, from source: EventSource) throws(AppError) {
+        switch input {
+        case .increment: store.send(.increment)
+        case .add(let amount): store.send(.add(amount))
+        case .reset: store.send(.reset)
+        }
+        teaching.trace.record(source: source, event: "\(input)", became: ["count = \(store.state.count)"])
+        teaching.flow.light([.input, .update], caption: "now \(store.state.count)")
+        host = ViewHost(CounterView(count: store.state.count))
+    }
+
+    public func render(_ context: RenderContext) -> RenderedView { host.render(context) }
+    public var snapshot: Snapshot { Snapshot(count: store.state.count) }
+    public func unmount() { host.unmount() }
+}
