@@ -1,7 +1,7 @@
 #!/bin/bash
 # Fresh server, one burst of 1,000 subscribers (our client connects 256 at a time), ROUNDS times: reports each
 # round whose burst was not all served within 10 s, and how many server sockets then held an unread request.
-# This is how libmicrohttpd 0.9.75's epoll mode was caught losing a whole batch (README, "Rooms and the executor").
+# This is how libmicrohttpd 0.9.75's epoll mode was caught losing a whole batch (docs/internals.md, "Rooms and the executor").
 #   Benchmarks/burst-stall.sh [BINARY=.build/release/playground] [ROUNDS=16]
 # Loopback only; each client run is bounded by timeout(1); stops every server it started.
 set -u

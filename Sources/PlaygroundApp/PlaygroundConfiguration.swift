@@ -40,7 +40,8 @@ public struct PlaygroundConfiguration: Sendable {
     public var journalSync = JournalSync.normal
     /// What a start does with a journal database SQLite cannot read (`--on-corrupt-journal`).
     public var onCorruptJournal = JournalDamagePolicy.setAside
-    /// Steps one room's journal holds; past it the room refuses new events (fork it to go on).
+    /// Steps one room's journal holds; at 90 % the room folds its oldest steps into a checkpoint (a room that cannot
+    /// fold refuses new events past it).
     public var journalSteps = 10_000
     /// Bytes one room's journal holds (its entries' JSON).
     public var journalBytes = 8 << 20

@@ -108,8 +108,8 @@ struct PlaygroundCommand: ParsableCommand {
                 + "what of it still reads and starts; refuse exits non-zero with the reason.",
             valueName: "set-aside|refuse"))
     var onCorruptJournal: JournalDamagePolicy = .setAside
-    @Option(help: "Steps one room's journal holds; past it the room refuses events (fork it to go on).") var journalSteps = 10_000
-    @Option(help: "Kilobytes one room's journal holds (its entries' JSON); past it the room refuses events.") var journalKilobytes = 8_192
+    @Option(help: "Steps one room's journal holds; at 90 % of it the room folds its oldest steps into a checkpoint (its history then starts later); a room that cannot fold refuses events past it.") var journalSteps = 10_000
+    @Option(help: "Kilobytes one room's journal holds (its entries' JSON); at 90 % of it the room folds, as for --journal-steps.") var journalKilobytes = 8_192
     @Option(help: "Percent of a room's journal (steps and bytes) one client address may fill; past it that client's events are refused (409) while others go on. 100 (no share) by default: a class behind one NAT address is one client.")
     var journalSharePerClient = 100
     @Flag(help: "Also record each app's fingerprint (state and view) before every step, and check it on every replay: a replay that differs from what was live is named at the step it starts (costs a little per event).")

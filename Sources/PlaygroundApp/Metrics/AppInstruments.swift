@@ -6,7 +6,7 @@ import Synchronization
 /// The playground's own swift-metrics instruments (rooms, events, requests), beside the HTTP server's.
 ///
 /// Made once per `Playground` from its Prometheus factory; with no factory every instrument is nil and costs
-/// nothing. The names are the ones `/metrics` shows (README, "Hosting in public").
+/// nothing. The names are the ones `/metrics` shows (docs/hosting.md, "Metrics").
 final class AppInstruments: Sendable {
     private let rooms: Meter?
     private let hibernatedRooms: Meter?

@@ -86,8 +86,8 @@ extension OpenAPIText {
                 "summary": "Prometheus metrics",
                 "description": """
                     Prometheus text exposition format 0.0.4 (swift-metrics with swift-prometheus): \
-                    `playground_http_requests_total{route,method,status}`, connection, stream, room and event figures (README, \"Hosting \
-                    in public\", lists every metric). Keep it for your Prometheus only (the nginx block in the README allows 127.0.0.1).
+                    `playground_http_requests_total{route,method,status}`, connection, stream, room and event figures (docs/hosting.md lists every \
+                    metric). Keep it for your Prometheus only (the nginx block in the README allows 127.0.0.1).
                     """,
                 "responses": [
                     "200": [

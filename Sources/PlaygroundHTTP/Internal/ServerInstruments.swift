@@ -3,7 +3,7 @@ internal import CoreMetrics
 /// The server's swift-metrics instruments, made once from `HTTPServerConfiguration.metricsFactory`.
 ///
 /// Every instrument is optional so a server without a factory pays nothing; the names are the ones `/metrics`
-/// shows (README, "Hosting in public").
+/// shows (docs/hosting.md, "Metrics").
 struct ServerInstruments: Sendable {
     let connectionsOpen: Meter?
     let connectionsRefusedServerFull: Counter?
