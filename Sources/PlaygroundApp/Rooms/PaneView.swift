@@ -53,6 +53,9 @@ struct PaneView {
         var within: String?
     }
 
+    /// A node sent whole names what the tabs keep only from this many bytes on.
+    static let reuseFrom = 1024
+
     /// At most this many retired nodes are remembered (beyond it, none: nothing wrong is named, only more is sent).
     static let maxRetired = 4096
 
@@ -141,9 +144,9 @@ private struct Diff {
         let new = tree.record(index)
         if new.whole == old.whole { return }
         if new.shell == old.shell {
-            let before = tree.children[index].map { shown[tree.nodes[$0].id] }
-            guard before.allSatisfy({ $0 != nil }) else { return whole(index, replacing: old) }
-            for (child, old) in zip(tree.children[index], before) { node(child, against: old!) }
+            // The same shell names the same child ids, so each is shown (unless ids were not unique).
+            guard tree.children[index].allSatisfy({ shown[tree.nodes[$0].id] != nil }) else { return whole(index, replacing: old) }
+            for child in tree.children[index] { node(child, against: shown[tree.nodes[child].id]!) }
             return
         }
         if let frame = new.frame, frame == old.frame, let keyed = keyedPatch(index, from: old.children) {
@@ -176,6 +179,12 @@ private struct Diff {
     /// The node at `index` sent whole in place of `old`: the page takes off the old node's content, and any of it (or
     /// of the retired nodes) that the new content holds unchanged is named instead of sent.
     mutating func whole(_ index: Int, replacing old: PaneView.Node) {
+        takenOff += old.children.map { ($0, old.frame != nil) }
+        // A small node is sent as it is: naming what is in it saves little, and the rate case (an EV event redraws
+        // two small screens) would pay for the lookups on every event.
+        guard tree.nodes[index].range.count >= PaneView.reuseFrom else {
+            return patches.append(Fragment(id: tree.nodes[index].id, html: tree.html(index, reuse: { _ in nil })))
+        }
         var oldInside: [String: Int] = [:]
         collect(old.children, into: &oldInside)
         var named: [String] = []
@@ -189,7 +198,6 @@ private struct Diff {
         }
         patches.append(Fragment(id: tree.nodes[index].id, html: html))
         reused += named
-        takenOff += old.children.map { ($0, old.frame != nil) }
     }
 
     private func collect(_ ids: [String], into inside: inout [String: Int]) {
@@ -271,9 +279,7 @@ private struct Tree {
         for index in nodes.indices.dropFirst() { children[nodes[index].parent].append(index) }
         // Children come after their parent, so from the last node back every child's whole hash is ready.
         var byIndex = [PaneView.Node](repeating: PaneView.Node(shell: 0, whole: 0, frame: nil, children: []), count: nodes.count)
-        for index in nodes.indices.reversed() {
-            byIndex[index] = Self.record(of: index, nodes, children[index], bytes, wholes: children[index].map { byIndex[$0].whole })
-        }
+        for index in nodes.indices.reversed() { byIndex[index] = Self.record(of: index, nodes, children[index], bytes, byIndex) }
         var records: [String: PaneView.Node] = [:]
         records.reserveCapacity(nodes.count)
         var ambiguous = false
@@ -283,13 +289,18 @@ private struct Tree {
 
     func record(_ index: Int) -> PaneView.Node { byIndex[index] }
 
-    private static func record(of index: Int, _ nodes: [FragmentNode], _ children: [Int], _ bytes: [UInt8], wholes: [Int]) -> PaneView.Node {
+    /// The record of the node at `index`, its children's records being in `done` already.
+    private static func record(of index: Int, _ nodes: [FragmentNode], _ children: [Int], _ bytes: [UInt8], _ done: [PaneView.Node]) -> PaneView.Node {
         let node = nodes[index]
         var shell = Hasher()
         var cursor = node.range.lowerBound
         var contiguous = true
         var expected = node.inner.lowerBound
-        for child in children.map({ nodes[$0] }) {
+        var ids: [String] = []
+        ids.reserveCapacity(children.count)
+        for childIndex in children {
+            let child = nodes[childIndex]
+            ids.append(child.id)
             add(bytes[cursor..<child.range.lowerBound], to: &shell)
             addMarker(child.id, to: &shell)
             cursor = child.range.upperBound
@@ -308,8 +319,8 @@ private struct Tree {
         let shellHash = shell.finalize()
         var whole = Hasher()
         whole.combine(shellHash)
-        for hash in wholes { whole.combine(hash) }
-        return PaneView.Node(shell: shellHash, whole: whole.finalize(), frame: frame, children: children.map { nodes[$0].id })
+        for child in children { whole.combine(done[child].whole) }
+        return PaneView.Node(shell: shellHash, whole: whole.finalize(), frame: frame, children: ids)
     }
 
     /// Feeds bytes (UTF-8 never holds 0xFF, so the markers between pieces cannot be mistaken for text).
