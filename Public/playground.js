@@ -27,6 +27,37 @@
     while (keep > 0 && body.children.length > keep) body.lastElementChild.remove();
   }
 
+  // What patches take off the page, by id, with the number of the patch that took it off: a later patch may name an
+  // element to put back (<i data-reuse="ID" data-seq="SEQ">) instead of sending its HTML again (a list closed and
+  // opened, rows filtered out and back). Only a patch that directly follows the one the page shows keeps anything; a
+  // tab that lacks a named element (it loaded the page later) asks for a resync.
+  const kept = new Map();   // id -> { element, seq }
+  let keeping = null;       // the number of the patch being applied, while it keeps what it takes off
+  let missing = false;      // a named element this tab does not keep
+
+  function keepInside(element) {
+    if (keeping === null) return;
+    for (const inner of element.querySelectorAll("[id]")) kept.set(inner.id, { element: inner, seq: keeping });
+  }
+  function keep(element) {
+    if (keeping === null) return;
+    if (element.id) kept.set(element.id, { element, seq: keeping });
+    keepInside(element);
+  }
+  function takeBack(placeholder) {
+    const id = placeholder.getAttribute("data-reuse");
+    const entry = kept.get(id);
+    if (!entry || String(entry.seq) !== placeholder.getAttribute("data-seq")) { missing = true; return null; }
+    kept.delete(id);
+    return entry.element;
+  }
+  function putBack(root) {
+    for (const placeholder of Array.from(root.querySelectorAll("i[data-reuse]"))) {
+      const element = takeBack(placeholder);
+      if (element) placeholder.replaceWith(element);
+    }
+  }
+
   // A keyed list's rows removed, inserted and moved by id (the server sends only what changed in a list):
   // <template data-keyed-for="LIST" data-remove="ID …" data-after="ANCHOR …">ITEMS</template>, each item a new row or
   // <i data-move="ID"> for a row the page has, placed after the anchor of the same rank ("^": first). Rows not named
@@ -38,15 +69,17 @@
     const rows = new Map(Array.from(list.children, (child) => [child.id, child]));
     for (const id of (carrier.dataset.remove || "").split(" ")) {
       const gone = id && rows.get(id);
-      if (gone) { gone.remove(); rows.delete(id); }
+      if (gone) { keep(gone); gone.remove(); rows.delete(id); }
     }
     const anchors = (carrier.dataset.after || "").split(" ");
     Array.from(carrier.content.children).forEach((item, rank) => {
-      const node = item.hasAttribute("data-move") ? rows.get(item.getAttribute("data-move")) : item;
+      const node = item.hasAttribute("data-move") ? rows.get(item.getAttribute("data-move"))
+        : item.hasAttribute("data-reuse") ? takeBack(item) : item;
       if (!node) return;
       rows.set(node.id, node);
       const anchor = anchors[rank] && anchors[rank] !== "^" ? rows.get(anchors[rank]) : null;
       if (anchor) anchor.after(node); else list.prepend(node);
+      if (node === item) putBack(node);
     });
   }
 
@@ -111,7 +144,10 @@
       if (fresh.dataset.litFor) { applyLit(fresh); continue; }
       if (!fresh.id) continue;
       const old = document.getElementById(fresh.id);
-      if (old) old.replaceWith(fresh);
+      if (!old) continue;
+      if (old.closest(".app-root")) keepInside(old);
+      old.replaceWith(fresh);
+      putBack(fresh);
     }
     if (!place) return;
     if (document.contains(focused)) {
@@ -153,15 +189,35 @@
 
   // One stream per tab for every pane. `since` lets the first connection skip what the page already shows;
   // the browser sends Last-Event-ID itself on reconnects.
-  const source = new EventSource(`${room}/stream?since=${encodeURIComponent(body.dataset.seq || "0")}`);
-  source.addEventListener("open", () => setStatus("live", "live"));
-  source.addEventListener("patch", (event) => {
+  // A tab that lacked an element a patch named reconnects with since=0: the room answers with a resync.
+  let source = null;
+  let resyncing = false;
+  function connect(since) {
+    source = new EventSource(`${room}/stream?since=${encodeURIComponent(since)}`);
+    source.addEventListener("open", () => setStatus("live", "live"));
+    source.addEventListener("patch", onPatch);
+    source.addEventListener("error", onError);
+  }
+
+  function onPatch(event) {
     const before = new Set(dialogs().map(dialogKey));
     const holder = document.activeElement && document.activeElement.closest
       ? document.activeElement.closest(".presentation, .alert") : null;
     const heldKey = holder ? dialogKey(holder) : null;
+    const number = Number(event.lastEventId);
+    keeping = !resyncing && number === Number(body.dataset.seq || "0") + 1 ? number : null;
+    resyncing = false;
     applyPatch(event.data);
+    keeping = null;
     body.dataset.seq = event.lastEventId;
+    if (missing) {
+      missing = false;
+      kept.clear();
+      resyncing = true;
+      source.close();
+      connect("0");
+      return;
+    }
     const now = dialogs();
     const after = new Set(now.map(dialogKey));
     // A dialog that has just appeared takes the focus on its harmless action (unless the user is typing).
@@ -181,7 +237,7 @@
       const control = (key === heldKey || lost) && find(opener);
       if (control) control.focus();
     }
-  });
+  }
 
   // Escape answers the topmost alert with its harmless action, or else closes the topmost presentation (its Close or
   // Back), as a swipe down or the back button does. The pane holding the focus goes first.
@@ -200,13 +256,15 @@
       : presentation && presentation.querySelector(":scope > .button-form .presentation-close");
     if (target) { event.preventDefault(); target.click(); }
   });
-  source.addEventListener("error", () => {
+  function onError(event) {
+    if (event.target !== source) return;
     if (source.readyState === EventSource.CLOSED) {
       setStatus("room closed — open / for a new one", "closed");
     } else {
       setStatus("reconnecting…", "reconnecting");
     }
-  });
+  }
+  connect(body.dataset.seq || "0");
 
   function showError(form, message) {
     const box = document.getElementById("errors");

@@ -2,6 +2,7 @@ import AppSeam
 import Foundation
 import NiceRuntime
 import PlaygroundUI
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -37,7 +38,7 @@ public struct JSONPlaceholderClient: Sendable {
     }()
 
     /// Fetches and decodes `path`; throws ``PostsAPIError``, ``InjectedFault`` or `CancellationError`.
-    func get<T: Decodable>(_ type: T.Type, path: String) async throws -> T {
+    func get<T: Decodable & Sendable>(_ type: T.Type, path: String) async throws -> T {
         let clock = ContinuousClock()
         let start = clock.now
         try await faults.apply(path: path, log: log)
@@ -65,11 +66,44 @@ public struct JSONPlaceholderClient: Sendable {
         guard (200...299).contains(status) else {
             throw PostsAPIError(.httpStatus(status), "GET \(url.absoluteString) answered HTTP \(status)")
         }
+        if let shared = Self.decoded.withLock({ $0.value(T.self, url: url.absoluteString, body: body) }) { return shared }
+        let value: T
         do {
-            return try JSONDecoder().decode(T.self, from: body)
+            value = try JSONDecoder().decode(T.self, from: body)
         } catch {
             throw PostsAPIError(.undecodableBody, "GET \(url.absoluteString) answered \(body.count) bytes that are not \(T.self)")
         }
+        Self.decoded.withLock { $0.keep(value, url: url.absoluteString, body: body) }
+        return value
+    }
+
+    /// The last value decoded from each URL, shared by every room: each room's caches held their own copy of the
+    /// same 100 posts and users (~60 KB a room). A fetch still happens (faults, log and status as before); only an
+    /// answer whose bytes are the very ones decoded before gets the values decoded then, equal to a new decoding.
+    private static let decoded = Mutex(SharedAnswers())
+}
+
+/// Decoded answers by URL and type, with the bytes they were decoded from.
+struct SharedAnswers: ~Copyable {
+    private struct Key: Hashable {
+        let url: String
+        let type: ObjectIdentifier
+    }
+
+    private var answers: [Key: (body: Data, value: any Sendable)] = [:]
+    /// Bounds for an API other than the playground's (`--posts-api`): answers past them are not shared.
+    static let maxAnswers = 256
+    static let maxBody = 1 << 20
+
+    func value<T: Sendable>(_ type: T.Type, url: String, body: Data) -> T? {
+        guard let kept = answers[Key(url: url, type: ObjectIdentifier(T.self))], kept.body == body else { return nil }
+        return kept.value as? T
+    }
+
+    mutating func keep<T: Sendable>(_ value: T, url: String, body: Data) {
+        let key = Key(url: url, type: ObjectIdentifier(T.self))
+        guard body.count <= Self.maxBody, answers[key] != nil || answers.count < Self.maxAnswers else { return }
+        answers[key] = (body, value)
     }
 }
 

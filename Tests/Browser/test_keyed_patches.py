@@ -249,3 +249,101 @@ def test_a_moved_row_keeps_its_element_and_the_focus_inside_it(server, browser):
     assert page.evaluate("id => document.getElementById(id).dataset.marked", ids[2]) == "kept", "moved, not redrawn"
     assert page.evaluate("() => document.activeElement.closest('.hstack').id") == ids[2]
     page.context.close()
+
+
+def row_html(data):
+    """Whether a patch carries a post row's HTML (not only its name, `<i data-reuse=…>`)."""
+    return re.search(r'<div id="nice-r[^"]*" class="hstack', data) is not None
+
+
+def mark_rows(page):
+    page.locator(POSTS + " .for-each > .hstack").evaluate_all("rows => rows.forEach(r => { r.dataset.marked = 'kept'; })")
+
+
+def marked_rows(page):
+    """How many rows still carry the mark (then taken off: a fresh load has none)."""
+    count = page.locator(POSTS + " .for-each > .hstack[data-marked=kept]").count()
+    page.locator(POSTS + " .for-each > .hstack").evaluate_all("rows => rows.forEach(r => { delete r.dataset.marked; })")
+    return count
+
+
+def test_a_list_taken_off_and_back_is_put_back_not_sent(room, browser):
+    """Closing a post brings back the list its opening took off, reloading brings back the same rows, Show All the rows
+    Favourites took off: the page keeps those elements and the patches name them; no row's HTML is sent again."""
+    first, second = room
+    url = first.url
+    eventually(lambda: "Ada Whitfield" in text(first, POSTS), timeout=15, message="the posts")
+    settled(url)
+    stream = Stream(url)
+    try:
+        for page in (first, second):
+            mark_rows(page)
+        first.click(POSTS + ' .hstack:has-text("MVVM: error handling") button:has-text("MVVM: error handling")')
+        for page in (first, second):
+            eventually(lambda: "Route errors to one place." in text(page, POSTS), message="the detail")
+        before = len(stream.patches())
+        second.click(POSTS + " button:has-text('‹ Posts')")
+        settled(url)
+        for page in (first, second):
+            eventually(lambda: page.locator(POSTS + " .for-each > .hstack").count() == 100, message="the rows back")
+            assert marked_rows(page) == 100, "the very elements the page had, put back"
+        converged(browser, (first, second), url)
+        closing = stream.patches()[before:]
+        assert closing and not any(row_html(data) for _, data in closing), [data[:300] for _, data in closing]
+        assert any("data-reuse=" in data for _, data in closing)
+        assert sum(size for size, _ in closing) < 8 * 1024, sum(size for size, _ in closing)
+
+        # Favourites leaves one row; Show All names the 99 it took off.
+        for page in (first, second):
+            mark_rows(page)
+        first.click(POSTS + " button.picker-option:has-text('Favourites')")
+        for page in (first, second):
+            eventually(lambda: page.locator(POSTS + " .for-each > .hstack").count() <= 1, message="the favourites")
+        before = len(stream.patches())
+        second.click(POSTS + " button.picker-option:has-text('Show All')")
+        for page in (first, second):
+            eventually(lambda: page.locator(POSTS + " .for-each > .hstack").count() == 100, message="every row")
+            assert marked_rows(page) == 100
+        converged(browser, (first, second), url)
+        showing = stream.patches()[before:]
+        assert showing and not any(row_html(data) for _, data in showing), [data[:300] for _, data in showing]
+
+        # A reload draws the loading rows, then the same rows as before: named, not sent.
+        before = len(stream.patches())
+        request = urllib.request.Request(
+            url + "/events", method="POST", headers={"Content-Type": "application/json"},
+            data=json.dumps({"app": "nice", "event": "reload"}).encode())
+        urllib.request.urlopen(request, timeout=10).read()
+        settled(url)
+        for page in (first, second):
+            eventually(lambda: page.locator(POSTS + " .for-each > .hstack").count() == 100, message="the rows reloaded")
+        converged(browser, (first, second), url)
+        reloading = stream.patches()[before:]
+        assert reloading and not any(row_html(data) for _, data in reloading), [data[:300] for _, data in reloading]
+    finally:
+        stream.close()
+
+
+def test_a_tab_that_lacks_a_named_element_resyncs(room, browser):
+    """A tab that loaded the page while a post was open never had the list: when the post closes, the patch names the
+    list the other tabs keep, and this tab asks for a resync and ends as a fresh load."""
+    first, _ = room
+    url = first.url
+    eventually(lambda: "Ada Whitfield" in text(first, POSTS), timeout=15, message="the posts")
+    settled(url)
+    first.click(POSTS + ' .hstack:has-text("MVVM: error handling") button:has-text("MVVM: error handling")')
+    eventually(lambda: "Route errors to one place." in text(first, POSTS), message="the detail")
+    settled(url)
+    late = browser.new_context().new_page()
+    try:
+        late.goto(url)
+        late.wait_for_selector("#connection[data-state=live]")
+        streams = []
+        late.on("request", lambda request: streams.append(request.url) if "/stream" in request.url else None)
+        first.click(POSTS + " button:has-text('‹ Posts')")
+        settled(url)
+        eventually(lambda: late.locator(POSTS + " .for-each > .hstack").count() == 100, message="the rows in the late tab")
+        assert any(stream.endswith("since=0") for stream in streams), streams
+        converged(browser, (first, late), url)
+    finally:
+        late.context.close()

@@ -92,11 +92,50 @@ struct PaneViewTests {
                 + Self.rowHTML(row5, in: second) + "</template>")
     }
 
-    @Test func aChangeOutsideTheRowsSendsTheFragment() {
+    @Test func aChangeOutsideTheRowsSendsTheFragmentNamingTheRowsItHas() throws {
         var view = PaneView(id: "nice-view")
-        _ = view.update(Self.render(Self.rows([1, 2])))
-        let patches = view.update(Self.render(Self.rows([1, 2]), header: "Favourites"))
+        let old = Self.render(Self.rows(Array(1...8)))
+        _ = view.update(old, seq: 1)
+        let patches = view.update(Self.render(Self.rows(Array(1...8)), header: "Favourites"), seq: 2)
         #expect(patches.map(\.id) == ["posts"])
+        let list = try #require(old.nodes.first { $0.id.hasPrefix("nice-k") }).id
+        #expect(patches[0].html.contains(PaneView.reuse(list, seq: 2)), "the list the page takes off with the old fragment")
+        #expect(!patches[0].html.contains("Post 3"))
+        var page = Page(html: PaneView.wrapped(old.html, id: "nice-view"))
+        for patch in patches { try page.apply(patch, seq: 2) }
+        #expect(page.html == PaneView.wrapped(Self.render(Self.rows(Array(1...8)), header: "Favourites").html, id: "nice-view"))
+    }
+
+    /// A list that goes (a post opened) and comes back the same (the post closed): the second time it is named, not
+    /// sent; rows filtered out and back are named too. A tab that applied every patch ends as a fresh render.
+    @Test func aListOrRowsTakenOffAndBackAreNamedNotSent() throws {
+        var view = PaneView(id: "nice-view")
+        var seq: UInt64 = 1
+        let all = Self.rows(Array(1...30))
+        let first = Self.render(all)
+        _ = view.update(first, seq: seq)
+        var page = Page(html: PaneView.wrapped(first.html, id: "nice-view"))
+        func step(_ rendered: RenderedView) throws -> Int {
+            seq += 1
+            let patches = view.update(rendered, seq: seq)
+            for patch in patches { try page.apply(patch, seq: seq) }
+            #expect(page.html == PaneView.wrapped(rendered.html, id: "nice-view"), "step \(seq)")
+            return patches.reduce(0) { $0 + $1.html.utf8.count }
+        }
+        let detail = ViewHost(Detail()).render(Self.context)
+        _ = try step(detail)
+        #expect(view.retiredCount > 30, "the list and its rows are kept off the page")
+        let back = try step(first)
+        #expect(back < 300, "the list named, not sent (\(back) bytes)")
+        _ = try step(Self.render(Array(all.prefix(2))))
+        let again = try step(first)
+        #expect(again < 28 * 80, "the 28 rows named (\(again) bytes)")
+    }
+
+    struct Detail: View {
+        var body: some View {
+            VStack { Text("A post") }.id("posts")
+        }
     }
 
     @Test func idsSeenTwiceSendTheWholeView() {
@@ -119,9 +158,30 @@ struct PaneViewTests {
             _ = view.update(old)
             let new = Self.render(after)
             var page = Page(html: PaneView.wrapped(old.html, id: "nice-view"))
-            for patch in view.update(new) { try page.apply(patch) }
+            for patch in view.update(new) { try page.apply(patch, seq: 1) }
             #expect(page.html == PaneView.wrapped(new.html, id: "nice-view"), "round \(round): \(before.map(\.id)) → \(after.map(\.id))")
         }
+    }
+
+    /// Many renders in a row on one pane (rows, the header, the list gone and back), each patch applied as the page
+    /// applies it, keeping what it takes off: the page is a fresh render after each.
+    @Test func aLongRunOfChangesConvergesWithReuse() throws {
+        var generator = SeededRandomNumberGenerator(seed: 72)
+        var view = PaneView(id: "nice-view")
+        var page = Page(html: "")
+        var named = 0
+        for seq in UInt64(1)...400 {
+            let rendered: RenderedView =
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0: ViewHost(Detail()).render(Self.context)
+                default: Self.render(Self.randomRows(&generator), header: Bool.random(using: &generator) ? "Posts" : "Favourites")
+                }
+            let patches = view.update(rendered, seq: seq)
+            if seq == 1 { page = Page(html: patches[0].html) } else { for patch in patches { try page.apply(patch, seq: seq) } }
+            #expect(page.html == PaneView.wrapped(rendered.html, id: "nice-view"), "step \(seq)")
+            named += patches.filter { $0.html.contains("data-reuse=") }.count
+        }
+        #expect(named > 50, "patches named what the page keeps (\(named))")
     }
 
     static func randomRows(_ generator: inout SeededRandomNumberGenerator) -> [Row] {
@@ -142,9 +202,19 @@ struct PaneViewTests {
 /// patch (`<template data-keyed-for>`) removes, inserts and moves the list's child elements by id.
 private struct Page {
     var html: String
+    /// What patches took off the page, by id, with the patch's number (the page script's `kept`).
+    var kept: [String: (html: String, seq: UInt64)] = [:]
+
+    init(html: String) {
+        self.html = html
+    }
 
     /// Where the element whose `id` is `id` lies: from its start tag to its end tag (depth counted).
     func element(_ id: String) throws -> (whole: Range<String.Index>, inner: Range<String.Index>) {
+        try Self.element(id, in: html)
+    }
+
+    static func element(_ id: String, in html: String) throws -> (whole: Range<String.Index>, inner: Range<String.Index>) {
         let attribute = try #require(html.range(of: #" id="\#(id)""#), "no element \(id)")
         let start = try #require(html[..<attribute.lowerBound].lastIndex(of: "<"))
         var depth = 0
@@ -165,9 +235,32 @@ private struct Page {
 
     struct PageError: Error, CustomStringConvertible { let description: String }
 
-    mutating func apply(_ patch: Fragment) throws {
+    /// Keeps every element inside `element` (and it too, with `itself`), as patch `seq` takes it off.
+    mutating func keep(_ element: String, seq: UInt64, itself: Bool) throws {
+        for match in element.matches(of: #/ id="([^"]+)"/#) {
+            let id = String(match.output.1)
+            if !itself, match.range.lowerBound == element.firstRange(of: " id=")?.lowerBound { continue }
+            kept[id] = (String(element[try Self.element(id, in: element).whole]), seq)
+        }
+    }
+
+    /// Puts back every element a patch named.
+    mutating func putBack() throws {
+        while let match = html.firstMatch(of: /<i data-reuse="([^"]*)" data-seq="([0-9]+)"><\/i>/) {
+            let id = String(match.output.1)
+            let taken = kept.removeValue(forKey: id)
+            let entry = try #require(taken, "\(id) is not kept")
+            try #require(String(entry.seq) == match.output.2, "\(id) kept from another patch")
+            html.replaceSubrange(match.range, with: entry.html)
+        }
+    }
+
+    mutating func apply(_ patch: Fragment, seq: UInt64) throws {
         guard patch.html.hasPrefix("<template data-keyed-for=") else {
-            return html.replaceSubrange(try element(patch.id).whole, with: patch.html)
+            let old = try element(patch.id).whole
+            try keep(String(html[old]), seq: seq, itself: false)
+            html.replaceSubrange(old, with: patch.html)
+            return try putBack()
         }
         let attribute = { (name: String) -> [String] in
             guard let match = patch.html.firstMatch(of: try! Regex(name + #"="([^"]*)""#)) else { return [] }
@@ -176,6 +269,7 @@ private struct Page {
         let list = try element(patch.id)
         var rows = Self.topLevelElements(String(html[list.inner])).map { (id: Self.id(of: $0), html: $0) }
         let removed = Set(attribute("data-remove"))
+        for row in rows where removed.contains(row.id) { try keep(row.html, seq: seq, itself: true) }
         rows.removeAll { removed.contains($0.id) }
         let anchors = attribute("data-after")
         let inner = patch.html[patch.html.index(after: patch.html.firstIndex(of: ">")!)...].dropLast("</template>".count)
@@ -185,10 +279,16 @@ private struct Page {
             var row = (id: Self.id(of: item), html: item)
             if let moved = item.firstMatch(of: /^<i data-move="([^"]*)"><\/i>$/).map({ String($0.1) }) {
                 row = rows.remove(at: try #require(rows.firstIndex { $0.id == moved }))
+            } else if let reused = item.firstMatch(of: /^<i data-reuse="([^"]*)" data-seq="([0-9]+)"><\/i>$/) {
+                let taken = kept.removeValue(forKey: String(reused.output.1))
+                let entry = try #require(taken, "\(reused.output.1) is not kept")
+                try #require(String(entry.seq) == reused.output.2)
+                row = (id: String(reused.output.1), html: entry.html)
             }
             rows.insert(row, at: anchor == "^" ? 0 : try #require(rows.firstIndex { $0.id == anchor }) + 1)
         }
         html.replaceSubrange(list.inner, with: rows.map(\.html).joined())
+        try putBack()
     }
 
     static func id(of element: String) -> String {
@@ -212,4 +312,9 @@ private struct Page {
         }
         return elements
     }
+}
+
+extension PaneView {
+    /// For the tests that apply no patch naming what the page keeps: every patch numbered 1.
+    mutating func update(_ rendered: RenderedView) -> [Fragment] { update(rendered, seq: 1) }
 }

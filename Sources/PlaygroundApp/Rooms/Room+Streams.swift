@@ -22,7 +22,7 @@ extension Room {
         // Taken out of the array before it changes, so its fragment table is not copied on write.
         var view = views[index] ?? PaneView(id: Self.viewID(app))
         views[index] = nil
-        var changed = view.update(rendered)
+        var changed = view.update(rendered, seq: seq + 1)
         views[index] = view
         if traced { app.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count }) }
         if teaching { changed += app.teaching.patches() }
@@ -87,7 +87,7 @@ extension Room {
         for index in appIndices {
             let app = app(index)
             var view = PaneView(id: Self.viewID(app))
-            _ = view.update(app.render(contexts[index]))
+            _ = view.update(app.render(contexts[index]), seq: seq)  // nothing is sent: nothing the tabs keep
             views[index] = view
             _ = app.teaching.patches()  // the page and a resync carry all of it
         }
