@@ -58,11 +58,13 @@ def registry(text):
 patched("Sources/StandardApps/StandardApps.swift", registry)
 # Its targets in Package.swift, and the sample as a dependency of the registry's target.
 def package(text):
-    marker = '.target(name: "StandardApps", dependencies: ['
-    assert marker in text, "Package.swift has no StandardApps target"
-    at = text.rindex("\n", 0, text.index(marker)) + 1
+    # The registry's target, written on one line or over several: the sample goes first in its dependencies.
+    import re
+    match = re.search(r'\.target\(\s*name: "StandardApps",\s*dependencies: \[\s*', text)
+    assert match, "Package.swift has no StandardApps target"
+    at = text.rindex("\n", 0, match.start()) + 1
     targets = open(os.path.join(template, "package-targets.txt")).read()
-    return text[:at] + targets + text[at:].replace(marker, marker + f'"{module}", ', 1)
+    return text[:at] + targets + text[at:match.end()] + f'"{module}", ' + text[match.end():]
 patched("Package.swift", package)
 PY
 

@@ -3,7 +3,7 @@ import CounterRuntime
 import PlaygroundUI
 
 /// Glue, not from the article: the counter as a playground app.
-public final class CounterPlayground: HostedApp {
+public final class CounterPlayground: ViewHostedApp {
     public enum Input: AppInput, Codable {
         case increment
         case add(amount: Int)
@@ -25,7 +25,7 @@ public final class CounterPlayground: HostedApp {
         articleFiles: ["Counter.swift"])
     public let teaching = Teaching<Stage>(appID: "counter")
     private let store = Store<Counter>(Counter.State())
-    private var host = ViewHost(CounterView(count: 0))
+    public private(set) var host = ViewHost(CounterView(count: 0))
 
     public init(services: AppServices) {}
 
@@ -40,7 +40,5 @@ public final class CounterPlayground: HostedApp {
         host = ViewHost(CounterView(count: store.state.count))
     }
 
-    public func render(_ context: RenderContext) -> RenderedView { host.render(context) }
     public var snapshot: Snapshot { Snapshot(count: store.state.count) }
-    public func unmount() { host.unmount() }
 }

@@ -16,9 +16,9 @@ public enum Counter: CounterProgram {
     }
 }
 
-struct CounterView: View {
+public struct CounterView: View {
     let count: Int
-    var body: some View {
+    public var body: some View {
         Text("Count: \(count)").id("counter-count")
     }
 }
