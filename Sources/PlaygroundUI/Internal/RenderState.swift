@@ -38,7 +38,11 @@ struct RenderState {
 
     func child(_ component: ViewPath.Component) -> RenderState {
         var state = self
-        if case .index(let index) = component, state.chain.append(index) { return state }
+        if case .index(let index) = component {
+            if state.chain.append(index) { return state }
+            state.path = path.appending(index: index)
+            return state
+        }
         state.path = path.appending(component)
         return state
     }

@@ -116,6 +116,14 @@ final class ViewPath {
         pass = Int32(truncatingIfNeeded: census.pass)
     }
 
+    /// A node for an index component (`packed` is `index << 2 | 1`).
+    private init(packed: UInt, parent: ViewPath, census: Census) {
+        self.packed = packed
+        self.parent = parent
+        self.census = census
+        pass = Int32(truncatingIfNeeded: census.pass)
+    }
+
     /// The root of a new tree.
     static func root() -> ViewPath { ViewPath(nil, parent: nil, census: Census()) }
 
@@ -130,18 +138,8 @@ final class ViewPath {
     /// This path followed by `component`, marked as reached in the current pass.
     func appending(_ component: Component) -> ViewPath {
         switch component {
-        case .index(0):
-            if let first { return first.reach() }
-            let child = makeChild(component)
-            first = child
-            return child
         case .index(let index):
-            let slot = index - 1
-            if slot < indexed.count, let child = indexed[slot] { return child.reach() }
-            let child = makeChild(component)
-            if slot >= indexed.count { indexed.append(contentsOf: repeatElement(nil, count: slot + 1 - indexed.count)) }
-            indexed[slot] = child
-            return child
+            return appending(index: index)
         case .type(let type):
             for entry in typed where entry.type == type { return entry.path.reach() }
             let child = makeChild(component)
@@ -153,6 +151,22 @@ final class ViewPath {
             madeExtras.identified[id] = child
             return child
         }
+    }
+
+    /// This path followed by `.index(index)` (without copying a ``Component``, whose payload may be an `AnyHashable`).
+    func appending(index: Int) -> ViewPath {
+        if index == 0 {
+            if let first { return first.reach() }
+            let child = makeChild(packed: 1)
+            first = child
+            return child
+        }
+        let slot = index - 1
+        if slot < indexed.count, let child = indexed[slot] { return child.reach() }
+        let child = makeChild(packed: UInt(index) << 2 | 1)
+        if slot >= indexed.count { indexed.append(contentsOf: repeatElement(nil, count: slot + 1 - indexed.count)) }
+        indexed[slot] = child
+        return child
     }
 
     /// This path followed by the indices of `chain` (each one ``appending(_:)``), starting where the last chain walked
@@ -171,7 +185,7 @@ final class ViewPath {
             census.chainNodes.removeAll(keepingCapacity: true)
         }
         for place in done..<chain.count {
-            path = path.appending(.index(chain.index(at: place)))
+            path = path.appending(index: chain.index(at: place))
             census.chainNodes.append(Unmanaged.passUnretained(path))
         }
         census.chain = chain
@@ -182,6 +196,12 @@ final class ViewPath {
         census.nodes += 1
         census.reached += 1
         return ViewPath(component, parent: self, census: census)
+    }
+
+    private func makeChild(packed: UInt) -> ViewPath {
+        census.nodes += 1
+        census.reached += 1
+        return ViewPath(packed: packed, parent: self, census: census)
     }
 
     @discardableResult
