@@ -24,6 +24,22 @@ import Testing
         #expect(run(.get, "/")?.body == Array("root".utf8))
     }
 
+    /// `matches` (the metrics label's test, and `match`'s quick refusal) says yes exactly where `match` captures.
+    @Test func matchesAgreesWithMatch() {
+        let patterns = ["/", "/rooms/:id", "/rooms/:id/events", "/public/*path", "/a/*rest", "/rooms/import"].map(RoutePattern.init)
+        let paths = ["/", "", "/rooms", "/rooms/", "/rooms/x", "/rooms/x/", "/rooms//events", "/rooms/x/events", "/rooms/x/events/y",
+                     "/public", "/public/", "/public/a/b", "/a", "/a/", "/rooms/import", "//"]
+        for pattern in patterns {
+            for path in paths {
+                let segments = RoutePattern.segments(of: path)
+                #expect(pattern.matches(segments) == (pattern.match(segments) != nil), "\(pattern.segments) \(path)")
+            }
+        }
+        #expect(router().pattern(matching: HTTPRequest(method: .get, path: "/rooms/abc/events")) == "/rooms/:id/events")
+        #expect(router().pattern(matching: HTTPRequest(method: .get, path: "/public/x/y")) == "/public/*path")
+        #expect(router().pattern(matching: HTTPRequest(method: .get, path: "/rooms/a/b")) == nil)
+    }
+
     @Test func unknownPathIs404JSON() {
         let response = run(.get, "/nope")
         #expect(response?.status == .notFound)

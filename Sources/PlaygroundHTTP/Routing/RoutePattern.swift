@@ -10,6 +10,8 @@ struct RoutePattern: Sendable {
     /// Segments that are not literal: of two patterns matching a path, the one with fewer is the path's own
     /// (`/rooms/import` over `/rooms/:room`).
     let variableCount: Int
+    /// Where a `*name` segment is, if any (a path may then have more segments than the pattern).
+    private let restIndex: Int?
 
     init(_ pattern: String) {
         segments = Self.segments(of: pattern).map { segment in
@@ -18,6 +20,7 @@ struct RoutePattern: Sendable {
             return .literal(segment)
         }
         variableCount = segments.filter { if case .literal = $0 { false } else { true } }.count
+        restIndex = segments.firstIndex { if case .rest = $0 { true } else { false } }
     }
 
     /// Path segments without the leading `/`; empty segments are kept so `//` never matches a literal route.
@@ -31,6 +34,8 @@ struct RoutePattern: Sendable {
 
     /// The captured parameters when `path` matches, else nil. Parameters never match an empty segment.
     func match(_ path: [Substring]) -> RouteParameters? {
+        // Every request tries every route: refuse most of them before making any parameter.
+        guard matches(path) else { return nil }
         var parameters = RouteParameters()
         for (index, segment) in segments.enumerated() {
             switch segment {
@@ -46,5 +51,18 @@ struct RoutePattern: Sendable {
             }
         }
         return path.count == segments.count ? parameters : nil
+    }
+
+    /// Whether `path` matches, without capturing anything (what ``match(_:)`` would not return nil for).
+    func matches(_ path: [Substring]) -> Bool {
+        guard path.count == segments.count || restIndex.map({ path.count > $0 }) == true else { return false }
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .rest: return true
+            case .literal(let literal): if path[index] != literal { return false }
+            case .parameter: if path[index].isEmpty { return false }
+            }
+        }
+        return true
     }
 }

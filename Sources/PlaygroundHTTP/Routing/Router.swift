@@ -38,7 +38,7 @@ public struct Router: Sendable {
     /// none does. A bounded label for metrics, unlike the raw path.
     public func pattern(matching request: HTTPRequest) -> String? {
         let segments = RoutePattern.segments(of: request.path)
-        let matching = routes.filter { $0.pattern.match(segments) != nil }
+        let matching = routes.filter { $0.pattern.matches(segments) }
         let fewest = matching.map(\.pattern.variableCount).min()
         return matching.first { $0.pattern.variableCount == fewest }?.text
     }

@@ -38,7 +38,11 @@ struct RenderState {
 
     func child(_ component: ViewPath.Component) -> RenderState {
         var state = self
-        if case .index(let index) = component, state.chain.append(index) { return state }
+        if case .index(let index) = component {
+            if state.chain.append(index) { return state }
+            state.path = path.appending(index: index)
+            return state
+        }
         state.path = path.appending(component)
         return state
     }
@@ -60,7 +64,7 @@ struct IndexChain {
     private var high: UInt64 = 0
 
     var isEmpty: Bool { high >> 56 == 0 }
-    private var count: Int { Int(high >> 56) }
+    var count: Int { Int(high >> 56) }
 
     /// Appends `index`; false when it does not fit (the caller makes the path instead).
     mutating func append(_ index: Int) -> Bool {
@@ -76,12 +80,19 @@ struct IndexChain {
     }
 
     /// `base` followed by the indices.
-    func made(from base: ViewPath) -> ViewPath {
-        var path = base
-        for place in 0..<count {
-            let word = place < 8 ? low : high
-            path = path.appending(.index(Int(word >> (8 * UInt64(place % 8)) & 0xFF)))
-        }
-        return path
+    func made(from base: ViewPath) -> ViewPath { base.descendant(self) }
+
+    /// The index at `place` (below ``count``).
+    func index(at place: Int) -> Int {
+        let word = place < 8 ? low : high
+        return Int(word >> (8 * UInt64(place % 8)) & 0xFF)
+    }
+
+    /// How many indices this chain and `other` start with alike.
+    func commonPrefixCount(with other: IndexChain) -> Int {
+        let limit = min(count, other.count)
+        var place = 0
+        while place < limit, index(at: place) == other.index(at: place) { place += 1 }
+        return place
     }
 }

@@ -21,9 +21,22 @@ final class ViewPath {
         var nodes = 1
         var reached = 0
         var changes = 0
+        /// The last chain of indices walked from `chainBase` in this pass, and the node after each of its indices: a
+        /// render goes depth first, so the next chain from the same base mostly starts the same way, and its nodes
+        /// need not be read again (reached already in this pass). Not owned: nodes go only when a pass ends (``prune()``),
+        /// which empties it first.
+        var chainBase: ObjectIdentifier?
+        var chainPass = -1
+        var chain = IndexChain()
+        var chainNodes: [Unmanaged<ViewPath>] = []
+
+        func forgetChain() {
+            chainBase = nil
+            chainNodes.removeAll(keepingCapacity: true)
+        }
     }
 
-    /// What few nodes need, kept apart so that a node is 120 bytes (a room has thousands of them): an explicit id,
+    /// What few nodes need, kept apart so that a node is 128 bytes (a room has thousands of them): an explicit id,
     /// a tab's tag, an `.environment` modifier's last output, and the id texts of a node's identified children.
     private final class Extras {
         /// The id of an `.id` component.
@@ -62,6 +75,10 @@ final class ViewPath {
     private var describedHash: UInt64 = 0
     private var extras: Extras?
 
+    /// The child at index 0 (a modifier's content, a body, a first branch: most children), kept out of ``indexed``
+    /// so that reaching it reads no array buffer (walking the tree each render is bound by cache misses).
+    private var first: ViewPath?
+    /// The children at index 1, 2 … (at 0, 1 …).
     private var indexed: [ViewPath?] = []
     private var typed: [(type: ObjectIdentifier, path: ViewPath)] = []
 
@@ -99,11 +116,20 @@ final class ViewPath {
         pass = Int32(truncatingIfNeeded: census.pass)
     }
 
+    /// A node for an index component (`packed` is `index << 2 | 1`).
+    private init(packed: UInt, parent: ViewPath, census: Census) {
+        self.packed = packed
+        self.parent = parent
+        self.census = census
+        pass = Int32(truncatingIfNeeded: census.pass)
+    }
+
     /// The root of a new tree.
     static func root() -> ViewPath { ViewPath(nil, parent: nil, census: Census()) }
 
     /// Starts a render pass from this root.
     func beginPass() {
+        census.forgetChain()
         census.pass += 1
         census.reached = 0
         reach()
@@ -113,11 +139,7 @@ final class ViewPath {
     func appending(_ component: Component) -> ViewPath {
         switch component {
         case .index(let index):
-            if index < indexed.count, let child = indexed[index] { return child.reach() }
-            let child = makeChild(component)
-            if index >= indexed.count { indexed.append(contentsOf: repeatElement(nil, count: index + 1 - indexed.count)) }
-            indexed[index] = child
-            return child
+            return appending(index: index)
         case .type(let type):
             for entry in typed where entry.type == type { return entry.path.reach() }
             let child = makeChild(component)
@@ -131,10 +153,55 @@ final class ViewPath {
         }
     }
 
+    /// This path followed by `.index(index)` (without copying a ``Component``, whose payload may be an `AnyHashable`).
+    func appending(index: Int) -> ViewPath {
+        if index == 0 {
+            if let first { return first.reach() }
+            let child = makeChild(packed: 1)
+            first = child
+            return child
+        }
+        let slot = index - 1
+        if slot < indexed.count, let child = indexed[slot] { return child.reach() }
+        let child = makeChild(packed: UInt(index) << 2 | 1)
+        if slot >= indexed.count { indexed.append(contentsOf: repeatElement(nil, count: slot + 1 - indexed.count)) }
+        indexed[slot] = child
+        return child
+    }
+
+    /// This path followed by the indices of `chain` (each one ``appending(_:)``), starting where the last chain walked
+    /// from here in this pass parted from this one.
+    func descendant(_ chain: IndexChain) -> ViewPath {
+        let census = self.census
+        var done = 0
+        var path = self
+        if census.chainBase == ObjectIdentifier(self), census.chainPass == census.pass {
+            done = census.chain.commonPrefixCount(with: chain)
+            if done > 0 { path = census.chainNodes[done - 1].takeUnretainedValue() }
+            census.chainNodes.removeSubrange(done...)
+        } else {
+            census.chainBase = ObjectIdentifier(self)
+            census.chainPass = census.pass
+            census.chainNodes.removeAll(keepingCapacity: true)
+        }
+        for place in done..<chain.count {
+            path = path.appending(index: chain.index(at: place))
+            census.chainNodes.append(Unmanaged.passUnretained(path))
+        }
+        census.chain = chain
+        return path
+    }
+
     private func makeChild(_ component: Component) -> ViewPath {
         census.nodes += 1
         census.reached += 1
         return ViewPath(component, parent: self, census: census)
+    }
+
+    private func makeChild(packed: UInt) -> ViewPath {
+        census.nodes += 1
+        census.reached += 1
+        return ViewPath(packed: packed, parent: self, census: census)
     }
 
     @discardableResult
@@ -173,6 +240,7 @@ final class ViewPath {
 
     /// Drops the paths below this root that the current pass did not reach.
     func endPass() {
+        census.forgetChain()
         if census.reached < census.nodes { census.nodes -= prune() }
     }
 
@@ -181,6 +249,14 @@ final class ViewPath {
         let current = Int32(truncatingIfNeeded: census.pass)
         if reusedPass == current { return 0 }
         var dropped = 0
+        if let first {
+            if first.pass == current {
+                dropped += first.prune()
+            } else {
+                dropped += first.size
+                self.first = nil
+            }
+        }
         for index in indexed.indices {
             guard let child = indexed[index] else { continue }
             if child.pass == current {
@@ -209,7 +285,7 @@ final class ViewPath {
 
     /// The number of nodes in this subtree.
     var size: Int {
-        1 + indexed.reduce(0) { $0 + ($1?.size ?? 0) } + typed.reduce(0) { $0 + $1.path.size }
+        1 + (first?.size ?? 0) + indexed.reduce(0) { $0 + ($1?.size ?? 0) } + typed.reduce(0) { $0 + $1.path.size }
             + (extras?.identified.values.reduce(0) { $0 + $1.size } ?? 0)
     }
 
