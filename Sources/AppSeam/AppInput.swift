@@ -26,6 +26,11 @@ extension AppInput {
         if case .string(let name)? = envelopeFields.first?.value { return name }
         return ""
     }
+
+    /// The input as a trace row names it: its event, then its arguments (`openPost postId: 3`).
+    public var spoken: String {
+        ([eventName] + postedFields(app: "").dropFirst(2).map { "\($0.name): \($0.value)" }).joined(separator: " ")
+    }
 }
 
 /// Why an input was refused: a stable code and a message saying what was wrong and what is accepted.
