@@ -71,6 +71,7 @@ public final class MovieSearchPlayground: CheckpointingApp {
             effects: services.effects)
         instance.onChange = services.changed
         instance.observe { [weak self] event in self?.observe(event) }
+        instance.onPress = { [weak self] event in self?.traced(event, from: .browser) }
     }
 
     /// Applies the event; a `page` before any search is a conflict, since there is nothing to page.
@@ -80,15 +81,21 @@ public final class MovieSearchPlayground: CheckpointingApp {
                 .conflict, code: "no_search_yet",
                 message: "There is no search to page through yet; send {\"app\":\"mvi\",\"event\":\"search\",\"query\":\"…\"} first.")
         }
-        teaching.trace.record(source: source, event: describe(event), became: [])
+        traced(event, from: source)
+        instance.handle(event)
+    }
+
+    /// The trace row of an event from HTTP or a button (the intent it sends then adds no row of its own).
+    private func traced(_ event: MovieSearchEvent, from source: EventSource) {
+        pressing = false
+        teaching.trace.record(source: source, event: event.spoken, became: [])
         switch event {
         case .search, .page:
             teaching.flow.light(
-                [.request, .intent, .loading, .repository], caption: "\(describe(event)) from \(source.spoken): waiting for the repository…")
+                [.request, .intent, .loading, .repository], caption: "\(event.spoken) from \(source.spoken): waiting for the repository…")
         case .setFaults:
             teaching.flow.light([.request, .repository], caption: "Fault injection changed: the repository now waits and fails as set.")
         }
-        instance.handle(event)
     }
 
     /// A press on the page: Return in the field runs `self.vm.loadMovies(query: self.query)`.
@@ -115,14 +122,6 @@ public final class MovieSearchPlayground: CheckpointingApp {
             teaching.flow.caption = "An older answer arrived after a newer intent and was dropped: it cannot overwrite the newer result."
         default:
             break
-        }
-    }
-
-    private func describe(_ event: MovieSearchEvent) -> String {
-        switch event {
-        case .search(let query, let page): "search \(quoted(query)) page \(page)"
-        case .page(let page): "page \(page)"
-        case .setFaults(let latency, let rate): "setFaults \(latency) ms, \(Int((rate * 100).rounded())) %"
         }
     }
 

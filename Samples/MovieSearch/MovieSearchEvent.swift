@@ -29,19 +29,27 @@ public enum MovieSearchEvent: Sendable, Equatable {
     }
 }
 
-extension MovieSearchEvent: PostableEvent {
-    /// The event's fields as a form posts them, e.g. `app=mvi&event=page&page=2`.
-    public var postedFields: [(name: String, value: String)] {
-        var fields = [("app", MovieSearchApp.appName), ("event", name)]
+extension MovieSearchEvent {
+    /// The one mapping onto what the page's controls call: the view model's intent (Return in the field, Previous
+    /// and Next) or the fault injection (a preset). A `page` before any search does nothing.
+    func run(viewModel: SearchPageViewModel, faults: FaultInjectingMovieRepository) {
         switch self {
-        case .search(let query, let page):
-            fields += [("query", query), ("page", String(page))]
-        case .page(let page):
-            fields.append(("page", String(page)))
-        case .setFaults(let latencyMs, let failureRate):
-            fields += [("latencyMs", String(latencyMs)), ("failureRate", DisplayNumbers.rate(failureRate))]
+        case .search(let query, let page): viewModel.loadMovies(query: query, page: page)
+        case .page(let page) where viewModel.intents.lastIntent != nil: viewModel.loadMovies(query: viewModel.query, page: page)
+        case .page: break
+        case .setFaults(let latencyMs, let failureRate): faults.setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
         }
-        return fields
     }
 }
 
+private struct SendKey: EnvironmentKey {
+    static var defaultValue: (MovieSearchEvent) -> Void { { _ in } }
+}
+
+extension EnvironmentValues {
+    /// Runs an event as HTTP's does: what the paging and fault buttons' closures call.
+    var sendMovieSearchEvent: (MovieSearchEvent) -> Void {
+        get { self[SendKey.self] }
+        set { self[SendKey.self] = newValue }
+    }
+}
