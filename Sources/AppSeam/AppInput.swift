@@ -90,8 +90,7 @@ public func quoted(_ text: String) -> String {
 }
 
 extension AppInput {
-    /// The fields a form posts for this input, as text: `app`, then its envelope fields (`event` first). What a
-    /// control that posts the input without JavaScript (``PlaygroundUI/PostableEvent``) writes.
+    /// The fields a form would post for this input, as text: `app`, then its envelope fields (`event` first).
     public func postedFields(app: String) -> [(name: String, value: String)] {
         [("app", app)]
             + envelopeFields.map { field in
