@@ -145,29 +145,3 @@ public final class MovieSearchPlayground: CheckpointingApp {
         }
     }
 }
-
-/// Glue: HTTP's events for the search, each mapped onto the view model's intent or the fault injection.
-extension MovieSearchEvent: AppInput {
-    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
-        try self.init(name: event, arguments: arguments)
-    }
-
-    public var envelopeFields: [(name: String, value: EventArgument)] {
-        switch self {
-        case .search(let query, let page):
-            var fields: [(name: String, value: EventArgument)] = [("event", .string("search")), ("query", .string(query))]
-            if page != 1 { fields.append(("page", .integer(page))) }
-            return fields
-        case .page(let page): return [("event", .string("page")), ("page", .integer(page))]
-        case .setFaults(let latencyMs, let failureRate):
-            return [("event", .string("setFaults")), ("latencyMs", .integer(latencyMs)), ("failureRate", .number(failureRate))]
-        }
-    }
-
-    public static var examples: [(label: String, input: MovieSearchEvent)] {
-        [
-            ("Search (Return in the field)", .search(query: "the matrix", page: 1)), ("Next page", .page(2)),
-            ("Inject latency and failures", .setFaults(latencyMs: 1500, failureRate: 0.5)),
-        ]
-    }
-}

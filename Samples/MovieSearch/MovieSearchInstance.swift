@@ -11,7 +11,7 @@ import RoomServices
 /// let app = MovieSearchInstance(isolation: room, repository: TMDBMovieRepository(baseURL: base))
 /// app.onChange = { /* an answer arrived: render and patch */ }
 /// app.observe { event in trace.append(event.description) }
-/// app.handle(try MovieSearchEvent(name: "search", arguments: ["query": .string("the matrix")]))
+/// app.handle(try MovieSearchEvent(event: "search", arguments: ["query": .string("the matrix")]))
 /// let html = app.render(context)     // Loading now; SuccessfullyFetched after onChange
 /// app.unmount()                      // cancels the request in flight
 /// ```

@@ -14,13 +14,13 @@ struct PagingControls: View {
     var body: some View {
         HStack(spacing: 8) {
             if page > 1 {
-                Button("‹ Previous") { send(.page(page - 1)) }
+                Button("‹ Previous") { send(.page(page: page - 1)) }
                     .buttonStyle(.bordered)
             }
             Text("Page \(page) of \(totalPages) · \(DisplayNumbers.grouped(totalResults)) \(totalResults == 1 ? "movie" : "movies")")
                 .font(.caption)
             if page < lastPage {
-                Button("Next ›") { send(.page(page + 1)) }
+                Button("Next ›") { send(.page(page: page + 1)) }
                     .buttonStyle(.bordered)
             }
         }

@@ -73,8 +73,14 @@ public struct AppError: Error, Sendable, Equatable {
 
 extension AppInput where Self: Codable {
     public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
-        self = try EnvelopeDecoder.decode(Self.self, event: event, arguments: arguments)
+        self = try Self.fromEnvelope(event: event, arguments: arguments)
         try validate()
+    }
+
+    /// What the envelope coders read, before ``validate()``: for an input whose own `init(event:arguments:)` refuses
+    /// more than its types say (a `null` for an optional argument, which the coders read as absent).
+    public static func fromEnvelope(event: String, arguments: [String: EventArgument]) throws(AppInputError) -> Self {
+        try EnvelopeDecoder.decode(Self.self, event: event, arguments: arguments)
     }
 
     public var envelopeFields: [(name: String, value: EventArgument)] {
