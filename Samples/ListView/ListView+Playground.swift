@@ -70,8 +70,7 @@ public final class ListViewPlayground: CheckpointingApp, DeliveringApp {
                 throw AppError(
                     .conflict, code: "no_alert", message: "No alert is shown, so there is nothing to dismiss; dismissAlert answers an alert.")
             }
-            teaching.trace.record(source: source, event: "dismissAlert", became: ["alertType = nil (the alert's Ok)"])
-            teaching.flow.light([.request, .alert], caption: "Ok dismissed the alert in every tab.")
+            alertDismissed(from: source)
             return
         }
         triggering = source
@@ -131,7 +130,15 @@ public final class ListViewPlayground: CheckpointingApp, DeliveringApp {
     public func perform(action: String, value: String?) -> ActionOutcome {
         triggering = .browser
         defer { triggering = nil }
-        return instance.perform(action: action, value: value)
+        let alerted = instance.host.presentedAlertText != nil
+        let outcome = instance.perform(action: action, value: value)
+        if outcome == .performed, alerted, instance.host.presentedAlertText == nil { alertDismissed(from: .browser) }
+        return outcome
+    }
+
+    private func alertDismissed(from source: EventSource) {
+        teaching.trace.record(source: source, event: "dismissAlert", became: ["alertType = nil (the alert's Ok)"])
+        teaching.flow.light([.request, .alert], caption: "Ok dismissed the alert in every tab.")
     }
 
     public func render(_ context: RenderContext) -> RenderedView {

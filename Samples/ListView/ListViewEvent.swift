@@ -47,8 +47,3 @@ public enum ListViewEvent: AppInput, Codable, Equatable {
         ]
     }
 }
-
-extension ListViewEvent: PostableEvent {
-    /// The alert's Ok without JavaScript: `app=vvsi&event=dismissAlert`.
-    public var postedFields: [(name: String, value: String)] { postedFields(app: Self.appName) }
-}

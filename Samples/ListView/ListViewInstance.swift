@@ -16,8 +16,7 @@ extension ViewStateHost where Interactor == ListView.Interactor, Root == ListVie
     ) {
         self.init(
             ListViewApp(dependencies: ListView.Dependencies(service: taskRandom), random: random, maxPendingActions: maxPendingActions),
-            environment: EnvironmentValues().with(\.alertDismissEvent, ListViewEvent.dismissAlert), isolation: isolation,
-            inspecting: [ListView.self]
+            isolation: isolation, inspecting: [ListView.self]
         ) { $0.view(ListView.self)?.viewState }
     }
 

@@ -1,10 +1,11 @@
 import PlaygroundUI
 
 /// Not in the seed: the playground's fault injection. It shows the settings in force and offers presets, each a
-/// button posting `{"app":"mvi","event":"setFaults","latencyMs":…,"failureRate":…}` (any other values can be
-/// posted over HTTP).
+/// button sending what `{"app":"mvi","event":"setFaults","latencyMs":…,"failureRate":…}` sends (any other values
+/// can be posted over HTTP).
 struct FaultInjectionControls: View {
     let settings: FaultSettings
+    @Environment(\.sendMovieSearchEvent) var send
 
     var body: some View {
         VStack(alignment: .leading, spacing: 4) {
@@ -15,11 +16,7 @@ struct FaultInjectionControls: View {
             .font(.caption)
             HStack(spacing: 8) {
                 ForEach(FaultSettings.presets, id: \.name) { preset in
-                    Button(
-                        preset.name,
-                        posting: MovieSearchEvent.setFaults(
-                            latencyMs: preset.settings.latencyMs, failureRate: preset.settings.failureRate)
-                    )
+                    Button(preset.name) { send(.setFaults(latencyMs: preset.settings.latencyMs, failureRate: preset.settings.failureRate)) }
                     .buttonStyle(preset.settings == settings ? .borderedProminent : .bordered)
                 }
             }

@@ -71,6 +71,7 @@ public final class MovieSearchPlayground: CheckpointingApp {
             effects: services.effects)
         instance.onChange = services.changed
         instance.observe { [weak self] event in self?.observe(event) }
+        instance.onPress = { [weak self] event in self?.traced(event, from: .browser) }
     }
 
     /// Applies the event; a `page` before any search is a conflict, since there is nothing to page.
@@ -80,15 +81,21 @@ public final class MovieSearchPlayground: CheckpointingApp {
                 .conflict, code: "no_search_yet",
                 message: "There is no search to page through yet; send {\"app\":\"mvi\",\"event\":\"search\",\"query\":\"…\"} first.")
         }
-        teaching.trace.record(source: source, event: describe(event), became: [])
+        traced(event, from: source)
+        instance.handle(event)
+    }
+
+    /// The trace row of an event from HTTP or a button (the intent it sends then adds no row of its own).
+    private func traced(_ event: MovieSearchEvent, from source: EventSource) {
+        pressing = false
+        teaching.trace.record(source: source, event: event.spoken, became: [])
         switch event {
         case .search, .page:
             teaching.flow.light(
-                [.request, .intent, .loading, .repository], caption: "\(describe(event)) from \(source.spoken): waiting for the repository…")
+                [.request, .intent, .loading, .repository], caption: "\(event.spoken) from \(source.spoken): waiting for the repository…")
         case .setFaults:
             teaching.flow.light([.request, .repository], caption: "Fault injection changed: the repository now waits and fails as set.")
         }
-        instance.handle(event)
     }
 
     /// A press on the page: Return in the field runs `self.vm.loadMovies(query: self.query)`.
@@ -118,14 +125,6 @@ public final class MovieSearchPlayground: CheckpointingApp {
         }
     }
 
-    private func describe(_ event: MovieSearchEvent) -> String {
-        switch event {
-        case .search(let query, let page): "search \(quoted(query)) page \(page)"
-        case .page(let page): "page \(page)"
-        case .setFaults(let latency, let rate): "setFaults \(latency) ms, \(Int((rate * 100).rounded())) %"
-        }
-    }
-
     public func render(_ context: RenderContext) -> RenderedView {
         instance.render(context)
     }
@@ -144,31 +143,5 @@ public final class MovieSearchPlayground: CheckpointingApp {
         guard instance.restore(try AppSeam.Checkpoint.read(MovieSearchInstance.Checkpoint.self, from: text, app: Self.about.id)) else {
             throw CheckpointError("the mvi app's checkpoint holds a state it never shows")
         }
-    }
-}
-
-/// Glue: HTTP's events for the search, each mapped onto the view model's intent or the fault injection.
-extension MovieSearchEvent: AppInput {
-    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
-        try self.init(name: event, arguments: arguments)
-    }
-
-    public var envelopeFields: [(name: String, value: EventArgument)] {
-        switch self {
-        case .search(let query, let page):
-            var fields: [(name: String, value: EventArgument)] = [("event", .string("search")), ("query", .string(query))]
-            if page != 1 { fields.append(("page", .integer(page))) }
-            return fields
-        case .page(let page): return [("event", .string("page")), ("page", .integer(page))]
-        case .setFaults(let latencyMs, let failureRate):
-            return [("event", .string("setFaults")), ("latencyMs", .integer(latencyMs)), ("failureRate", .number(failureRate))]
-        }
-    }
-
-    public static var examples: [(label: String, input: MovieSearchEvent)] {
-        [
-            ("Search (Return in the field)", .search(query: "the matrix", page: 1)), ("Next page", .page(2)),
-            ("Inject latency and failures", .setFaults(latencyMs: 1500, failureRate: 0.5)),
-        ]
     }
 }

@@ -12,11 +12,11 @@ public struct MovieSearchApp: View {
 
     let viewModel: SearchPageViewModel
     let faults: FaultInjectingMovieRepository
+    let send: (MovieSearchEvent) -> Void
 
-    /// The page for `viewModel`, with controls for `faults`.
-    public init(viewModel: SearchPageViewModel, faults: FaultInjectingMovieRepository) {
-        self.viewModel = viewModel
-        self.faults = faults
+    /// The page for `viewModel`, with controls for `faults`; the paging and fault buttons call `send`.
+    public init(viewModel: SearchPageViewModel, faults: FaultInjectingMovieRepository, send: @escaping (MovieSearchEvent) -> Void) {
+        (self.viewModel, self.faults, self.send) = (viewModel, faults, send)
     }
 
     /// The search page and the fault controls.
@@ -27,5 +27,6 @@ public struct MovieSearchApp: View {
             FaultInjectionControls(settings: faults.settings)
                 .id(Self.faultsFragmentID)
         }
+        .environment(\.sendMovieSearchEvent, send)
     }
 }

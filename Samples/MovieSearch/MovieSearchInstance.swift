@@ -11,7 +11,7 @@ import RoomServices
 /// let app = MovieSearchInstance(isolation: room, repository: TMDBMovieRepository(baseURL: base))
 /// app.onChange = { /* an answer arrived: render and patch */ }
 /// app.observe { event in trace.append(event.description) }
-/// app.handle(try MovieSearchEvent(name: "search", arguments: ["query": .string("the matrix")]))
+/// app.handle(try MovieSearchEvent(event: "search", arguments: ["query": .string("the matrix")]))
 /// let html = app.render(context)     // Loading now; SuccessfullyFetched after onChange
 /// app.unmount()                      // cancels the request in flight
 /// ```
@@ -23,6 +23,7 @@ public final class MovieSearchInstance {
     /// The repository the view model fetches from: the given one behind fault injection.
     public let repository: FaultInjectingMovieRepository
     private let app: MVIAppInstance<SearchPageViewModel, MovieSearchApp>
+    private let pressed = Pressed()
 
     /// Starts the app on `isolation`'s executor (the room actor), fetching from `repository`; `faults` are the
     /// starting fault settings, `random` draws the failures and the latency is waited on `clock`; requests go out
@@ -33,18 +34,26 @@ public final class MovieSearchInstance {
     ) {
         self.repository = FaultInjectingMovieRepository(wrapping: repository, settings: faults, random: random, clock: clock)
         viewModel = SearchPageViewModel(repository: self.repository, isolation: isolation, effects: effects)
-        app = MVIAppInstance(viewModel, root: MovieSearchApp(viewModel: viewModel, faults: self.repository))
+        let (viewModel, faults, pressed) = (viewModel, self.repository, pressed)
+        app = MVIAppInstance(
+            viewModel,
+            root: MovieSearchApp(viewModel: viewModel, faults: faults) { event in
+                pressed.observer?(event)
+                event.run(viewModel: viewModel, faults: faults)
+            })
     }
 
     // MARK: - Events
 
-    /// Applies a validated event.
+    /// Applies a validated event, as the page's control does.
     public func handle(_ event: MovieSearchEvent) {
-        switch event {
-        case .search(let query, let page): search(query: query, page: page)
-        case .page(let page): self.page(page)
-        case .setFaults(let latencyMs, let failureRate): setFaults(latencyMs: latencyMs, failureRate: failureRate)
-        }
+        event.run(viewModel: viewModel, faults: repository)
+    }
+
+    /// Called on the room's executor with the event a paging or fault button sends, before it runs.
+    public var onPress: ((MovieSearchEvent) -> Void)? {
+        get { pressed.observer }
+        set { pressed.observer = newValue }
     }
 
     /// The intent `loadMovies(query:page:)`; the state is `Loading` when this returns.
@@ -172,6 +181,11 @@ public final class MovieSearchInstance {
     public func unmount() {
         app.unmount()
     }
+}
+
+/// Who hears a button's event: set after the views that call it are made.
+private final class Pressed {
+    var observer: ((MovieSearchEvent) -> Void)?
 }
 
 @available(*, unavailable, message: "a MovieSearchInstance lives on one room executor")

@@ -98,7 +98,8 @@ public final class PostsPlayground: CheckpointingApp {
         injected.userService = UserService(client: client)
         let coordinator = InjectedValues.withValues(injected) { PostsCoordinator() }
         self.coordinator = coordinator
-        host = ViewHost(PostsApp(coordinator: coordinator, faults: faults))
+        let send = { (event: PostsEvent) in event.run(list: coordinator.viewModel!, coordinator: coordinator, faults: faults) }
+        host = ViewHost(PostsApp(coordinator: coordinator, faults: faults, send: send))
         let onRoom = RoomBound(services.changed, isolation: services.isolation)
         let flushed = RoomBound(Flush(), isolation: services.isolation)
         injected.roomLoop = RoomLoop(isolation: services.isolation, effects: services.effects) {
@@ -123,10 +124,9 @@ public final class PostsPlayground: CheckpointingApp {
 
     // MARK: - Events
 
-    /// Applies an event as the views would: 409 for a post while the list is not loaded or `closePost` on the list,
-    /// 404 for a post the list does not have.
+    /// Runs an event as the page's control does (``PostsEvent/run(list:coordinator:faults:)``): 409 for a post while the
+    /// list is not loaded or `closePost` on the list, 404 for a post the list does not have.
     public func handle(_ event: PostsEvent, from source: EventSource) throws(AppError) {
-        let list = coordinator.viewModel!
         switch event {
         case .toggleFavourite(let postId), .openPost(let postId):
             try requirePost(postId, event: event.eventName)
@@ -136,42 +136,7 @@ public final class PostsPlayground: CheckpointingApp {
         default:
             break
         }
-        teaching.trace.record(source: source, event: describe(event), became: [])
-        eventPending = true
-        InjectedValues.withValues(injected) {
-            switch event {
-            case .reload:
-                if let detail = coordinator.postDetailViewModel {
-                    step("PostDetailViewModel.bindViewModel() (reload)", lit: [.view, .viewModel])
-                    detail.bindViewModel()
-                } else {
-                    step("PostsViewModel.reload() → bindViewModel()", lit: [.view, .viewModel])
-                    list.reload()
-                }
-            case .setFilter(let filter):
-                let state = PostsEvent.filters.first { $0.name == filter }!.state
-                step("PostsViewModel.displayState = .\(filter)", lit: [.view, .viewModel, .statefulView])
-                list.displayState = state
-            case .toggleFavourite(let postId):
-                step("PostsViewModel.favourite(\(postId))", lit: [.view, .viewModel, .statefulView])
-                list.favourite(postId)
-            case .openPost(let postId):
-                step(
-                    "PostsViewModel.showPostDetail(\(postId)) → coordinator.handleRoute(.post(\(postId)))",
-                    lit: [.view, .viewModel, .coordinator])
-                list.showPostDetail(postId)
-            case .closePost:
-                step("coordinator.pop(): back to the list", lit: [.view, .coordinator])
-                coordinator.pop()
-            case .triggerError:
-                step("triggerError() → errorService.error.send(UnknownError)", lit: [.view, .viewModel, .errorService])
-                list.triggerError()
-            case .setFaults(let latencyMs, let failureRate):
-                step("faults: \(latencyMs) ms, failure rate \(failureRate)", lit: [.service])
-                faults.set(PostsFaults.Settings(latencyMs: latencyMs, failureRate: failureRate))
-            }
-        }
-        flushLog()
+        traced(event.spoken, from: source) { event.run(list: coordinator.viewModel!, coordinator: coordinator, faults: faults) }
     }
 
     /// The post must be in the loaded list: 409 while it is not loaded, 404 for an id it does not have.
@@ -193,14 +158,19 @@ public final class PostsPlayground: CheckpointingApp {
 
     /// A press on the page runs its control's closure; the trace says what changed.
     public func perform(action: String, value: String?) -> ActionOutcome {
+        let outcome = traced("press on the page", from: .browser) { host.perform(action: action, value: value) }
+        if outcome != .performed { teaching.trace.removeNewest() }
+        return outcome
+    }
+
+    // MARK: - Teaching
+
+    /// One trace row for an event or a press: what it changed, then the log's lines.
+    private func traced<Result>(_ event: String, from source: EventSource, _ body: () -> Result) -> Result {
         let before = snapshot
-        teaching.trace.record(source: .browser, event: "press on the page", became: [])
+        teaching.trace.record(source: source, event: event, became: [])
         eventPending = true
-        let outcome = InjectedValues.withValues(injected) { host.perform(action: action, value: value) }
-        guard case .performed = outcome else {
-            teaching.trace.removeNewest()
-            return outcome
-        }
+        let result = InjectedValues.withValues(injected, body)
         let after = snapshot
         if before.filter != after.filter {
             step("PostsViewModel.displayState = .\(after.filter)", lit: [.view, .viewModel, .statefulView])
@@ -215,22 +185,11 @@ public final class PostsPlayground: CheckpointingApp {
                 step("coordinator.pop(): back to the list", lit: [.view, .coordinator])
             }
         }
-        flushLog()
-        return outcome
-    }
-
-    // MARK: - Teaching
-
-    private func describe(_ event: PostsEvent) -> String {
-        switch event {
-        case .reload: "reload"
-        case .setFilter(let filter): "setFilter \(quoted(filter))"
-        case .toggleFavourite(let postId): "toggleFavourite \(postId)"
-        case .openPost(let postId): "openPost \(postId)"
-        case .closePost: "closePost"
-        case .triggerError: "triggerError"
-        case .setFaults(let latencyMs, let failureRate): "setFaults \(latencyMs) ms, \(Int((failureRate * 100).rounded())) %"
+        if (before.latencyMs, before.failureRate) != (after.latencyMs, after.failureRate) {
+            step("faults: \(after.latencyMs) ms, failure rate \(after.failureRate)", lit: [.service])
         }
+        flushLog()
+        return result
     }
 
     private func step(_ text: String, lit: Set<Stage>) {
@@ -396,11 +355,12 @@ public final class PostsPlayground: CheckpointingApp {
 struct PostsApp: View {
     let coordinator: PostsCoordinator
     let faults: PostsFaults
+    let send: (PostsEvent) -> Void
 
     var body: some View {
         VStack(alignment: .leading, spacing: 12) {
             // Above the list: a fault button's press shows what is in force where the list is read.
-            PostsFaultControls(settings: faults.settings)
+            PostsFaultControls(settings: faults.settings, send: send)
                 .id("nice-faults")
             PostsCoordinatorView(coordinator: coordinator)
                 .id("nice-posts")

@@ -1,7 +1,8 @@
 import AppSeam
 import PlaygroundUI
 
-/// Glue: every event the posts app accepts over HTTP and from its forms, read from the flat envelope.
+/// Glue: every event the posts app accepts over HTTP, decoded from the flat envelope by `Codable`; ``run(list:coordinator:faults:)``
+/// is the one mapping onto what the views' closures call.
 ///
 /// | event | arguments |
 /// |---|---|
@@ -9,7 +10,7 @@ import PlaygroundUI
 /// | `setFilter` | `filter`: `all` or `favourites` |
 /// | `toggleFavourite`, `openPost` | `postId`: an integer, a post of the list |
 /// | `setFaults` | `latencyMs` (0…10000) and `failureRate` (0…1) |
-public enum PostsEvent: AppInput, Codable, Equatable, PostableEvent {
+public enum PostsEvent: AppInput, Codable, Equatable {
     case reload
     case setFilter(filter: String)
     case toggleFavourite(postId: Int)
@@ -54,6 +55,18 @@ public enum PostsEvent: AppInput, Codable, Equatable, PostableEvent {
         ]
     }
 
-    /// The fields a form posts: `app=nice&event=…`.
-    public var postedFields: [(name: String, value: String)] { postedFields(app: PostsPlayground.about.id) }
+    /// Calls what the page's control calls: the list's view model (Reload, the picker, a heart, a row, Trigger error),
+    /// the open post's (its reload), the coordinator (back) or the fault controls. Run in the room's injected scope.
+    func run(list: PostsViewModel, coordinator: PostsCoordinator, faults: PostsFaults) {
+        switch self {
+        case .reload:
+            if let detail = coordinator.postDetailViewModel { detail.bindViewModel() } else { list.reload() }
+        case .setFilter(let filter): list.displayState = Self.filters.first { $0.name == filter }!.state
+        case .toggleFavourite(let postId): list.favourite(postId)
+        case .openPost(let postId): list.showPostDetail(postId)
+        case .closePost: coordinator.pop()
+        case .triggerError: list.triggerError()
+        case .setFaults(let latencyMs, let failureRate): faults.set(PostsFaults.Settings(latencyMs: latencyMs, failureRate: failureRate))
+        }
+    }
 }

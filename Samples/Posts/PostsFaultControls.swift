@@ -1,10 +1,12 @@
 import PlaygroundUI
 
-/// Not in the seed: the settings in force and presets, each a button posting
-/// `{"app":"nice","event":"setFaults","latencyMs":…,"failureRate":…}`. Drawn above the list, so a press shows at
+/// Not in the seed: the settings in force and presets, each a button sending what
+/// `{"app":"nice","event":"setFaults","latencyMs":…,"failureRate":…}` sends. Drawn above the list, so a press shows at
 /// once what is in force; the faults act on the next fetch, which "Reload now" starts.
 struct PostsFaultControls: View {
     let settings: PostsFaults.Settings
+    /// Runs an event as HTTP's does.
+    let send: (PostsEvent) -> Void
 
     static let presets: [(name: String, settings: PostsFaults.Settings)] = [
         ("No faults", .none),
@@ -19,14 +21,11 @@ struct PostsFaultControls: View {
                 .font(.caption)
             HStack(spacing: 8) {
                 ForEach(Self.presets, id: \.name) { preset in
-                    Button(
-                        preset.name,
-                        posting: PostsEvent.setFaults(latencyMs: preset.settings.latencyMs, failureRate: preset.settings.failureRate)
-                    )
+                    Button(preset.name) { send(.setFaults(latencyMs: preset.settings.latencyMs, failureRate: preset.settings.failureRate)) }
                     .buttonStyle(preset.settings == settings ? .borderedProminent : .bordered)
                 }
                 if settings != .none {
-                    Button("Reload now", posting: PostsEvent.reload)
+                    Button("Reload now") { send(.reload) }
                 }
             }
         }

@@ -103,36 +103,20 @@ public final class ProductsPlayground: CheckpointingApp {
                 message: "\(stack.capacity) screens are presented already; dismiss one first ({\"app\":\"router\",\"event\":\"dismiss\"}).")
         case .dismiss where stack.entries.isEmpty:
             throw AppError(.conflict, code: "nothing_presented", message: "No screen is presented, so there is nothing to dismiss; send openProduct first.")
-        case .alertAction(let action) where stack.alert == nil:
-            throw AppError(.conflict, code: "no_alert", message: "No alert is shown, so \(quoted(action)) answers nothing; deleteProduct asks one.")
+        case .alertAction where stack.alert == nil:
+            throw Self.noAlert(event)
         default:
             break
         }
         mountIfNeeded(from: source)
         guard let list = listContainer else { throw AppError(.busy, code: "not_mounted", message: "The list could not be drawn.") }
-        switch event {
-        case .openProduct(let id, let presentation):
-            guard let presentation = RouterScreenPresentationType(rawValue: presentation) else { return }
-            if let top = stack.entries.last {
-                guard let screen = top.container as? MVIContainer<ProductIntentProtocol, ProductModelStatePotocol>,
-                    screen.intent.onTapOpen(id: id, presentation: presentation)
-                else { throw Self.noSuchProduct(id, in: products) }
-            } else {
-                list.intent.onTapProduct(id: id, presentation: presentation)
-            }
-        case .dismiss:
-            stack.dismissTop()
-        case .deleteProduct(let id):
-            list.intent.onTapDelete(id: id)
-        case .alertAction(let action):
-            _ = host.render(RenderContext(formAction: ""))  // the alert's buttons as drawn now
-            guard host.performAlertAction(titled: action) else {
-                throw AppError(.conflict, code: "no_alert", message: "No alert is shown, so \(quoted(action)) answers nothing; deleteProduct asks one.")
-            }
-        case .reload:
-            list.intent.onTapReload()
+        if case .alertAction = event { _ = host.render(RenderContext(formAction: "")) }  // the alert's buttons as drawn now
+        let top = stack.entries.last.map { ($0.container as? MVIContainer<ProductIntentProtocol, ProductModelStatePotocol>)?.intent }
+        guard event.run(list: list.intent, top: top, stack: stack, pressAlert: host.performAlertAction(titled:)) else {
+            if case .openProduct(let id, _) = event { throw Self.noSuchProduct(id, in: products) }
+            throw Self.noAlert(event)
         }
-        traced(Self.describe(event), from: source)
+        traced(event.spoken, from: source)
     }
 
     public func perform(action: String, value: String?) -> ActionOutcome {
@@ -290,22 +274,17 @@ public final class ProductsPlayground: CheckpointingApp {
         }
     }
 
-    private static func describe(_ event: ProductsEvent) -> String {
-        switch event {
-        case .openProduct(let id, let presentation): "openProduct(id: \(id), presentation: .\(presentation))"
-        case .dismiss: "dismiss"
-        case .deleteProduct(let id): "deleteProduct(id: \(id))"
-        case .alertAction(let action): "alertAction(\(quoted(action)))"
-        case .reload: "reload"
-        }
-    }
-
     private static func productID(of screen: Any) -> Int? {
         switch screen {
         case ProductListRouterScreenType.productScreen(let id): id
         case ProductRouterScreenType.productScreen(let id): id
         default: nil
         }
+    }
+
+    private static func noAlert(_ event: ProductsEvent) -> AppError {
+        guard case .alertAction(let action) = event else { preconditionFailure("only an alert's answer asks for an alert") }
+        return AppError(.conflict, code: "no_alert", message: "No alert is shown, so \(quoted(action)) answers nothing; deleteProduct asks one.")
     }
 
     private static func noSuchProduct(_ id: Int, in products: [Int]) -> AppError {

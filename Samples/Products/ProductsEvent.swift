@@ -2,7 +2,8 @@ import AppSeam
 import PlaygroundUI
 import RouterRuntime
 
-/// Glue: every event the products app accepts over HTTP, read from the flat envelope.
+/// Glue: every event the products app accepts over HTTP, decoded from the flat envelope by `Codable`;
+/// ``run(list:top:stack:pressAlert:)`` is the one mapping onto what the views' controls call.
 ///
 /// | event | arguments |
 /// |---|---|
@@ -16,6 +17,25 @@ public enum ProductsEvent: AppInput, Codable, Equatable {
     case deleteProduct(id: Int)
     case alertAction(action: String)
     case reload
+
+    /// Calls what the page's control calls: a row, Delete and Reload call the list's intent (a row of a presented
+    /// screen, `top`, its intent); the close button the routers' stack; the alert's buttons are pressed by title.
+    /// False when the top screen has no such product, or no alert has that button.
+    func run(
+        list: ProductListIntentProtocol, top: ProductIntentProtocol??, stack: RouterStack, pressAlert: (String) -> Bool
+    ) -> Bool {
+        switch (self, top) {
+        case (.openProduct(let id, let presentation), nil):
+            list.onTapProduct(id: id, presentation: RouterScreenPresentationType(rawValue: presentation)!)
+        case (.openProduct(let id, let presentation), let top?):
+            return top?.onTapOpen(id: id, presentation: RouterScreenPresentationType(rawValue: presentation)!) ?? false
+        case (.dismiss, _): stack.dismissTop()
+        case (.deleteProduct(let id), _): list.onTapDelete(id: id)
+        case (.alertAction(let action), _): return pressAlert(action)
+        case (.reload, _): list.onTapReload()
+        }
+        return true
+    }
 
     /// The alert's buttons, by title.
     public static let alertActions = ["Yes", "Cancel"]

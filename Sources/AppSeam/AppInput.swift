@@ -26,6 +26,11 @@ extension AppInput {
         if case .string(let name)? = envelopeFields.first?.value { return name }
         return ""
     }
+
+    /// The input as a trace row names it: its event, then its arguments (`openPost postId: 3`).
+    public var spoken: String {
+        ([eventName] + postedFields(app: "").dropFirst(2).map { "\($0.name): \($0.value)" }).joined(separator: " ")
+    }
 }
 
 /// Why an input was refused: a stable code and a message saying what was wrong and what is accepted.
@@ -68,8 +73,14 @@ public struct AppError: Error, Sendable, Equatable {
 
 extension AppInput where Self: Codable {
     public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
-        self = try EnvelopeDecoder.decode(Self.self, event: event, arguments: arguments)
+        self = try Self.fromEnvelope(event: event, arguments: arguments)
         try validate()
+    }
+
+    /// What the envelope coders read, before ``validate()``: for an input whose own `init(event:arguments:)` refuses
+    /// more than its types say (a `null` for an optional argument, which the coders read as absent).
+    public static func fromEnvelope(event: String, arguments: [String: EventArgument]) throws(AppInputError) -> Self {
+        try EnvelopeDecoder.decode(Self.self, event: event, arguments: arguments)
     }
 
     public var envelopeFields: [(name: String, value: EventArgument)] {
@@ -85,8 +96,7 @@ public func quoted(_ text: String) -> String {
 }
 
 extension AppInput {
-    /// The fields a form posts for this input, as text: `app`, then its envelope fields (`event` first). What a
-    /// control that posts the input without JavaScript (``PlaygroundUI/PostableEvent``) writes.
+    /// The fields a form would post for this input, as text: `app`, then its envelope fields (`event` first).
     public func postedFields(app: String) -> [(name: String, value: String)] {
         [("app", app)]
             + envelopeFields.map { field in

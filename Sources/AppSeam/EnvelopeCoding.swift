@@ -94,7 +94,11 @@ enum EnvelopeDecoder {
         var codingPath: [any CodingKey] { [] }
         var allKeys: [Key] { reading.arguments.keys.compactMap(Key.init(stringValue:)) }
 
-        func contains(_ key: Key) -> Bool { reading.arguments[key.stringValue] != nil }
+        /// Asked for an optional argument: it counts among what the event takes, given or not.
+        func contains(_ key: Key) -> Bool {
+            if !reading.asked.contains(key.stringValue) { reading.asked.append(key.stringValue) }
+            return reading.arguments[key.stringValue] != nil
+        }
 
         private func argument(_ key: Key, _ kind: String) throws(AppInputError) -> EventArgument {
             let name = key.stringValue

@@ -1,6 +1,6 @@
 /// What a render needs from outside the view tree.
 public struct RenderContext: Sendable, Equatable {
-    /// The URL every form of a ``PostableEvent`` posts to (the room's `/rooms/ID/events`).
+    /// Where the room takes its app's inputs (`/rooms/ID/events`); controls post to ``actionURL`` (by default the same).
     public var formAction: String
     /// The URL a control holding a closure posts its action id to (the room's `/rooms/ID/actions`).
     public var actionURL: String

@@ -7,7 +7,6 @@ import Testing
 
 @Suite struct SearchPageRenderingTests {
     static let context = RenderContext(formAction: "/rooms/r1/events")
-    static let form = #"method="post" action="/rooms/r1/events"><input type="hidden" name="app" value="mvi">"#
 
     /// The `mvi-search` fragment: the field (the view's own `@State query`, as in the article) showing `value`
     /// (already escaped), then `content`. Its form posts the field's control id, which also names it (both shown as `*`).
@@ -29,17 +28,20 @@ import Testing
             + #"<span class="text font-caption">\#(rating)</span></div></li>"#
     }
 
-    static func pageButton(_ label: String, page: Int) -> String {
-        #"<form class="button-form" \#(form)<input type="hidden" name="event" value="page"><input type="hidden" name="page" value="\#(page)">"#
+    /// A paging button: its form posts only its control id (shown as `*`); the closure sends `page`.
+    static func pageButton(_ label: String) -> String {
+        #"<form id="c*" class="button-form" \#(controlForm)"#
             + #"<button class="button button-bordered" type="submit"><span class="text">\#(label)</span></button></form>"#
     }
 
-    static func faultButton(_ label: String, _ latency: String, _ rate: String, selected: Bool) -> String {
-        #"<form id="r*" class="button-form" \#(form)<input type="hidden" name="event" value="setFaults">"#
-            + #"<input type="hidden" name="latencyMs" value="\#(latency)"><input type="hidden" name="failureRate" value="\#(rate)">"#
+    /// A fault preset's button: its form posts only its control id; the closure sends `setFaults` with the preset.
+    static func faultButton(_ label: String, selected: Bool) -> String {
+        #"<form id="r*" class="button-form" \#(controlForm)"#
             + #"<button class="button \#(selected ? "button-borderedProminent" : "button-bordered")" type="submit">"#
             + #"<span class="text">\#(label)</span></button></form>"#
     }
+
+    static let controlForm = #"method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="*">"#
 
     static func search(_ room: TestRoom) async -> String {
         let html = await room.run { $0.app.render(context).fragments.first { $0.id == "mvi-search" }?.html ?? "missing" }
@@ -75,9 +77,9 @@ import Testing
         let faults =
             #"<div id="mvi-faults" class="vstack align-leading" style="gap:4px">"#
             + #"<span class="text font-caption">Fault injection: 0 ms latency, 0% of requests fail</span><div class="hstack" style="gap:8px"><div id="k*" class="for-each">"#
-            + Self.faultButton("No faults", "0", "0", selected: true) + Self.faultButton("Slow (1.5 s)", "1500", "0", selected: false)
-            + Self.faultButton("Flaky (50%)", "600", "0.5", selected: false)
-            + Self.faultButton("Broken (100%)", "0", "1", selected: false) + "</div></div></div>"
+            + Self.faultButton("No faults", selected: true) + Self.faultButton("Slow (1.5 s)", selected: false)
+            + Self.faultButton("Flaky (50%)", selected: false)
+            + Self.faultButton("Broken (100%)", selected: false) + "</div></div></div>"
         #expect(rendered.fragments.map(\.id) == ["mvi-search", "mvi-faults"])
         #expect(
             maskingMadeIDs(rendered.html)
@@ -86,8 +88,8 @@ import Testing
         await room.run { $0.app.setFaults(latencyMs: 1_500, failureRate: 0) }
         let slow = maskingMadeIDs(await room.run { $0.app.render(Self.context).fragments[1].html })
         #expect(slow.contains(#"<span class="text font-caption">Fault injection: 1,500 ms latency, 0% of requests fail</span>"#))
-        #expect(slow.contains(Self.faultButton("Slow (1.5 s)", "1500", "0", selected: true)))
-        #expect(slow.contains(Self.faultButton("No faults", "0", "0", selected: false)))
+        #expect(slow.contains(Self.faultButton("Slow (1.5 s)", selected: true)))
+        #expect(slow.contains(Self.faultButton("No faults", selected: false)))
     }
 
     @Test func loadingShowsItsMessageWithAProgressView() async throws {
@@ -145,11 +147,20 @@ import Testing
                 "★ 7.0 · 1,234,567 votes")
             + Self.row("Plain", "1950 · 7 min", "★ 7.0 · 5 votes") + "</ul>"
         let paging =
-            #"<div class="hstack" style="gap:8px">"# + Self.pageButton("‹ Previous", page: 1)
-            + #"<span class="text font-caption">Page 2 of 3 · 41 movies</span>"# + Self.pageButton("Next ›", page: 3) + "</div>"
-        #expect(
-            await Self.search(room)
-                == Self.searchPage(field: "", #"<div class="vstack align-leading" style="gap:8px">"# + list + paging + "</div>"))
+            #"<div class="hstack" style="gap:8px">"# + Self.pageButton("‹ Previous")
+            + #"<span class="text font-caption">Page 2 of 3 · 41 movies</span>"# + Self.pageButton("Next ›") + "</div>"
+        let shown = await Self.search(room)
+        #expect(shown == Self.searchPage(field: "", #"<div class="vstack align-leading" style="gap:8px">"# + list + paging + "</div>"), "\(shown)")
+
+        // Next's closure sends `page 3`: the same query, the next page, as `{"event":"page","page":3}` does.
+        let next = await room.run { room -> ActionOutcome in
+            let search = room.app.render(Self.context).fragments.first { $0.id == "mvi-search" }?.html ?? ""
+            let ids = search.matches(of: /name="control" value="([^"]*)"/).map { String($0.1) }
+            return room.app.perform(action: ids.last ?? "", value: nil)
+        }
+        #expect(next == .performed)
+        let asked = await room.run { ($0.app.viewModel.query, $0.app.viewModel.page) }
+        #expect(asked == (hostileQuery, 3), "\(asked)")
     }
 
     @Test func oneResultOnOnePageHasNoPagingButtons() async throws {

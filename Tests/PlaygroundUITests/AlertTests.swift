@@ -2,7 +2,8 @@ import OpenCombine
 import Testing
 @testable import PlaygroundUI
 
-/// `.alert(item:)` / `.alert(isPresented:)`: exact HTML (hostile text included) and dismissal from outside.
+/// `.alert(item:)` / `.alert(isPresented:)`: exact HTML (hostile text included), dismissal from outside and by a
+/// press of the button (a control like any button's).
 @Suite struct AlertTests {
     struct Problem: Identifiable {
         let id: String
@@ -33,7 +34,6 @@ import Testing
 
     let problems = PassthroughSubject<Problem, Never>()
     let log = Log()
-    let hostileDismiss = TestEvent(postedFields: [("app", "x\"><script>"), ("event", "dismiss&'")])
 
     static let content = #"<span class="text">content</span>"#
 
@@ -43,14 +43,16 @@ import Testing
             + #"<span class="text alert-message">\#(message)</span>\#(form)</div>"#
     }
 
-    static let hostileForm =
-        #"<form class="button-form" method="post" action="/rooms/r1/events">"#
-        + #"<input type="hidden" name="app" value="x&quot;&gt;&lt;script&gt;"><input type="hidden" name="event" value="dismiss&amp;&#39;">"#
-        + #"<button class="button alert-button" type="submit"><span class="text">&lt;Ok&gt;</span></button></form>"#
+    /// The button's form: it posts only its control id (masked as `*`).
+    static func buttonForm(_ classes: String, _ label: String) -> String {
+        #"<form id="c*" class="button-form" method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="*">"#
+            + #"<button class="button \#(classes)" type="submit"><span class="text">\#(label)</span></button></form>"#
+    }
+
+    static let hostileForm = buttonForm("alert-button", "&lt;Ok&gt;")
 
     @Test func presentsEscapedDialogAndDismissesFromOutside() {
-        let host = ViewHost(
-            Screen(problems: problems, log: log), environment: EnvironmentValues().with(\.alertDismissEvent, hostileDismiss))
+        let host = ViewHost(Screen(problems: problems, log: log))
         #expect(host.render(context).html == Self.content)
         #expect(!host.isPresentingAlert)
         #expect(host.dismissPresentedAlert() == false)
@@ -88,8 +90,7 @@ import Testing
         let expected =
             #"<div id="frag" class="group"><span class="text">content</span>"#
             + #"<div id="a*" class="alert" role="alertdialog" aria-modal="true" aria-label="T"><span class="text alert-title">T</span>"#
-            + #"<span class="text alert-message">m</span><button class="button alert-button alert-button-cancel" type="button">"#
-            + #"<span class="text">Cancel</span></button></div></div>"#
+            + #"<span class="text alert-message">m</span>"# + Self.buttonForm("alert-button alert-button-cancel", "Cancel") + "</div></div>"
         #expect(maskingMadeIDs(shown.html) == expected)
         #expect(shown.fragments.map(\.id) == ["frag"] && maskingMadeIDs(shown.fragments[0].html) == expected)
     }
@@ -101,19 +102,22 @@ import Testing
                 EmptyView().alert(isPresented: $showing) { Alert(title: Text("Saved")) }
             }
         }
-        let host = ViewHost(
-            Toggle(), environment: EnvironmentValues().with(\.alertDismissEvent, TestEvent(postedFields: [("event", "d")])),
-            inspecting: [Toggle.self])
+        let host = ViewHost(Toggle(), inspecting: [Toggle.self])
+        let shown = host.render(context).html
         #expect(
-            maskingMadeIDs(host.render(context).html)
+            maskingMadeIDs(shown)
                 == #"<div id="a*" class="alert" role="alertdialog" aria-modal="true" aria-label="Saved"><span class="text alert-title">Saved</span>"#
-                + #"<form class="button-form" method="post" action="/rooms/r1/events"><input type="hidden" name="event" value="d">"#
-                + #"<button class="button alert-button" type="submit"><span class="text">OK</span></button></form></div>"#)
+                + Self.buttonForm("alert-button", "OK") + "</div>")
         #expect(host.presentedAlertText?.title == "Saved" && host.presentedAlertText?.message == nil)
-        #expect(host.dismissPresentedAlert())
+        // A press of OK: the page posts the button's control id, and the binding is set back to false.
+        let control = shown.firstMatch(of: /name="control" value="([^"]*)"/).map { String($0.1) } ?? ""
+        #expect(host.perform(action: control, value: "x") != .performed, "a button takes no value")
+        #expect(host.perform(action: control, value: nil) == .performed)
         #expect(host.view(Toggle.self)?.showing == false)
         #expect(host.presentedAlertText == nil)
         #expect(host.render(context).html == "")
+        #expect(host.perform(action: control, value: nil) != .performed, "the alert is gone, so is its button")
+        #expect(!host.dismissPresentedAlert())
     }
 
     @Test func dismissReachesOnlyPositionsStillInTheTree() {

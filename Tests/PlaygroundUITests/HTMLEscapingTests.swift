@@ -26,15 +26,14 @@ import Testing
 
     @Test func hostileAttributeValuesStayInsideTheirQuotes() {
         let hostile = #"x" onmouseover='alert(1)' a="&"#
-        let field = TextField(
-            "\"><script>", text: .constant(hostile), name: "q'n",
-            posting: TestEvent(postedFields: [("app", "<app>"), ("event", "e\"v")]), submitLabel: "<Go>"
-        )
-        let rendered = ViewHost(field).render(RenderContext(formAction: "/rooms/\"r'&/events")).html
+        let field = TextField("\"><script>", text: .constant(hostile), submitLabel: "<Go>")
+        let context = RenderContext(formAction: "/rooms/\"r'&/events", actionFields: [FormField("app", "<app>"), FormField("e\"v", "'")])
+        let rendered = maskingMadeIDs(ViewHost(field).render(context).html)
         #expect(
-            rendered == #"<form class="textfield-form" method="post" action="/rooms/&quot;r&#39;&amp;/events">"#
-                + #"<input type="hidden" name="app" value="&lt;app&gt;"><input type="hidden" name="event" value="e&quot;v">"#
-                + #"<input class="textfield" type="text" name="q&#39;n" value="x&quot; onmouseover=&#39;alert(1)&#39; a=&quot;&amp;" "#
+            rendered == #"<form id="c*" class="textfield-form" method="post" action="/rooms/&quot;r&#39;&amp;/events">"#
+                + #"<input type="hidden" name="app" value="&lt;app&gt;"><input type="hidden" name="e&quot;v" value="&#39;">"#
+                + #"<input type="hidden" name="control" value="*">"#
+                + #"<input class="textfield" type="text" name="value" value="x&quot; onmouseover=&#39;alert(1)&#39; a=&quot;&amp;" "#
                 + #"placeholder="&quot;&gt;&lt;script&gt;"><button class="button" type="submit">&lt;Go&gt;</button></form>"#)
     }
 

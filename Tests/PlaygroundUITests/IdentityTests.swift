@@ -145,7 +145,7 @@ import Testing
             @State var text = "start"
             let ticks: PassthroughSubject<String, Never>
             var body: some View {
-                TextField("Prompt", text: $text, name: "q", posting: TestEvent(postedFields: []))
+                TextField("Prompt", text: $text)
                     .onReceive(ticks) { $text.wrappedValue = $0 }
             }
         }
@@ -153,7 +153,8 @@ import Testing
         #expect(host.render(context).html.contains(#"value="start""#))
         ticks.send("typed <text>")
         #expect(
-            host.render(context).html == #"<form class="textfield-form" method="post" action="/rooms/r1/events">"#
-                + #"<input class="textfield" type="text" name="q" value="typed &lt;text&gt;" placeholder="Prompt"></form>"#)
+            maskingMadeIDs(host.render(context).html)
+                == #"<form id="c*" class="textfield-form" method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="*">"#
+                + #"<input class="textfield" type="text" name="value" value="typed &lt;text&gt;" placeholder="Prompt"></form>"#)
     }
 }

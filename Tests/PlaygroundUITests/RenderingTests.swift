@@ -60,17 +60,18 @@ import Testing
         #expect(html(Choice(pick: 2)) == "")
     }
 
-    @Test func buttonIsAFormPostingItsEventWithTheEnvironmentStyle() {
+    @Test func buttonIsAFormPostingItsControlIDWithTheEnvironmentStyle() {
         let view = VStack {
-            Button("Go", posting: TestEvent(postedFields: [("app", "ev"), ("event", "go")]))
-            Button(posting: TestEvent(postedFields: [("app", "ev")])) { Text("Plain") }.buttonStyle(.plain)
+            Button("Go") {}
+            Button {} label: { Text("Plain") }.buttonStyle(.plain)
         }
         .buttonStyle(.bordered)
+        let context = RenderContext(formAction: "/rooms/r1/events", actionURL: "/rooms/r1/actions", actionFields: [FormField("app", "ev")])
+        let form = #"<form id="c*" class="button-form" method="post" action="/rooms/r1/actions"><input type="hidden" name="app" value="ev">"#
+            + #"<input type="hidden" name="control" value="*">"#
         #expect(
-            html(view) == #"<div class="vstack"><form class="button-form" method="post" action="/rooms/r1/events">"#
-                + #"<input type="hidden" name="app" value="ev"><input type="hidden" name="event" value="go">"#
-                + #"<button class="button button-bordered" type="submit"><span class="text">Go</span></button></form>"#
-                + #"<form class="button-form" method="post" action="/rooms/r1/events"><input type="hidden" name="app" value="ev">"#
+            maskingMadeIDs(ViewHost(view).render(context).html) == #"<div class="vstack">"# + form
+                + #"<button class="button button-bordered" type="submit"><span class="text">Go</span></button></form>"# + form
                 + #"<button class="button button-plain" type="submit"><span class="text">Plain</span></button></form></div>"#)
     }
 

@@ -8,11 +8,6 @@ func html<V: View>(_ view: V) -> String {
     ViewHost(view).render(context).html
 }
 
-/// A posted event for form tests.
-struct TestEvent: PostableEvent {
-    var postedFields: [(name: String, value: String)]
-}
-
 /// A counter whose `@State` is bumped by `ticks`; `label` tells instances apart.
 struct Counter: View {
     let label: String

@@ -62,7 +62,7 @@ import VVSIRuntime
     }
 
     @Test func eventsPostTheirFieldsAndMapToActions() {
-        func fields(_ event: ListViewEvent) -> [String] { event.postedFields.map { "\($0.name)=\($0.value)" } }
+        func fields(_ event: ListViewEvent) -> [String] { event.postedFields(app: ListViewEvent.appName).map { "\($0.name)=\($0.value)" } }
         #expect(fields(.add) == ["app=vvsi", "event=add"])
         #expect(fields(.random(count: 3, length: 2)) == ["app=vvsi", "event=random", "count=3", "length=2"])
         #expect(fields(.dismissAlert) == ["app=vvsi", "event=dismissAlert"])

@@ -1,7 +1,8 @@
 /// `.alert(item:)` / `.alert(isPresented:)`: draws its content, then, while the binding presents an alert, the
 /// alert as `<div class="alert" role="alertdialog" aria-modal="true" aria-label="{title}">` holding
-/// `<span class="text alert-title">`, `<span class="text alert-message">` and the button's form
-/// (`<button class="button alert-button">`, plus `alert-button-cancel` for a cancel button).
+/// `<span class="text alert-title">`, `<span class="text alert-message">` and the button's form, a control like
+/// any button's (`<button class="button alert-button">`, plus `alert-button-cancel` for a cancel button): its press
+/// clears the binding, then runs the button's action.
 ///
 /// The position keeps an ``AlertPresenter`` so that ``ViewHost/dismissPresentedAlert()`` can reach the binding.
 /// When the modifier carries an `id`, content and alert share one `<div class="group">`, so the alert is part
@@ -14,10 +15,11 @@ struct AlertView<Content: View>: View, PrimitiveView {
 
     func render(in renderer: Renderer, _ state: RenderState) {
         let position = renderer.store.position(at: state.path, viewType: Self.self)
-        position.object(at: 0, label: "alert") { AlertPresenter() }.presentation = presenter
+        let presenting = position.object(at: 0, label: "alert") { AlertPresenter() }
+        presenting.presentation = presenter
         renderer.groupingIfIdentified(state) { inner in
             renderer.render(content, inner.child(.index(0)))
-            if let alert = presenter.alert() { renderer.renderAlert(alert, inner.containerChild(.index(1))) }
+            if let alert = presenter.alert() { renderer.renderAlert(alert, inner.containerChild(.index(1)), presenter: presenting) }
         }
     }
 }
@@ -43,7 +45,7 @@ final class AlertPresenter {
 }
 
 extension Renderer {
-    fileprivate func renderAlert(_ alert: Alert, _ state: RenderState) {
+    fileprivate func renderAlert(_ alert: Alert, _ state: RenderState, presenter: AlertPresenter) {
         let dialog: [(name: StaticString, value: String)] = [
             ("role", "alertdialog"), ("aria-modal", "true"), ("aria-label", alert.title.content),
         ]
@@ -54,15 +56,14 @@ extension Renderer {
         }
         var classes = ["button", "alert-button"]
         if alert.dismissButton.role == .cancel { classes.append("alert-button-cancel") }
-        if let event = state.environment.alertDismissEvent {
-            openForm("button", event, state.containerChild(.index(2)))
-            writer.open("button", ElementAttributes(classes: classes), [("type", "submit")])
-        } else {
-            writer.open("button", ElementAttributes(classes: classes), [("type", "button")])
+        openActionForm("button", viewType: Alert.self, state.containerChild(.index(2))) { [weak presenter] value in
+            guard value == nil else { return .invalid("A button takes no value; its form posts only its control id.") }
+            return presenter?.dismiss() == true ? .performed : .stale("The alert is no longer shown.")
         }
+        writer.open("button", ElementAttributes(classes: classes), [("type", "submit")])
         render(alert.dismissButton.label, state.containerChild(.index(3)))
         writer.close()
-        if state.environment.alertDismissEvent != nil { writer.close() }
+        writer.close()
         writer.close()
     }
 }

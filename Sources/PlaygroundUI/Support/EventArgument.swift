@@ -1,7 +1,7 @@
 /// One argument of a posted event, as it arrived: a JSON scalar, or the text of a form field.
 ///
-/// The counterpart of ``PostableEvent``: a form built from `postedFields` comes back as `.formText` values,
-/// a JSON body as typed ones, and each sample validates them in its own words.
+/// A form's fields come back as `.formText` values, a JSON body as typed ones, and each sample validates them in
+/// its own words.
 public enum EventArgument: Sendable, Equatable, Decodable {
     /// A JSON string.
     case string(String)

@@ -4,9 +4,8 @@
 /// Alert(title: Text("Error"), message: Text(error), dismissButton: .default(Text("Ok")))
 /// ```
 ///
-/// On the web the button is a form posting the environment's ``EnvironmentValues/alertDismissEvent``
-/// (there is no closure to call on the server); the app answers it with ``ViewHost/dismissPresentedAlert()``,
-/// which sets the alert's binding back to `nil` and runs the button's action, as SwiftUI does on a tap.
+/// On the web the button is a control like any button's: its press (or ``ViewHost/dismissPresentedAlert()``, for
+/// an app's HTTP input) sets the alert's binding back to `nil` and runs the button's action, as SwiftUI does on a tap.
 public struct Alert {
     /// The alert's button.
     public struct Button {
@@ -41,17 +40,5 @@ public struct Alert {
         self.title = title
         self.message = message
         self.dismissButton = dismissButton ?? .default(Text("OK"))
-    }
-}
-
-private struct AlertDismissEventKey: EnvironmentKey {
-    static var defaultValue: (any PostableEvent)? { nil }
-}
-
-extension EnvironmentValues {
-    /// What an alert's button posts (e.g. `app=vvsi&event=dismissAlert`); without one the button is inert.
-    public var alertDismissEvent: (any PostableEvent)? {
-        get { self[AlertDismissEventKey.self] }
-        set { self[AlertDismissEventKey.self] = newValue }
     }
 }

@@ -1,29 +1,18 @@
-/// A button. With a closure (as in SwiftUI) it is a form posting the button's action id, and the closure runs
-/// on the server when the page posts it: `Button { viewState.trigger(.add) } label: { Text("Add") }`. With
-/// `posting:` it is a form posting an event's fields.
+/// A button. As in SwiftUI it holds a closure: on the web it is a form posting the button's control id, and the
+/// closure runs on the server when the page posts it: `Button { viewState.trigger(.add) } label: { Text("Add") }`.
 public struct Button<Label: View>: View {
-    enum Press {
-        case posting(any PostableEvent)
-        case action(() -> Void)
-    }
-
-    let press: Press
+    let action: () -> Void
     let role: ButtonRole?
     let label: Label
 
     /// A button that runs `action` when pressed, as SwiftUI's.
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
-        (self.press, self.role, self.label) = (.action(action), nil, label())
+        (self.action, self.role, self.label) = (action, nil, label())
     }
 
     /// A button with a role (drawn with the role's class, e.g. `button-cancel`) that runs `action` when pressed.
     public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
-        (self.press, self.role, self.label) = (.action(action), role, label())
-    }
-
-    /// A button that posts `event` when pressed.
-    public init(posting event: some PostableEvent, @ViewBuilder label: () -> Label) {
-        (self.press, self.role, self.label) = (.posting(event), nil, label())
+        (self.action, self.role, self.label) = (action, role, label())
     }
 
     /// Primitive: drawn as a form with a submit button.
@@ -44,11 +33,6 @@ public enum ButtonRole: Sendable, Equatable {
 }
 
 extension Button where Label == Text {
-    /// A button titled `title` that posts `event`.
-    public init(_ title: String, posting event: some PostableEvent) {
-        self.init(posting: event) { Text(title) }
-    }
-
     /// A button titled `title` that runs `action`.
     public init(_ title: String, action: @escaping () -> Void) {
         self.init(action: action) { Text(title) }
@@ -62,24 +46,20 @@ extension Button where Label == Text {
 
 extension Button: PrimitiveView {
     func render(in renderer: Renderer, _ state: RenderState) {
-        switch press {
-        case .posting(let event):
-            renderer.openForm("button", event, state)
-        case .action(let action):
-            let alert = state.environment.alertActions  // an alert's button first dismisses it
-            if let alert {
-                alert.actions.append(.init(title: (label as? Text)?.content, role: role) { [weak alert] in
-                    alert?.dismiss()
-                    action()
-                })
-            }
-            renderer.openActionForm("button", viewType: Self.self, state) { [weak alert] value in
-                // A button's form posts no value: one with a value was meant for another control (an old page).
-                guard value == nil else { return .invalid("A button takes no value; its form posts only its control id.") }
+        let action = action
+        let alert = state.environment.alertActions  // an alert's button first dismisses it
+        if let alert {
+            alert.actions.append(.init(title: (label as? Text)?.content, role: role) { [weak alert] in
                 alert?.dismiss()
                 action()
-                return .performed
-            }
+            })
+        }
+        renderer.openActionForm("button", viewType: Self.self, state) { [weak alert] value in
+            // A button's form posts no value: one with a value was meant for another control (an old page).
+            guard value == nil else { return .invalid("A button takes no value; its form posts only its control id.") }
+            alert?.dismiss()
+            action()
+            return .performed
         }
         var classes = ["button"]
         if let style = state.environment.buttonStyle.className { classes.append(style) }

@@ -1,15 +1,10 @@
-/// A one-line text field. On the web it is a form: the typed text is posted under `name` with the event's
-/// hidden fields when the user presses Return (or the optional submit button):
-/// `<form class="textfield-form" …>…<input class="textfield" type="text" name="…" value="…" placeholder="…">`.
+/// A one-line text field. On the web it is a form posting its control id and the typed text when the user presses
+/// Return (or the optional submit button):
+/// `<form class="textfield-form" …>…<input class="textfield" type="text" name="value" value="…" placeholder="…">`.
 public struct TextField: View {
-    enum Commit {
-        case posting(name: String, event: any PostableEvent)
-        case action(() -> Void)
-    }
-
     let prompt: String
     let text: Binding<String>
-    let commit: Commit
+    let onCommit: () -> Void
     let submitLabel: String?
 
     /// A field showing `text`, as SwiftUI's: Return posts what was typed, which is written into `text` before
@@ -18,14 +13,7 @@ public struct TextField: View {
     /// `submitLabel` adds a submit button; without it Return still posts the form (a form with one text field is
     /// submitted by Return, script or not), as in SwiftUI, which has no button either.
     public init(_ prompt: String, text: Binding<String>, onCommit: @escaping () -> Void = {}, submitLabel: String? = nil) {
-        (self.prompt, self.text, self.commit, self.submitLabel) = (prompt, text, .action(onCommit), submitLabel)
-    }
-
-    /// A field showing `text`, posting it as `name` together with `event`'s fields.
-    public init(
-        _ prompt: String, text: Binding<String>, name: String, posting event: some PostableEvent, submitLabel: String? = nil
-    ) {
-        (self.prompt, self.text, self.commit, self.submitLabel) = (prompt, text, .posting(name: name, event: event), submitLabel)
+        (self.prompt, self.text, self.onCommit, self.submitLabel) = (prompt, text, onCommit, submitLabel)
     }
 
     /// Primitive: drawn as a form with a text input.
@@ -34,27 +22,19 @@ public struct TextField: View {
 
 extension TextField: PrimitiveView {
     func render(in renderer: Renderer, _ state: RenderState) {
-        let name: String
-        switch commit {
-        case .posting(let field, let event):
-            renderer.openForm("textfield", event, state)
-            name = field
-        case .action(let onCommit):
-            let text = text
-            renderer.openActionForm("textfield", viewType: Self.self, state) { value in
-                guard let value else { return .invalid("A text field posts its text as value, and none was given.") }
-                guard value.isPlainLine else {
-                    return .invalid(
-                        "A text field takes one line of text of at most \(maxPostedTextLength) characters, without control characters or line breaks.")
-                }
-                text.wrappedValue = value
-                onCommit()
-                return .performed
+        let (text, onCommit) = (text, onCommit)
+        renderer.openActionForm("textfield", viewType: Self.self, state) { value in
+            guard let value else { return .invalid("A text field posts its text as value, and none was given.") }
+            guard value.isPlainLine else {
+                return .invalid(
+                    "A text field takes one line of text of at most \(maxPostedTextLength) characters, without control characters or line breaks.")
             }
-            name = "value"
+            text.wrappedValue = value
+            onCommit()
+            return .performed
         }
         let input: [(name: StaticString, value: String)] = [
-            ("type", "text"), ("name", name), ("value", text.wrappedValue), ("placeholder", prompt),
+            ("type", "text"), ("name", "value"), ("value", text.wrappedValue), ("placeholder", prompt),
         ]
         renderer.writer.void("input", ElementAttributes(classes: ["textfield"]), input)
         if let submitLabel {
