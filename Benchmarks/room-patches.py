@@ -2,7 +2,7 @@
 """What a room costs (issue #27): the SSE bytes each tab receives for one event of each kind, and the resident
 memory a viewed room adds with one tab streaming it.
 
-  Benchmarks/room-patches.py BINARY [BINARY_B] [--rooms 200] [--rounds 1] [--json]
+  Benchmarks/room-patches.py BINARY [BINARY_B] [--rooms 200] [--rounds 1] [--json] [--heap]
 
 Bytes: one room, one stream read from the first byte; each event is posted (or, for a press, the control's form is
 posted as the page does), then the stream is read until it has been quiet for --quiet-ms; what arrived is counted
@@ -13,7 +13,8 @@ Memory: --rooms rooms, each from its own loopback source address (127.0.0.2, 127
 applies and each reads as a visitor): `GET /`, the room's page, its stream opened and read; once every room has
 settled (its lists loaded), the server's resident memory (VmRSS from /proc/PID/status, its own process) less what
 it was before the rooms, divided by their number. Ten rooms made before the baseline warm the catalog and the
-allocator.
+allocator. With --heap, glibc's bytes in use (malloc_stats() through gdb) are read at the same two points: the
+live heap a room adds, without the allocator's overhead and fragmentation that VmRSS includes.
 
 Each server listens on 127.0.0.1, port 0, and is stopped by its pid.
 """
@@ -46,7 +47,8 @@ def start(binary, *extra):
     for line in process.stderr:
         match = re.search(r"on http://127\.0\.0\.1:(\d+)/", line)
         if match:
-            threading.Thread(target=lambda: [None for _ in process.stderr], daemon=True).start()
+            process.stderr_lines = []  # kept for --heap (glibc's malloc_stats() writes to the server's stderr)
+            threading.Thread(target=lambda: [process.stderr_lines.append(line) for line in process.stderr], daemon=True).start()
             return process, int(match.group(1))
     process.wait()
     raise SystemExit(f"{binary} did not start (exit {process.returncode})")
@@ -243,7 +245,22 @@ def rss_kib(pid):
     return 0
 
 
-def measure_memory(binary, rooms, settle_s):
+def heap_in_use(process):
+    """glibc's bytes in use (every arena and mmap), from malloc_stats() called in the server by gdb (attached for a
+    moment, the server stopped meanwhile): live heap with no allocator overhead or fragmentation, unlike VmRSS."""
+    mark = len(process.stderr_lines)
+    subprocess.run(["gdb", "-p", str(process.pid), "-batch", "-ex", "call (void)malloc_stats()"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120, check=False)
+    for _ in range(50):
+        lines = process.stderr_lines[mark:]
+        for index, line in enumerate(lines):
+            if line.startswith("Total (incl. mmap)") and index + 2 < len(lines):
+                return int(lines[index + 2].split("=")[1])
+        time.sleep(0.1)
+    raise SystemExit("malloc_stats() printed no total (is gdb installed and ptrace allowed?)")
+
+
+def measure_memory(binary, rooms, settle_s, heap=False):
     process, port = start(binary)
     streams = []
     selector = selectors.DefaultSelector()
@@ -275,11 +292,15 @@ def measure_memory(binary, rooms, settle_s):
             visit(20_000 + index)
         time.sleep(settle_s)
         before = rss_kib(process.pid)
+        heap_before = heap_in_use(process) if heap else 0
         for index in range(rooms):
             visit(index)
         time.sleep(settle_s)
         after = rss_kib(process.pid)
-        return {"rooms": rooms, "rss_before_kib": before, "rss_after_kib": after, "kib_per_room": (after - before) / rooms}
+        result = {"rooms": rooms, "rss_before_kib": before, "rss_after_kib": after, "kib_per_room": (after - before) / rooms}
+        if heap:
+            result["heap_kib_per_room"] = (heap_in_use(process) - heap_before) / 1024 / rooms
+        return result
     finally:
         stop_reading.set()
         for sock in streams:
@@ -296,6 +317,7 @@ def main():
     parser.add_argument("--skip-bytes", action="store_true")
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--heap", action="store_true", help="also the live heap per room (glibc malloc_stats() through gdb)")
     parser.add_argument("--wrap", default="", help="run each server under this command (a profiler); RSS then includes it")
     args = parser.parse_args()
     WRAP.extend(args.wrap.split())
@@ -305,7 +327,7 @@ def main():
         if not args.skip_bytes:
             result["bytes"] = measure_bytes(binary, args.quiet_ms / 1000)
         if not args.skip_memory:
-            result["memory"] = measure_memory(binary, args.rooms, args.settle_s)
+            result["memory"] = measure_memory(binary, args.rooms, args.settle_s, args.heap)
         results[binary] = result
     if args.json:
         print(json.dumps(results, indent=1, ensure_ascii=False))
@@ -325,7 +347,8 @@ def main():
         for binary in args.binaries:
             memory = results[binary]["memory"]
             print(f"RESULT binary={binary} rooms={memory['rooms']} rss_before_kib={memory['rss_before_kib']} "
-                  f"rss_after_kib={memory['rss_after_kib']} kib_per_room={memory['kib_per_room']:.0f}")
+                  f"rss_after_kib={memory['rss_after_kib']} kib_per_room={memory['kib_per_room']:.0f}"
+                  + (f" heap_kib_per_room={memory['heap_kib_per_room']:.0f}" if "heap_kib_per_room" in memory else ""))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one door through which an app's asynchronous work reaches the outside world (HTTP, injected faults and
 /// latency) and comes back onto the room: Elm's rule, a command's result returns as a message.
@@ -213,10 +214,16 @@ public struct EffectOutcome: Codable, Sendable, Equatable {
         }
     }
 
-    /// The result the app gets, decoded from the record.
-    func decode<Output: Decodable>(_ type: Output.Type, errors: [any JournaledError.Type]) -> Result<Output, any Error> {
+    /// The result the app gets, decoded from the record. A value decoded before from the very same JSON as the same
+    /// type is handed out again (``DecodedOutcomes``): every room's load of the same answer shares one copy.
+    func decode<Output: Decodable & Sendable>(_ type: Output.Type, errors: [any JournaledError.Type]) -> Result<Output, any Error> {
         if let value {
-            do { return .success(try JSONDecoder().decode(Output.self, from: Data(value.utf8))) } catch {
+            if let shared = DecodedOutcomes.shared.value(Output.self, json: value) { return .success(shared) }
+            do {
+                let decoded = try JSONDecoder().decode(Output.self, from: Data(value.utf8))
+                DecodedOutcomes.shared.keep(decoded, json: value)
+                return .success(decoded)
+            } catch {
                 return .failure(EffectFailure("the recorded answer could not be read: \(error)"))
             }
         }
@@ -242,4 +249,52 @@ public struct EffectOutcome: Codable, Sendable, Equatable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
+}
+
+/// Values decoded from effect outcomes, by their JSON and type, shared by every room of the process.
+///
+/// Each room decoded its own copy of the same answer (the Nice app's 100 posts and 10 users: their titles and names
+/// stayed in its rows). An outcome is a `Sendable` value decoded from JSON, so a copy decoded before from the same
+/// bytes is equal to a new decoding and safe to share. Bounded: an answer over ``maxJSON`` bytes is not kept, and
+/// once ``maxEntries`` or ``maxBytes`` would be passed everything kept is dropped (answers seen since are kept).
+final class DecodedOutcomes: Sendable {
+    static let shared = DecodedOutcomes()
+
+    static let maxEntries = 256
+    static let maxBytes = 8 << 20
+    static let maxJSON = 1 << 20
+
+    private struct Key: Hashable {
+        let json: String
+        let type: ObjectIdentifier
+    }
+
+    private struct Table: ~Copyable {
+        var values: [Key: any Sendable] = [:]
+        var bytes = 0
+    }
+
+    private let table = Mutex(Table())
+
+    /// The value decoded before from `json` as `Output`, if it is kept.
+    func value<Output: Sendable>(_ type: Output.Type, json: String) -> Output? {
+        let key = Key(json: json, type: ObjectIdentifier(Output.self))
+        return table.withLock { $0.values[key] } as? Output
+    }
+
+    /// Keeps `value`, decoded from `json`, for the next room that decodes the same.
+    func keep<Output: Sendable>(_ value: Output, json: String) {
+        let size = json.utf8.count
+        guard size <= Self.maxJSON else { return }
+        let key = Key(json: json, type: ObjectIdentifier(Output.self))
+        table.withLock { table in
+            guard table.values[key] == nil else { return }
+            if table.values.count >= Self.maxEntries || table.bytes + size > Self.maxBytes { table = Table() }
+            table.values[key] = value
+            table.bytes += size
+        }
+    }
+
+    /// How many values are kept (for tests).
+    var count: Int { table.withLock { $0.values.count } }
 }

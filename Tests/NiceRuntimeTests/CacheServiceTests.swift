@@ -58,4 +58,22 @@ struct CacheServiceTests {
         await cache.update(key: CacheKey<String>(key: 1), value: "integer key")
         #expect(await cache.retrieve(key: CacheKey<String>(key: "1"), cacheMode: .cacheOnly)?.result == "string key")
     }
+
+    @Test func aValueKeptOrForgottenLaterAndALaterRequestTakePrecedence() async {
+        let cache = CacheService()
+        let first = CacheKey<[Item]>(key: "First")
+        let second = CacheKey<[Item]>(key: "Second")
+        await cache.updateRequest(key: first, values: [Item(id: 1, name: "a"), Item(id: 2, name: "b"), Item(id: 3, name: "c")])
+        await cache.update(key: CacheKey<Item>(key: 1), value: Item(id: 1, name: "a2"))
+        await cache.remove(key: CacheKey<Item>(key: 3))
+        #expect(await cache.retrieveRequest(key: first, cacheMode: .cacheOnly)?.result.map(\.name) == ["a2", "b"])
+        #expect(await cache.retrieve(key: CacheKey<Item>(key: 3), cacheMode: .cacheOnly) == nil)
+        await cache.updateRequest(key: second, values: [Item(id: 2, name: "b2"), Item(id: 1, name: "a3")])
+        #expect(await cache.retrieveRequest(key: first, cacheMode: .cacheOnly)?.result.map(\.name) == ["a3", "b2"])
+        #expect(await cache.retrieve(key: CacheKey<Item>(key: 2), cacheMode: .cacheOnly)?.result.name == "b2")
+        await cache.removeRequest(key: second)
+        #expect(await cache.retrieveRequest(key: first, cacheMode: .cacheOnly)?.result.map(\.name) == [])
+        await cache.updateRequest(key: first, values: [Item(id: 3, name: "c2")])
+        #expect(await cache.retrieve(key: CacheKey<Item>(key: 3), cacheMode: .cacheOnly)?.result.name == "c2")
+    }
 }

@@ -24,7 +24,7 @@ import PlaygroundUI
 struct PaneView {
     let id: String
     /// What the tabs show, by node id (the root's is ``id``).
-    private var shown: [String: Node] = [:]
+    private var shown = NodeTable()
     /// Keyed lists and their rows taken off the page by a patch and not shown since, which every tab that applied
     /// that patch keeps: by id, their whole hash and the patch's sequence number.
     private var retired: [String: Retired] = [:]
@@ -42,6 +42,32 @@ struct PaneView {
         var frame: Int?
         /// Its child nodes' ids, in order.
         var children: [String]
+    }
+
+    /// Nodes by id, in two arrays sorted by id: kept for as long as the room lives, where a dictionary's buckets and
+    /// slack cost ~twice as much (a Nice pane holds ~200 nodes).
+    struct NodeTable {
+        private var ids: [String] = []
+        private var nodes: [Node] = []
+
+        init() {}
+
+        init(_ records: [String: Node]) {
+            let sorted = records.sorted { $0.key < $1.key }
+            ids = sorted.map(\.key)
+            nodes = sorted.map(\.value)
+        }
+
+        subscript(id: String) -> Node? {
+            var (low, high) = (0, ids.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if ids[middle] < id { low = middle + 1 } else { high = middle }
+            }
+            return low < ids.count && ids[low] == id ? nodes[low] : nil
+        }
+
+        var count: Int { ids.count }
     }
 
     /// A node the tabs keep off the page.
@@ -76,13 +102,13 @@ struct PaneView {
         let tree = Tree(rendered, rootID: id)
         guard let root = shown[id], !ambiguous, !tree.ambiguous else {
             retired = [:]
-            (shown, ambiguous) = (tree.records, tree.ambiguous)
+            (shown, ambiguous) = (NodeTable(tree.records), tree.ambiguous)
             return [Fragment(id: id, html: tree.html(0, reuse: { _ in nil }))]
         }
         var diff = Diff(tree: tree, shown: shown, retired: retired, seq: seq)
         diff.node(0, against: root)
         retire(diff.takenOff, reused: diff.reused, now: tree.records, seq: seq)
-        shown = tree.records
+        shown = NodeTable(tree.records)
         ambiguous = false
         return diff.patches
     }
@@ -126,7 +152,7 @@ struct PaneView {
 /// One diff of a render against what the tabs show: the patches, and what they take off the page and bring back.
 private struct Diff {
     let tree: Tree
-    let shown: [String: PaneView.Node]
+    let shown: PaneView.NodeTable
     let retired: [String: PaneView.Retired]
     let seq: UInt64
     var patches: [Fragment] = []
@@ -135,7 +161,7 @@ private struct Diff {
     /// Retired nodes named for reuse.
     var reused: [String] = []
 
-    init(tree: Tree, shown: [String: PaneView.Node], retired: [String: PaneView.Retired], seq: UInt64) {
+    init(tree: Tree, shown: PaneView.NodeTable, retired: [String: PaneView.Retired], seq: UInt64) {
         (self.tree, self.shown, self.retired, self.seq) = (tree, shown, retired, seq)
     }
 
