@@ -150,7 +150,7 @@ let package = Package(
         .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog", "AppSeam", "PlaygroundUI", "RoomServices"], path: "Tests/Support/PlaygroundTesting"),
         .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting", "JSONText"]),
         .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI", "RoomServices"]),
-        .testTarget(name: "AppSeamTests", dependencies: ["AppSeam", "PlaygroundUI", "PlaygroundTesting"]),
+        .testTarget(name: "AppSeamTests", dependencies: ["AppSeam", "PlaygroundUI", "RoomServices", "PlaygroundTesting"]),
         .testTarget(
             name: "EVRuntimeTests",
             dependencies: [

@@ -83,14 +83,21 @@
     });
   }
 
-  // A flow strip's lit stages (by place) and caption: the stages themselves never change, so only these are sent.
+  // A flow strip's lit stages (by place), those that only ran later, the caption and the path's calls in order (the
+  // template's items): the stages themselves never change, so only these are sent.
   function applyLit(carrier) {
     const flow = document.getElementById(carrier.dataset.litFor);
     if (!flow) return;
-    const lit = new Set((carrier.dataset.lit || "").split(" ").filter(Boolean).map(Number));
+    const places = (name) => new Set((carrier.dataset[name] || "").split(" ").filter(Boolean).map(Number));
+    const lit = places("lit"), later = places("later");
+    const path = Array.from(carrier.content.children);
     flow.querySelectorAll(".flow-stages > li").forEach((stage, place) => {
-      if (lit.has(place)) stage.className = "lit"; else stage.removeAttribute("class");
+      if (lit.has(place)) stage.className = later.has(place) ? "lit later" : "lit"; else stage.removeAttribute("class");
+      const turns = path.flatMap((item, turn) => (Number(item.dataset.place) === place ? [turn + 1] : []));
+      if (turns.length) stage.dataset.turns = turns.join(","); else delete stage.dataset.turns;
     });
+    const list = flow.querySelector(".flow-path");
+    if (list) list.replaceChildren(...path.map((item) => document.importNode(item, true)));
     const caption = flow.querySelector(".flow-caption");
     if (caption) caption.textContent = carrier.dataset.caption || "";
   }

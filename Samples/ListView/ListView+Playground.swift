@@ -1,5 +1,6 @@
 import AppSeam
 import PlaygroundUI
+import RoomServices
 import VVSIRuntime
 
 /// Glue, not from the article: the VVSI ListView as a playground app. A posted action goes to

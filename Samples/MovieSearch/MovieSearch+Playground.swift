@@ -2,6 +2,7 @@ import AppSeam
 import Foundation
 import MVIRuntime
 import PlaygroundUI
+import RoomServices
 
 /// Glue, not from the article: the MVI movie search as a playground app. An intent goes to
 /// `SearchPageViewModel`, whose repository fetches from the TMDB-shaped API over real HTTP; the answer comes back

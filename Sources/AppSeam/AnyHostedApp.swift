@@ -1,5 +1,6 @@
 import Foundation
 import PlaygroundUI
+import RoomServices
 
 /// A running app, its type erased; lives in its room's isolation.
 ///
@@ -13,8 +14,11 @@ public final class AnyHostedApp {
     private let checkpointing: (any CheckpointingApp)?
     /// The default checkpoint: what the app took so far, for an app that writes none of its own.
     private var taken: [TakenStep] = []
+    /// The room's executor, to which each step's stage reports are bound; nil: stages are not recorded.
+    private let isolation: (any Actor)?
 
-    init<App: HostedApp>(_ app: App) {
+    init<App: HostedApp>(_ app: App, isolation: (any Actor)? = nil) {
+        self.isolation = isolation
         about = App.about
         teaching = app.teaching
         base = app
@@ -26,7 +30,7 @@ public final class AnyHostedApp {
 
     public func handle(_ input: DecodedInput, from source: EventSource) throws(AppError) {
         let input = input.value
-        try Self.handle(input, by: base, from: source)
+        try step { () throws(AppError) in try Self.handle(input, by: base, from: source) }
         if checkpointing == nil { taken.append(TakenStep(source: source, fields: input.envelopeFields)) }
     }
 
@@ -36,9 +40,16 @@ public final class AnyHostedApp {
     }
 
     public func perform(action: String, value: String?) -> ActionOutcome {
-        let outcome = base.perform(action: action, value: value)
+        let outcome = step { base.perform(action: action, value: value) }
         if checkpointing == nil, outcome == .performed { taken.append(TakenStep(action: action, value: value)) }
         return outcome
+    }
+
+    /// Runs one step of the app with its stage reports going to its teaching layer.
+    private func step<Value, Failure: Error>(_ work: () throws(Failure) -> Value) throws(Failure) -> Value {
+        guard let isolation else { return try work() }
+        defer { teaching.endStep() }
+        return try Stages.with(teaching.beginStep(isolation: isolation), work)
     }
 
     public var snapshot: any Encodable { base.snapshot }

@@ -77,7 +77,7 @@ public struct AppRegistration: Sendable {
             about: App.about,
             examples: App.Input.examples.map { ($0.label, $0.input.envelopeFields) },
             input: App.Input.self,
-            make: { services in AnyHostedApp(App(services: services)) },
+            make: { services in AnyHostedApp(App(services: services), isolation: services.isolation) },
             typeName: String(reflecting: App.self),
             services: services,
             described: AppDescription.of(App.self))

@@ -38,6 +38,8 @@ public final class Effects {
     public var origin: String?
     private var origins: [UInt64: String] = [:]
     private var labels: [UInt64: String] = [:]
+    /// The step each effect was started in: its answer's stages are that step's, reported as later.
+    private var stageContexts: [UInt64: StageContext] = [:]
 
     /// Effects of an app living on `isolation`'s executor.
     public init(isolation: any Actor, mode: Mode = .live(record: { _ in })) {
@@ -78,6 +80,7 @@ public final class Effects {
         waiting[id] = { outcome in deliver(outcome.decode(Output.self, errors: errors)) }
         labels[id] = label
         if let origin { origins[id] = origin }
+        if let context = Stages.current { stageContexts[id] = context.carriedLater }
         let isolation = isolation
         let start = { [unowned self] in Self.spawn(work, effect: id, label: label, box: RoomBound(self, isolation: isolation), isolation: isolation) }
         if case .live = mode { tasks[id] = start() } else { starters[id] = start }
@@ -109,7 +112,7 @@ public final class Effects {
         record(outcome)
         effects.origins[outcome.effect] = nil
         effects.labels[outcome.effect] = nil
-        deliver(outcome)
+        Stages.with(effects.stageContexts.removeValue(forKey: outcome.effect)) { deliver(outcome) }
     }
 
     /// Delivers a recorded outcome (replay). False when no effect with that number waits for it.
@@ -119,7 +122,7 @@ public final class Effects {
         starters[outcome.effect] = nil
         origins[outcome.effect] = nil
         labels[outcome.effect] = nil
-        deliver(outcome)
+        Stages.with(stageContexts.removeValue(forKey: outcome.effect)) { deliver(outcome) }
         return true
     }
 
@@ -144,6 +147,7 @@ public final class Effects {
         starters.removeAll()
         origins.removeAll()
         labels.removeAll()
+        stageContexts.removeAll()
     }
 
     /// Who the effect numbered `effect` was started for (``origin`` when it started).

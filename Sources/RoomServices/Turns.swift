@@ -12,7 +12,8 @@
 public final class Turns {
     /// Weak: the room owns its turns, and a closed room must be freed.
     private weak var isolation: (any Actor)?
-    private var waiting: [() -> Void] = []
+    /// Each job with the step it was queued in (its stages are that step's, reported as later).
+    private var waiting: [(job: () -> Void, context: StageContext?)] = []
     private var scheduled = false
 
     /// Turns run on `isolation`'s executor.
@@ -22,7 +23,7 @@ public final class Turns {
 
     /// Runs `job` one turn later on the room, after the jobs already waiting.
     public func later(_ job: @escaping () -> Void) {
-        waiting.append(job)
+        waiting.append((job, Stages.current?.carriedLater))
         guard !scheduled, let isolation else { return }
         scheduled = true
         Self.schedule(RoomBound(self, isolation: isolation), on: isolation)
@@ -32,8 +33,8 @@ public final class Turns {
     public func drain() {
         scheduled = false
         while !waiting.isEmpty {
-            let job = waiting.removeFirst()
-            job()
+            let (job, context) = waiting.removeFirst()
+            Stages.with(context, job)
         }
     }
 

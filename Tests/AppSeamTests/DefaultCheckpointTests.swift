@@ -1,6 +1,7 @@
 import AppSeam
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 import Testing
 
 /// An app that writes no checkpoint of its own: its room's snapshot keeps the inputs and presses it took, and a

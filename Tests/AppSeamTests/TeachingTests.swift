@@ -1,5 +1,6 @@
 import Foundation
 import PlaygroundUI
+import RoomServices
 import Testing
 
 @testable import AppSeam

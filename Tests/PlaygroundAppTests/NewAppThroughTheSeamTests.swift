@@ -1,6 +1,7 @@
 import AppSeam
 import PlaygroundTesting
 import PlaygroundUI
+import RoomServices
 import StandardApps
 import Testing
 

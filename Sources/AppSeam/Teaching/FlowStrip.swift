@@ -1,30 +1,16 @@
 import PlaygroundUI
+import RoomServices
 
-/// One box of an architecture's flow strip: an app declares its stages as a `CaseIterable` enum, in order.
-///
-/// ```swift
-/// enum Stage: String, FlowStage {
-///     case view, eventSubject, actionsByEvent
-///     var name: String { … }
-///     var detail: String { … }
-/// }
-/// teaching.flow.light([.view, .eventSubject], caption: "…")
-/// ```
-public protocol FlowStage: CaseIterable, Hashable, Sendable {
-    /// The box's title, e.g. "eventSubject".
-    var name: String { get }
-    /// A line under it, e.g. ".send(event)".
-    var detail: String { get }
-}
-
-/// An architecture's data flow as a strip of stages (drawn from its seed), with the stages the last event
-/// passed through lit.
+/// An architecture's data flow as a strip of stages (drawn from its seed), with the path the last event took: the
+/// stages its runtime reported, in the order they ran, each with its call. A stage that did not run stays dark.
 public struct FlowStrip<Stage: FlowStage>: Sendable {
     public let id: String
     public let title: String
-    /// The stages the last event went through.
-    public var lit: Set<Stage> = []
-    /// What lit them, e.g. "changeBothSidesColors from HTTP".
+    /// The stages the newest event passed, in order (later ones are added when they run).
+    public private(set) var path: [StageRecord] = []
+    /// The stage step ``path`` belongs to.
+    private var pathStep = 0
+    /// What the last event did, in words, e.g. "changeBothSidesColors from HTTP".
     public var caption: String = "No event yet: press a button or post one with curl."
 
     public init(id: String, title: String = "Flow") {
@@ -32,27 +18,85 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
         self.title = title
     }
 
-    /// Lights `stages` (only those) and sets the caption.
+    /// Stages a glue lit by hand, for an app whose runtime does not report its stages yet.
+    private var guessed: Set<Stage> = []
+
+    /// The stages lit: the places the path passed.
+    public var lit: Set<Stage> {
+        let stages = Array(Stage.allCases)
+        guard !path.isEmpty else { return guessed }
+        return Set(path.compactMap { stages.indices.contains($0.place) ? stages[$0.place] : nil })
+    }
+
+    /// Lights `stages` by hand and sets the caption (a path reported by the runtime wins).
+    @available(*, deprecated, message: "report stages where they run (Stages.record) and set the caption with describe(_:)")
     public mutating func light(_ stages: Set<Stage>, caption: String) {
-        lit = stages
+        guessed = stages
         self.caption = caption
     }
 
-    /// What changed since the page was drawn, for the page script: which stages are lit (their places) and the caption,
-    /// `<template data-lit-for="{id}" data-lit="0 2" data-caption="…"></template>` (the stages themselves never change).
-    func litPatchHTML() -> String {
-        let places = Stage.allCases.enumerated().filter { lit.contains($0.element) }.map { String($0.offset) }
-        return "<template data-lit-for=\"\(HTML.attribute(id))\" data-lit=\"\(places.joined(separator: " "))\" data-caption=\"\(HTML.attribute(caption))\"></template>"
+    /// Sets the caption (the lit stages are what the runtime reports, never set by hand).
+    public mutating func describe(_ caption: String) {
+        self.caption = caption
     }
 
-    /// The fragment: an ordered list whose lit items carry `class="lit"`.
+    /// Adds a stage of step `step`: a newer step starts a new path; an older step's late stage leaves the strip alone
+    /// (its trace row keeps it).
+    mutating func add(_ stage: StageRecord, step: Int) {
+        if step > pathStep {
+            path = []
+            pathStep = step
+        }
+        guard step == pathStep, path.count < Trace.maxStages else { return }
+        path.append(stage)
+    }
+
+    /// Shows `path` (a restored room), or the stages a glue lit by hand when there is none.
+    mutating func show(_ path: [StageRecord], guessed: Set<Stage>, caption: String) {
+        self.path = Array(path.prefix(Trace.maxStages))
+        self.guessed = guessed
+        self.caption = caption
+    }
+
+    /// What changed since the page was drawn, for the page script: which stages are lit (their places), which of those
+    /// only ran later, the caption, and the path's rows as the template's content:
+    /// `<template data-lit-for="{id}" data-lit="0 2" data-later="2" data-caption="…"><li>…</li></template>`.
+    func litPatchHTML() -> String {
+        let places = litPlaces.sorted().map(String.init).joined(separator: " ")
+        return "<template data-lit-for=\"\(HTML.attribute(id))\" data-lit=\"\(places)\" data-later=\"\(laterPlaces)\" data-caption=\"\(HTML.attribute(caption))\">"
+            + pathItemsHTML() + "</template>"
+    }
+
+    private var litPlaces: Set<Int> {
+        let stages = Array(Stage.allCases)
+        return Set(stages.indices.filter { lit.contains(stages[$0]) })
+    }
+
+    /// Places whose every visit ran after the input returned.
+    private var laterPlaces: String {
+        Set(path.map(\.place)).filter { place in path.allSatisfy { $0.place != place || $0.later } }.sorted().map(String.init).joined(separator: " ")
+    }
+
+    /// The fragment: the stages as an ordered list (lit ones carry `class="lit"`, `lit later` if they ran later, and
+    /// their turns in the path), then the path's calls in order, then the caption.
     func html() -> String {
+        let later = Set(laterPlaces.split(separator: " ").compactMap { Int($0) })
+        let lit = litPlaces
         var out = "<div id=\"\(HTML.attribute(id))\" class=\"flow\"><h3>\(HTML.text(title))</h3><ol class=\"flow-stages\">"
-        for stage in Stage.allCases {
-            let state = lit.contains(stage) ? " class=\"lit\"" : ""
+        for (place, stage) in Stage.allCases.enumerated() {
+            let turns = path.indices.filter { path[$0].place == place }.map { String($0 + 1) }
+            let state = !lit.contains(place) ? "" : " class=\"lit\(later.contains(place) ? " later" : "")\"" + (turns.isEmpty ? "" : " data-turns=\"\(turns.joined(separator: ","))\"")
             out += "<li\(state)><b>\(HTML.text(stage.name))</b><small>\(HTML.text(stage.detail))</small></li>"
         }
-        out += "</ol><p class=\"flow-caption\">\(HTML.text(caption))</p></div>"
+        out += "</ol><ol class=\"flow-path\">\(pathItemsHTML())</ol><p class=\"flow-caption\">\(HTML.text(caption))</p></div>"
         return out
+    }
+
+    /// One item per stage passed: its call, the stage, where the line is; `(later)` for what ran after the input.
+    private func pathItemsHTML() -> String {
+        path.map { stage in
+            "<li data-place=\"\(stage.place)\"\(stage.later ? " class=\"later\"" : "")><code>\(HTML.text(stage.call))</code> "
+                + "<small>\(HTML.text(stage.stage)) · \(HTML.text(stage.file)):\(stage.lines.lowerBound)\(stage.later ? " · later" : "")</small></li>"
+        }.joined()
     }
 }

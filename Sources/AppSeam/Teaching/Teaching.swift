@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 
 /// An app's teaching layer: its flow strip and its trace, rendered whole for the page and a resync, and as
 /// small patches (the rows and strip that changed) for each event. Lives in the room's isolation.
@@ -9,7 +10,9 @@ public final class Teaching<Stage: FlowStage> {
     public let trace: Trace
     let traceID: String
     /// What the shown strip was drawn from (its stages never change), so an unchanged strip is not redrawn.
-    private var shownFlow: (lit: Set<Stage>, caption: String)?
+    private var shownFlow: (lit: Set<Stage>, caption: String, path: [StageRecord])?
+    /// The last stage step begun (``beginStep(isolation:)``).
+    private var stageStep = 0
 
     /// The strip and trace of the app `appID`: fragments `<appID>-flow` and `<appID>-trace`.
     public init(appID: String, trace: Trace = Trace()) {
@@ -28,6 +31,10 @@ public protocol TeachingFragments: AnyObject {
     func patches() -> [Fragment]
     /// The trace, which the room completes with render times and patch sizes.
     var trace: Trace { get }
+    /// Starts a step (an input or a press): the stages reported until ``endStep()``, and those of the work it starts,
+    /// go to the strip and to the row the step records.
+    func beginStep(isolation: any Actor) -> StageContext
+    func endStep()
     /// The trace and the flow strip, for a room's snapshot.
     func checkpoint() -> TeachingCheckpoint
     func restore(_ checkpoint: TeachingCheckpoint, firstStep: Int)
@@ -40,8 +47,8 @@ extension Teaching: TeachingFragments {
 
     public func patches() -> [Fragment] {
         var patches: [Fragment] = []
-        if shownFlow?.lit != flow.lit || shownFlow?.caption != flow.caption {
-            shownFlow = (flow.lit, flow.caption)
+        if shownFlow?.lit != flow.lit || shownFlow?.caption != flow.caption || shownFlow?.path != flow.path {
+            shownFlow = (flow.lit, flow.caption, flow.path)
             patches.append(Fragment(id: flow.id, html: flow.litPatchHTML()))
         }
         let changes = trace.takeChanges()
@@ -51,6 +58,21 @@ extension Teaching: TeachingFragments {
             patches.append(Fragment(id: "\(traceID)-rows", html: trace.rowsPatchHTML(changes.rows, traceID: traceID)))
         }
         return patches
+    }
+}
+
+extension Teaching: StageSink {
+    public func beginStep(isolation: any Actor) -> StageContext {
+        stageStep += 1
+        trace.openStep = stageStep
+        return StageContext(sink: self, isolation: isolation, step: stageStep)
+    }
+
+    public func endStep() { trace.closeStep() }
+
+    public func receive(_ record: StageRecord, step: Int) {
+        trace.add(record, step: step)
+        flow.add(record, step: step)
     }
 }
 
@@ -65,6 +87,7 @@ public struct TeachingCheckpoint: Codable, Sendable, Equatable {
         var bytes: Int?
         var omittedSteps: Int
         var step: Int?
+        var stages: [StageRecord]?
     }
 
     var rows: [Row]
@@ -72,6 +95,8 @@ public struct TeachingCheckpoint: Codable, Sendable, Equatable {
     /// The lit stages by their place in the strip.
     var lit: [Int]
     var caption: String
+    /// The newest event's path (absent in snapshots written before stages were reported).
+    var path: [StageRecord]?
 }
 
 extension Teaching {
@@ -81,9 +106,10 @@ extension Teaching {
             rows: trace.entries.map {
                 .init(
                     number: $0.number, source: $0.source.rawValue, event: $0.event, became: $0.became, renderMicroseconds: $0.renderMicroseconds,
-                    bytes: $0.bytes, omittedSteps: $0.omittedSteps, step: $0.step)
+                    bytes: $0.bytes, omittedSteps: $0.omittedSteps, step: $0.step, stages: $0.stages.isEmpty ? nil : $0.stages)
             },
-            nextNumber: trace.nextEntryNumber, lit: stages.indices.filter { flow.lit.contains(stages[$0]) }, caption: flow.caption)
+            nextNumber: trace.nextEntryNumber, lit: stages.indices.filter { flow.lit.contains(stages[$0]) }, caption: flow.caption,
+            path: flow.path.isEmpty ? nil : flow.path)
     }
 
     /// Shows the trace and flow of `checkpoint` (rows past the trace's capacity and stages the strip lacks are left out;
@@ -92,13 +118,26 @@ extension Teaching {
     public func restore(_ checkpoint: TeachingCheckpoint, firstStep: Int = 0) {
         let counter = { (value: Int) in min(max(value, 0), 1 << 40) }
         let stages = Array(Stage.allCases)
-        flow.light(Set(checkpoint.lit.filter { stages.indices.contains($0) }.map { stages[$0] }), caption: checkpoint.caption)
+        let bounded = { (records: [StageRecord]?) in (records ?? []).prefix(Trace.maxStages).map { $0.bounded(places: stages.count) } }
+        flow.show(
+            bounded(checkpoint.path), guessed: Set(checkpoint.lit.filter { stages.indices.contains($0) }.map { stages[$0] }), caption: checkpoint.caption)
         trace.replaceEntries(
             checkpoint.rows.prefix(trace.capacity).map {
                 Trace.Entry(
                     number: counter($0.number), source: EventSource(rawValue: $0.source) ?? .http, event: $0.event,
                     became: Array($0.became.prefix(Trace.maxSteps)), renderMicroseconds: $0.renderMicroseconds, bytes: $0.bytes,
-                    omittedSteps: counter($0.omittedSteps), step: $0.step.flatMap { $0 >= firstStep ? $0 : nil })
+                    omittedSteps: counter($0.omittedSteps), step: $0.step.flatMap { $0 >= firstStep ? $0 : nil }, stages: bounded($0.stages))
             }, nextNumber: counter(checkpoint.nextNumber))
+    }
+}
+
+extension StageRecord {
+    /// The record cut to what a strip can show: an imported snapshot is a client's text.
+    func bounded(places: Int) -> StageRecord {
+        let cut = { (text: String, limit: Int) in text.count <= limit ? text : String(text.prefix(limit)) + "…" }
+        let first = min(max(lines.lowerBound, 1), 1 << 30)
+        return StageRecord(
+            stage: cut(stage, 60), place: min(max(place, 0), max(places - 1, 0)), call: cut(call, 200), file: cut(file, 200),
+            lines: first...min(max(lines.upperBound, first), first + 1_000), later: later)
     }
 }

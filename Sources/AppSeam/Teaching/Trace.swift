@@ -1,3 +1,5 @@
+import RoomServices
+
 /// The last events of one pane: where each came from, what it became, and what it cost.
 ///
 /// A room-isolated reference: the pane records an entry when it handles an event, the room
@@ -16,6 +18,8 @@ public final class Trace {
         public var omittedSteps = 0
         /// The room's journal step this event is (its row links to the room as it was after it).
         public var step: Int?
+        /// The stages it passed, in the order they ran, as the runtime reported them (later ones included).
+        public var stages: [StageRecord] = []
     }
 
     /// Where a row's step links to (`/rooms/ID?at=`), set by the room; nil: rows do not link.
@@ -37,14 +41,44 @@ public final class Trace {
 
     /// Records a new event (newest first); the oldest beyond `capacity` is forgotten.
     public func record(source: EventSource, event: String, became: [String]) {
-        entries.insert(Entry(number: nextNumber, source: source, event: event, became: became, step: nextStep), at: 0)
+        entries.insert(Entry(number: nextNumber, source: source, event: event, became: became, step: nextStep, stages: stagesWaiting), at: 0)
+        stagesWaiting = []
+        if let openStep {
+            entryByStep[openStep] = nextNumber
+            if entryByStep.count > capacity, let oldest = entryByStep.keys.min() { entryByStep[oldest] = nil }
+        }
         if entries.count == 1 { structureChanged = true }
         changedNumbers.insert(nextNumber)
         nextNumber += 1
         if entries.count > capacity { entries.removeLast(entries.count - capacity) }
     }
 
-    /// Forgets the newest entry (an event that was refused after all).
+    /// Most stages one entry keeps (a runaway loop of deliveries must not grow a row without bound).
+    public static let maxStages = 32
+
+    /// The stage step (``StageContext/step``) the app is handling now; stages reported in it wait for its row.
+    var openStep: Int?
+    private var stagesWaiting: [StageRecord] = []
+    /// Which row each recent stage step became, so a later stage (an effect's answer) joins its row.
+    private var entryByStep: [Int: Int] = [:]
+
+    /// Files a stage under the row of `step`: the row recorded in that step, or the next one it records.
+    func add(_ stage: StageRecord, step: Int) {
+        if let number = entryByStep[step] {
+            guard let index = entries.firstIndex(where: { $0.number == number }), entries[index].stages.count < Self.maxStages else { return }
+            entries[index].stages.append(stage)
+            changedNumbers.insert(number)
+        } else if step == openStep, stagesWaiting.count < Self.maxStages {
+            stagesWaiting.append(stage)
+        }
+    }
+
+    /// The step's stages that no row took (its input recorded none): dropped when the step ends.
+    func closeStep() {
+        openStep = nil
+        stagesWaiting = []
+    }
+
     /// The number the next row gets.
     public var nextEntryNumber: Int { nextNumber }
 
@@ -55,6 +89,7 @@ public final class Trace {
         structureChanged = true
     }
 
+    /// Forgets the newest entry (an event that was refused after all).
     public func removeNewest() {
         if !entries.isEmpty { entries.removeFirst() }
         structureChanged = true

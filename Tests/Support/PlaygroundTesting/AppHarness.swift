@@ -71,14 +71,14 @@ public actor AppHarness<App: HostedApp> {
         turns.drain()
         let input: App.Input
         do { input = try App.Input(event: event, arguments: arguments) } catch { throw HarnessError(description: "\(event): \(error.message)") }
-        do { try app.handle(input, from: source) } catch { throw HarnessError(description: "\(event): \(error.message)") }
+        do { try staged { () throws(AppError) in try app.handle(input, from: source) } } catch { throw HarnessError(description: "\(event): \(error.message)") }
         await step()
     }
 
     /// One recorded press of a control (its action id and value).
     public func press(action: String, value: String? = nil) async throws {
         turns.drain()
-        let outcome = app.perform(action: action, value: value)
+        let outcome = staged { app.perform(action: action, value: value) }
         guard outcome == .performed else { throw HarnessError(description: "\(action): \(outcome)") }
         await step()
     }
@@ -154,11 +154,17 @@ public actor AppHarness<App: HostedApp> {
     /// The app's views now.
     public func render() -> RenderedView { app.render(context) }
 
+    /// Runs one step as a room does: the stages the runtime reports go to the step's trace row.
+    private func staged<Value, Failure: Error>(_ work: () throws(Failure) -> Value) throws(Failure) -> Value {
+        defer { app.teaching.endStep() }
+        return try Stages.with(app.teaching.beginStep(isolation: self), work)
+    }
+
     /// Feeds one input, as `POST /events` does; returns the trace rows it added or changed (newest first).
     @discardableResult
     public func send(_ input: App.Input, from source: EventSource = .http) throws(AppError) -> [Trace.Entry] {
         let before = app.teaching.trace.entries.first?.number ?? 0
-        try app.handle(input, from: source)
+        try staged { () throws(AppError) in try app.handle(input, from: source) }
         return app.teaching.trace.entries.filter { $0.number > before }
     }
 
@@ -171,7 +177,7 @@ public actor AppHarness<App: HostedApp> {
             throw HarnessError(description: "no control labelled \(label.debugDescription) in \(html.prefix(600))")
         }
         let before = app.teaching.trace.entries.first?.number ?? 0
-        let outcome = app.perform(action: id, value: value)
+        let outcome = staged { app.perform(action: id, value: value) }
         guard outcome == .performed else { throw HarnessError(description: "\(label): \(outcome)") }
         return app.teaching.trace.entries.filter { $0.number > before }
     }

@@ -1,6 +1,7 @@
 import AppSeam
 import CounterRuntime
 import PlaygroundUI
+import RoomServices
 
 /// Glue, not from the article: the counter as a playground app.
 public final class CounterPlayground: ViewHostedApp {
