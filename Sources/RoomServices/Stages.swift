@@ -58,6 +58,9 @@ public struct StageContext: Sendable {
         (self.sink, self.step, self.later) = (sink, step, later)
     }
 
+    /// Whether the step's stages go to `sink` (read on the room's executor).
+    public func reports(to sink: AnyObject) -> Bool { self.sink.value === sink }
+
     /// The same step, for work that runs after the input returned.
     public var carriedLater: StageContext { StageContext(sink: sink, step: step, later: true) }
 }

@@ -68,7 +68,7 @@ struct TeachingTests {
         #expect(patch.map(\.id) == ["x-trace-rows"])
         #expect(
             patch[0].html
-                == #"<table class="trace-rows" data-rows-for="x-trace-rows" data-keep="3"><tbody><tr id="x-trace-row-2"><td>2</td><td class="source-browser">browser</td><td><code>e2</code></td><td></td><td>…</td><td>…</td></tr></tbody></table>"#
+                == #"<table class="trace-rows" data-rows-for="x-trace-rows" data-keep="3"><tbody><tr id="x-trace-row-2"><td title="not a step of the room's history">–</td><td class="source-browser">browser</td><td><code>e2</code></td><td></td><td class="changes">…</td></tr></tbody></table>"#
         )
         layer.trace.appendStep("later")
         #expect(layer.patches()[0].html.contains(#"<tr id="x-trace-row-2">"#))

@@ -126,7 +126,7 @@ struct RouterLiveTests {
         #expect(state["contentState"] as? String == "content" && state["products"] as? [Int] == products)
     }
 
-    /// A trace row's figures have one source: its render and patch columns count every render of its event. A
+    /// A trace row's figures have one source: its render and patch detail counts every render of its event. A
     /// reload renders twice (loading, then the products one turn after they arrive): its row read "re-rendered in
     /// … µs, 17941 B patched" beside a patch column of 76 B. The column must be what the stream carried for the
     /// event, its view's fragments in every message it sent, and the row the stream patched in is the page's.
@@ -143,10 +143,10 @@ struct RouterLiveTests {
         }
         let row = try #require(page.firstMatch(of: /<tr id="router-trace-row-(\d+)">(?:(?!<\/tr>).)*?<code>reload<\/code>.*?<\/tr>/), "\(page)")
         let cells = row.0.matches(of: /<td>((?:(?!<\/td>).)*)<\/td>/).map { String($0.1) }
-        let (became, patch) = (cells[cells.count - 3], cells[cells.count - 1])
+        let became = try #require(cells.last)
         #expect(became.contains(Trace.rerenderedStep), "the products' render is the reload's too: \(became)")
-        #expect(!became.contains(" B ") && !became.contains("µs"), "the figures are in the columns only: \(became)")
-        let bytes = try #require(Int(patch.firstMatch(of: /^(\d+) B$/)?.1 ?? ""), "\(patch)")
+        #expect(!became.contains(" B ") && !became.contains("µs"), "the figures are in the row's detail only: \(became)")
+        let bytes = try #require(Int(row.0.firstMatch(of: /patch (\d+) B<\/details>/)?.1 ?? ""), "\(row.0)")
         #expect(await stream.waitFor(String(row.0)), "the row the stream patched in is the page's")
         // What the stream carried for the reload: every message from its seq on (the room is otherwise quiet), less
         // the teaching's own fragments (the flow strip, whole or its lit stages, and the trace's rows), which a patch
@@ -162,7 +162,7 @@ struct RouterLiveTests {
             !$0.hasPrefix(#"<div id="router-flow""#) && !$0.hasPrefix(#"<template data-lit-for="router-flow""#)
                 && !$0.contains(#"data-rows-for="router-trace-rows""#)
         }
-        #expect(bytes == view.reduce(0) { $0 + $1.utf8.count }, "\(bytes) B in the column; the stream: \(view.map { $0.prefix(60) })")
+        #expect(bytes == view.reduce(0) { $0 + $1.utf8.count }, "\(bytes) B in the detail; the stream: \(view.map { $0.prefix(60) })")
     }
 
     /// The pane's curl twins name a product the list shows: posted in order as the page prints them, each is taken

@@ -88,6 +88,7 @@ public struct TeachingCheckpoint: Codable, Sendable, Equatable {
         var omittedSteps: Int
         var step: Int?
         var stages: [StageRecord]?
+        var changes: [String]?
     }
 
     var rows: [Row]
@@ -106,7 +107,8 @@ extension Teaching {
             rows: trace.entries.map {
                 .init(
                     number: $0.number, source: $0.source.rawValue, event: $0.event, became: $0.became, renderMicroseconds: $0.renderMicroseconds,
-                    bytes: $0.bytes, omittedSteps: $0.omittedSteps, step: $0.step, stages: $0.stages.isEmpty ? nil : $0.stages)
+                    bytes: $0.bytes, omittedSteps: $0.omittedSteps, step: $0.step, stages: $0.stages.isEmpty ? nil : $0.stages,
+                    changes: $0.changes.isEmpty ? nil : $0.changes)
             },
             nextNumber: trace.nextEntryNumber, lit: stages.indices.filter { flow.lit.contains(stages[$0]) }, caption: flow.caption,
             path: flow.path.isEmpty ? nil : flow.path)
@@ -126,7 +128,8 @@ extension Teaching {
                 Trace.Entry(
                     number: counter($0.number), source: EventSource(rawValue: $0.source) ?? .http, event: $0.event,
                     became: Array($0.became.prefix(Trace.maxSteps)), renderMicroseconds: $0.renderMicroseconds, bytes: $0.bytes,
-                    omittedSteps: counter($0.omittedSteps), step: $0.step.flatMap { $0 >= firstStep ? $0 : nil }, stages: bounded($0.stages))
+                    omittedSteps: counter($0.omittedSteps), step: $0.step.flatMap { $0 >= firstStep ? $0 : nil }, stages: bounded($0.stages),
+                    changes: ($0.changes ?? []).prefix(Trace.maxChanges).map { $0.count <= 200 ? $0 : String($0.prefix(200)) + "…" })
             }, nextNumber: counter(checkpoint.nextNumber))
     }
 }

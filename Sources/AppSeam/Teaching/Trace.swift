@@ -20,6 +20,8 @@ public final class Trace {
         public var step: Int?
         /// The stages it passed, in the order they ran, as the runtime reported them (later ones included).
         public var stages: [StageRecord] = []
+        /// What it changed in the app's snapshot, one line per changed value (later changes included).
+        public var changes: [String] = []
     }
 
     /// Where a row's step links to (`/rooms/ID?at=`), set by the room; nil: rows do not link.
@@ -112,21 +114,32 @@ public final class Trace {
     /// What a later re-render of the newest entry adds to its steps: where it happened, not what it cost.
     public static let rerenderedStep = "re-rendered (counted in render and patch)"
 
-    /// Adds a render of the newest entry to its render time and patch size; a later re-render of the same entry (an
-    /// asynchronous answer) adds to them too, and marks where it happened as a step. The two columns are the one
-    /// place the figures are: a step that said "0 B patched" beside a patch column of 20 KB read as a contradiction.
-    public func complete(renderTime: Duration, bytes: Int) {
-        guard !entries.isEmpty else { return }
+    /// Most lines of snapshot changes one entry keeps.
+    public static let maxChanges = 12
+
+    /// Adds a render to the row of stage step `step` (the work of an effect or a turn reports its own step), or to the
+    /// newest row: its render time and patch size, and what it changed in the app's snapshot. A later re-render of
+    /// the same row (an asynchronous answer) adds to them, and marks where it happened as a step. The figures have
+    /// one place, the row's detail: a step that said "0 B patched" beside a patch column of 20 KB read as a
+    /// contradiction.
+    public func complete(renderTime: Duration, bytes: Int, changes: [String] = [], step: Int? = nil) {
+        let index = step.flatMap { step in entryByStep[step].flatMap { number in entries.firstIndex { $0.number == number } } } ?? 0
+        guard entries.indices.contains(index) else { return }
         let (seconds, attoseconds) = renderTime.components
         let microseconds = Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
-        changedNumbers.insert(entries[0].number)
-        if entries[0].renderMicroseconds == nil {
-            entries[0].renderMicroseconds = microseconds
-            entries[0].bytes = bytes
+        changedNumbers.insert(entries[index].number)
+        entries[index].changes.append(contentsOf: changes.prefix(max(0, Self.maxChanges - entries[index].changes.count)))
+        if entries[index].renderMicroseconds == nil {
+            entries[index].renderMicroseconds = microseconds
+            entries[index].bytes = bytes
         } else {
-            entries[0].renderMicroseconds? += microseconds
-            entries[0].bytes = (entries[0].bytes ?? 0) + bytes
-            appendStep(Self.rerenderedStep)
+            entries[index].renderMicroseconds? += microseconds
+            entries[index].bytes = (entries[index].bytes ?? 0) + bytes
+            if entries[index].became.count < Self.maxSteps {
+                entries[index].became.append(Self.rerenderedStep)
+            } else {
+                entries[index].omittedSteps += 1
+            }
         }
     }
 

@@ -7,7 +7,7 @@ extension Trace {
         guard !entries.isEmpty else {
             return out + "<p class=\"empty\">Nothing yet.</p></div>"
         }
-        out += "<table><thead><tr><th>#</th><th>source</th><th>event</th><th>became</th><th>render</th><th>patch</th></tr></thead>"
+        out += "<table><thead><tr><th>step</th><th>source</th><th>event</th><th>became</th><th>changed</th></tr></thead>"
         out += "<tbody id=\"\(HTML.attribute(id))-rows\">"
         for entry in entries { out += rowHTML(entry, traceID: id) }
         return out + "</tbody></table></div>"
@@ -20,20 +20,24 @@ extension Trace {
             + rows.map { rowHTML($0, traceID: id) }.joined() + "</tbody></table>"
     }
 
-    /// One row, named by the event's number.
+    /// One row, named by the event's number; it shows the room's step (the number its link, the history and the past
+    /// page's banner use), what the event became, what it changed in the app's snapshot, and (in a detail) what it cost.
     func rowHTML(_ entry: Entry, traceID id: String) -> String {
         var out = "<tr id=\"\(HTML.attribute(id))-row-\(entry.number)\">"
         if let link = stepLink, let step = entry.step {
-            out += "<td><a href=\"\(HTML.attribute(link))\(step)\" title=\"the room after step \(step)\">\(entry.number)</a></td>"
+            out += "<td><a href=\"\(HTML.attribute(link))\(step)\" title=\"the room after step \(step)\">\(step)</a></td>"
         } else {
-            out += "<td>\(entry.number)</td>"
+            out += "<td title=\"not a step of the room's history\">–</td>"
         }
         out += "<td class=\"source-\(entry.source.rawValue)\">\(entry.source.rawValue)</td>"
         out += "<td><code>\(HTML.text(entry.event))</code></td><td>"
         out += entry.became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
         if entry.omittedSteps > 0 { out += "<br><small>… \(entry.omittedSteps) more steps</small>" }
-        out += "</td><td>\(entry.renderMicroseconds.map { "\($0) µs" } ?? "…")</td>"
-        out += "<td>\(entry.bytes.map { "\($0) B" } ?? "…")</td></tr>"
-        return out
+        out += "</td><td class=\"changes\">"
+        out += entry.changes.isEmpty ? (entry.renderMicroseconds == nil ? "…" : "<small>nothing</small>") : entry.changes.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
+        if let microseconds = entry.renderMicroseconds, let bytes = entry.bytes {
+            out += "<details class=\"cost\"><summary>cost</summary>render \(microseconds) µs · patch \(bytes) B</details>"
+        }
+        return out + "</td></tr>"
     }
 }

@@ -1,6 +1,7 @@
 import AppSeam
 import PlaygroundHTTP
 import PlaygroundUI
+import RoomServices
 
 // Rendering and streaming: each change rendered once, diffed, framed as one SSE patch for every subscriber.
 extension Room {
@@ -24,7 +25,15 @@ extension Room {
         views[index] = nil
         var changed = view.update(rendered, seq: seq + 1)
         views[index] = view
-        if traced { app.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count }) }
+        if traced {
+            // What the change did to the app's snapshot goes to the row of the step that caused it: an effect's answer
+            // or a turn reports its own step; a change right after an input is the newest row's.
+            let snapshot = JSONValue(encoding: app.snapshot)
+            let changes = shownSnapshots[index].map { snapshot.changes(since: $0) } ?? []
+            shownSnapshots[index] = snapshot
+            let step = Stages.current.flatMap { $0.reports(to: app.teaching) ? $0.step : nil }
+            app.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count }, changes: changes, step: step)
+        }
         if teaching { changed += app.teaching.patches() }
         guard !changed.isEmpty else { return rendered.html }
         seq += 1
@@ -89,6 +98,7 @@ extension Room {
             var view = PaneView(id: Self.viewID(app))
             _ = view.update(app.render(contexts[index]), seq: seq)  // nothing is sent: nothing the tabs keep
             views[index] = view
+            shownSnapshots[index] = JSONValue(encoding: app.snapshot)  // what the first event's changes are measured from
             _ = app.teaching.patches()  // the page and a resync carry all of it
         }
     }

@@ -59,6 +59,8 @@ actor Room {
     var apps: [AnyHostedApp?]
     /// What the tabs show now of each app's view, by app index, as hashes (the teaching layer tracks its own changes).
     var views: [PaneView?]
+    /// Each app's snapshot as of its last traced render: what the next event's changes are measured from.
+    var shownSnapshots: [JSONValue?]
     var resyncCache: (seq: UInt64, message: SSEMessage)?
     var closed = false
     /// The seed every app of the room draws its randomness from (kept in the journal, so a replay draws the same).
@@ -117,6 +119,7 @@ actor Room {
         self.eventBucket = Mutex(limits.eventBudget.isLimited ? limits.eventBudget.makeBucket(now: .now) : nil)
         self.apps = Array(repeating: nil, count: blueprint.registry.apps.count)
         self.views = Array(repeating: nil, count: blueprint.registry.apps.count)
+        self.shownSnapshots = Array(repeating: nil, count: blueprint.registry.apps.count)
         journalStarted = !startsJournal
     }
 
@@ -191,6 +194,7 @@ actor Room {
         apps = apps.map { _ in nil }
         effects = effects.map { _ in nil }
         views = views.map { _ in nil }
+        shownSnapshots = shownSnapshots.map { _ in nil }
         resyncCache = nil
         log = ReplayLog(maxCount: log.maxCount, maxBytes: log.maxBytes)
         memoryHistory = []
