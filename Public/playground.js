@@ -312,4 +312,89 @@
       showError(form, `The event was not sent: ${error}`);
     }
   });
+  // Step ▶ on a trace row: the pane's strip walks the row's stages one by one, and a box under it shows each stage's
+  // call with the lines of its file that ran (the same JSON `GET …/steps/N` answers; without JavaScript the link
+  // opens that walk as a page).
+  document.addEventListener("click", async (event) => {
+    const link = event.target instanceof Element ? event.target.closest("a.step-through") : null;
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    const flow = link.closest("aside") && link.closest("aside").querySelector(".flow");
+    if (!flow) return;
+    event.preventDefault();
+    let row;
+    try {
+      const response = await fetch(link.getAttribute("href"), { headers: { "Accept": "application/json" } });
+      row = await response.json();
+      if (!response.ok) throw new Error(row && row.error ? row.error.message : `HTTP ${response.status}`);
+    } catch (error) {
+      showError(link, `The step is not there any more: ${error.message || error}`);
+      return;
+    }
+    walk(flow, row, 0, link);
+  });
+
+  function walk(flow, row, index, origin) {
+    let box = flow.parentElement.querySelector(".step-view");
+    if (!box) {
+      box = document.createElement("section");
+      box.className = "step-view";
+      box.setAttribute("aria-live", "polite");
+      flow.after(box);
+    }
+    const stage = row.stages[index];
+    const boxes = flow.querySelectorAll(".flow-stages > li");
+    boxes.forEach((item, place) => item.classList.toggle("stepping", Boolean(stage) && place === stage.place));
+    box.replaceChildren();
+    const heading = document.createElement("h3");
+    heading.tabIndex = -1;
+    heading.textContent = stage
+      ? `Step ${row.step} (${row.event}), stage ${index + 1} of ${row.stages.length}: ${stage.stage}${stage.later ? " (later)" : ""}`
+      : `Step ${row.step} (${row.event}): the runtime reported no stages`;
+    box.append(heading);
+    if (stage) {
+      const call = document.createElement("p");
+      const code = document.createElement("code");
+      code.textContent = stage.call;
+      const where = document.createElement(stage.url ? "a" : "small");
+      if (stage.url) where.href = stage.url;
+      where.textContent = `${stage.file || stage.fileID}:${stage.lines[0]}${stage.lines[1] > stage.lines[0] ? "–" + stage.lines[1] : ""}`;
+      call.append(code, " ", where);
+      const pre = document.createElement("pre");
+      pre.className = "excerpt";
+      const lines = document.createElement("code");
+      for (const line of stage.excerpt) {
+        const number = document.createElement("span");
+        number.className = "ln";
+        number.setAttribute("aria-hidden", "true");
+        number.textContent = line.line;
+        const holder = line.ran ? document.createElement("mark") : document.createDocumentFragment();
+        holder.append(number, line.text);
+        lines.append(holder, "\n");
+      }
+      pre.append(lines);
+      box.append(call, pre);
+    }
+    const nav = document.createElement("p");
+    nav.className = "step-nav";
+    const button = (label, enabled, action) => {
+      const control = document.createElement("button");
+      control.type = "button";
+      control.textContent = label;
+      control.disabled = !enabled;
+      control.addEventListener("click", action);
+      nav.append(control, " ");
+      return control;
+    };
+    button("◀ Previous stage", index > 0, () => walk(flow, row, index - 1, origin));
+    const next = button("Next stage ▶", index + 1 < row.stages.length, () => walk(flow, row, index + 1, origin));
+    button("Close", true, () => {
+      boxes.forEach((item) => item.classList.remove("stepping"));
+      box.remove();
+      if (origin && origin.isConnected) origin.focus();
+    });
+    box.append(nav);
+    const marked = box.querySelector("mark");
+    if (marked) marked.scrollIntoView({ block: "nearest" });
+    if (index === 0) heading.focus(); else if (!next.disabled) next.focus(); else heading.focus();
+  }
 })();

@@ -66,6 +66,8 @@ public struct AppRegistration: Sendable {
     public let make: @Sendable (AppServices) -> AnyHostedApp
     /// The app's type, module-qualified (`RandomColorEV.RandomColorEVPlayground`): what a generated test hosts.
     public let typeName: String
+    /// The module that declares the app's stages (`EVRuntime`): the runtime whose files a step-through opens.
+    public let stageModule: String
     /// What the composition root provides this app (repositories, settings).
     public let services: AppServiceValues
     /// What the app describes of itself (``DescribedApp``), if it does.
@@ -79,9 +81,13 @@ public struct AppRegistration: Sendable {
             input: App.Input.self,
             make: { services in AnyHostedApp(App(services: services), isolation: services.isolation) },
             typeName: String(reflecting: App.self),
+            stageModule: String(String(reflecting: App.Stage.self).prefix { $0 != "." }),
             services: services,
             described: AppDescription.of(App.self))
     }
+
+    /// The module of the app's own code (`RandomColorEV`), whose files are its sample folder's.
+    public var sampleModule: String { String(typeName.prefix { $0 != "." }) }
 
     /// A decoded input's envelope fields (`event` first), as the app wrote it back: what a journal keeps.
     public func envelopeFields(of input: DecodedInput) -> [(name: String, value: EventArgument)] {

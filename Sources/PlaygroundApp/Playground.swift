@@ -51,7 +51,7 @@ public final class Playground: Sendable {
         let ownBaseURL = self.ownBaseURL
         var blueprint = Room.Blueprint(
             registry: configuration.apps,
-            sources: SampleSources(samplesDirectory: configuration.samplesDirectory, apps: configuration.apps.apps.map(\.about)),
+            sources: SampleSources(samplesDirectory: configuration.samplesDirectory, apps: configuration.apps.apps),
             limits: limits, randomSeed: configuration.samples.randomSeed,
             ownBaseURL: { ownBaseURL.value })
         blueprint.witness = configuration.journalWitness

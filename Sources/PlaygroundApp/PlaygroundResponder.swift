@@ -27,6 +27,7 @@ final class PlaygroundResponder: HTTPResponder {
         let assets = Self.assets(files)
         self.health = health
         var router = Router()
+        let sources = blueprint.sources
         let journal = JournalRoutes(
             rooms: rooms, blueprint: blueprint, assets: assets, threads: threads, replayBudget: replayBudget,
             importBudget: importBudget)
@@ -58,16 +59,36 @@ final class PlaygroundResponder: HTTPResponder {
             }
         }
         router.add(.get, "/rooms/:room/apps/:app") { request, parameters in
-            guard let index = rooms.apps.index(of: parameters["app"] ?? "") else {
-                return .error(
-                    HTTPError(
-                        .notFound, code: "unknown_app",
-                        message: "There is no app \(quoted(parameters["app"] ?? "")); apps: \(rooms.apps.ids.joined(separator: ", ")).")
-                )
+            Self.withApp(rooms, parameters) { index in
+                Self.withRoom(rooms, parameters) { room in
+                    let host = PlaygroundResponder.displayHost(request)
+                    return .response(.html(.ok, try room.page(host: host, assets: assets, only: index)).withPageHeaders())
+                }
             }
-            return Self.withRoom(rooms, parameters) { room in
-                let host = PlaygroundResponder.displayHost(request)
-                return .response(.html(.ok, try room.page(host: host, assets: assets, only: index)).withPageHeaders())
+        }
+        router.add(.get, "/rooms/:room/apps/:app/steps/:step") { request, parameters in
+            Self.withApp(rooms, parameters) { index in
+                Self.answering { () throws(HTTPError) -> HTTPResult in
+                    let (step, stage) = try Self.stepThrough(parameters["step"] ?? "", stage: request.queryValue("stage"))
+                    let html = EventSource.prefersHTML(request)
+                    return Self.withRoom(rooms, parameters) { room in
+                        let (entry, strip) = try room.traceRow(app: index, step: step)
+                        let page = StepPage(room: room.id, app: room.blueprint.registry.apps[index].about, entry: entry, strip: strip, sources: room.blueprint.sources)
+                        return .response(html ? .html(.ok, page.html(stage: stage, assets: assets)).withPageHeaders() : .json(.ok, page.json().text))
+                    }
+                }
+            }
+        }
+        router.add(.get, "/sources/:module/:file") { request, parameters in
+            Self.answering { () throws(HTTPError) -> HTTPResult in
+                let id = "\(parameters["module"] ?? "")/\(parameters["file"] ?? "")"
+                guard let file = sources.file(id) else {
+                    throw HTTPError(
+                        .notFound, code: "unknown_source",
+                        message: "No sample or runtime file \(quoted(String(id.prefix(120)))); a file is named as a stage names it: Module/File.swift.")
+                }
+                let page = SourcePage(file: file, marked: try SourcePage.lines(request.queryValue("lines"), in: file))
+                return .response(.html(.ok, page.html(assets: assets)).withPageHeaders())
             }
         }
         router.add(.get, "/rooms/:room/stream") { request, parameters in
@@ -281,6 +302,30 @@ final class PlaygroundResponder: HTTPResponder {
     }
 
     /// Looks the room up now (404 at once), then runs `work` on the room's own queue and answers with its result.
+    /// `work` with the index of the app the path names, or 404 `unknown_app` listing the apps.
+    private static func withApp(_ rooms: RoomRegistry, _ parameters: RouteParameters, _ work: (Int) -> HTTPResult) -> HTTPResult {
+        guard let index = rooms.apps.index(of: parameters["app"] ?? "") else {
+            return .error(
+                HTTPError(
+                    .notFound, code: "unknown_app",
+                    message: "There is no app \(quoted(parameters["app"] ?? "")); apps: \(rooms.apps.ids.joined(separator: ", ")).")
+            )
+        }
+        return work(index)
+    }
+
+    /// A step-through's step (the room's step number a trace row shows) and stage (`?stage=k`, 1-based; 1 when absent).
+    static func stepThrough(_ step: String, stage: String?) throws(HTTPError) -> (step: Int, stage: Int) {
+        guard step.utf8.count <= 12, let number = Int(step), number >= 1 else {
+            throw HTTPError(.badRequest, code: "invalid_step", message: "The step must be a room step number (1 or more), as a trace row shows it; got \(quoted(String(step.prefix(40)))).")
+        }
+        guard let stage else { return (number, 1) }
+        guard stage.utf8.count <= 4, let index = Int(stage), (1...Trace.maxStages).contains(index) else {
+            throw HTTPError(.badRequest, code: "invalid_stage", message: "stage must be a whole number from 1 to \(Trace.maxStages); got \(quoted(String(stage.prefix(40)))).")
+        }
+        return (number, index)
+    }
+
     private static func withRoom(
         _ rooms: RoomRegistry, _ parameters: RouteParameters, touch: RoomRegistry.Touch = .look,
         _ work: @escaping @Sendable (isolated Room) throws -> HTTPResult

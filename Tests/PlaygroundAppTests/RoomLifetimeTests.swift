@@ -39,7 +39,7 @@ struct RoomLifetimeTests {
         let registry = only == 5 ? tracked : AppRegistry([tracked.apps[only]])
         let port = live.port
         let blueprint = Room.Blueprint(
-            registry: registry, sources: SampleSources(samplesDirectory: nil, apps: registry.apps.map(\.about)),
+            registry: registry, sources: SampleSources(samplesDirectory: nil, apps: registry.apps),
             limits: Room.Limits(), randomSeed: 1, ownBaseURL: { "http://127.0.0.1:\(port)" })
         do {
             let room = Room(id: RoomID.random(), blueprint: blueprint, persists: false)
@@ -73,7 +73,7 @@ struct RoomLifetimeTests {
         let registry = Self.tracked(StandardApps.registry(), in: graph)
         let port = live.port
         let blueprint = Room.Blueprint(
-            registry: registry, sources: SampleSources(samplesDirectory: nil, apps: registry.apps.map(\.about)),
+            registry: registry, sources: SampleSources(samplesDirectory: nil, apps: registry.apps),
             limits: Room.Limits(), randomSeed: 1, ownBaseURL: { "http://127.0.0.1:\(port)" })
         do {
             let room = Room(id: RoomID.random(), blueprint: blueprint, persists: false)
@@ -179,8 +179,8 @@ struct RoomLifetimeTests {
             make: { services in
                 let app = App(services: services)
                 graph.add(app, in: services.isolation)
-                return AnyHostedApp(app)
-            }, typeName: registration.typeName, services: registration.services)
+                return AnyHostedApp(app, isolation: services.isolation)
+            }, typeName: registration.typeName, stageModule: registration.stageModule, services: registration.services)
     }
 }
 
@@ -269,7 +269,7 @@ struct HibernationSweepTests {
     @Test func aRoomCountsAsHibernatedOnlyOnceItsHibernationHasEnded() async throws {
         let registry = StandardApps.registry()
         let blueprint = Room.Blueprint(
-            registry: registry, sources: SampleSources(samplesDirectory: nil, apps: registry.apps.map(\.about)),
+            registry: registry, sources: SampleSources(samplesDirectory: nil, apps: registry.apps),
             limits: Room.Limits(), randomSeed: 1, ownBaseURL: { "http://127.0.0.1:9" })
         let rooms = RoomRegistry(
             maxRooms: 10, idleLifetime: .seconds(3600), apps: registry, hibernateAfter: .seconds(3600),

@@ -31,6 +31,8 @@ public protocol TeachingFragments: AnyObject {
     func patches() -> [Fragment]
     /// The trace, which the room completes with render times and patch sizes.
     var trace: Trace { get }
+    /// The strip's stages in order: their names and the line under each.
+    var stages: [(name: String, detail: String)] { get }
     /// Starts a step (an input or a press): the stages reported until ``endStep()``, and those of the work it starts,
     /// go to the strip and to the row the step records.
     func beginStep(isolation: any Actor) -> StageContext
@@ -41,6 +43,8 @@ public protocol TeachingFragments: AnyObject {
 }
 
 extension Teaching: TeachingFragments {
+    public var stages: [(name: String, detail: String)] { Stage.allCases.map { ($0.name, $0.detail) } }
+
     public func fragments() -> [Fragment] {
         [Fragment(id: flow.id, html: flow.html()), Fragment(id: traceID, html: trace.html(id: traceID))]
     }

@@ -26,6 +26,8 @@ public final class Trace {
 
     /// Where a row's step links to (`/rooms/ID?at=`), set by the room; nil: rows do not link.
     public var stepLink: String?
+    /// Where a row's step-through is (`/rooms/ID/apps/APP/steps/`), set by the room; nil: rows have none.
+    public var stepThroughLink: String?
     /// The journal step the next recorded event will be, set by the room around an input.
     public var nextStep: Int?
 

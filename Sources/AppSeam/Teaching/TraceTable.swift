@@ -30,7 +30,11 @@ extension Trace {
             out += "<td title=\"not a step of the room's history\">–</td>"
         }
         out += "<td class=\"source-\(entry.source.rawValue)\">\(entry.source.rawValue)</td>"
-        out += "<td><code>\(HTML.text(entry.event))</code></td><td>"
+        out += "<td><code>\(HTML.text(entry.event))</code>"
+        if let link = stepThroughLink, let step = entry.step, !entry.stages.isEmpty {
+            out += "<br><a class=\"step-through\" href=\"\(HTML.attribute(link))\(step)\" aria-label=\"Step through step \(step)\">Step ▶</a>"
+        }
+        out += "</td><td>"
         out += entry.became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
         if entry.omittedSteps > 0 { out += "<br><small>… \(entry.omittedSteps) more steps</small>" }
         out += "</td><td class=\"changes\">"

@@ -15,6 +15,8 @@ struct RoomPage {
         let teachingHTML: [String]
         let curlTwins: [CurlTwin]
         let sourceFiles: [SourceFile]
+        /// The runtime's files (the article's mechanisms), listed as links: carrying them would double the page.
+        var runtimeFiles: [SourceFile] = []
     }
 
     /// Versioned URLs of the page's static files.
@@ -119,6 +121,13 @@ struct RoomPage {
                 let label = file.isGlue ? " <small class=\"glue\">glue</small>" : ""
                 out +=
                     "<details class=\"source\"><summary>\(HTML.text(file.name))\(label)</summary><pre><code>\(HTML.text(file.text))</code></pre></details>"
+            }
+            if let module = pane.runtimeFiles.first?.fileID.split(separator: "/").first {
+                out += "<p><small>The runtime it runs on (\(HTML.text(String(module)))), with line numbers:</small></p><ul class=\"runtime-files\">"
+                for file in pane.runtimeFiles {
+                    out += "<li><a href=\"/sources/\(HTML.attribute(file.fileID))\">\(HTML.text(file.name))</a></li>"
+                }
+                out += "</ul>"
             }
             out += "</div>"
         }

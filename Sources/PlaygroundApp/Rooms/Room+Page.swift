@@ -21,7 +21,7 @@ extension Room {
                     curlTwins: registration.examples.map { example in
                         CurlTwin(label: example.label, body: Self.envelopeJSON(app: app.about.id, fields: example.fields))
                     },
-                    sourceFiles: blueprint.sources.files(of: app.about))
+                    sourceFiles: blueprint.sources.files(of: app.about), runtimeFiles: blueprint.sources.runtimeFiles(of: app.about))
             }
         return RoomPage(
             room: id, seq: seq, host: host, assets: assets, single: only != nil,

@@ -152,6 +152,7 @@ actor Room {
         let app = registration.make(services)
         if replaying { app.holdDeliveries() }
         app.teaching.trace.stepLink = "/rooms/\(id)?at="
+        app.teaching.trace.stepThroughLink = "/rooms/\(id)/apps/\(app.about.id)/steps/"
         apps[index] = app
         self.effects[index] = effects
         return app
