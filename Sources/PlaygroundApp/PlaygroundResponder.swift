@@ -60,7 +60,14 @@ final class PlaygroundResponder: HTTPResponder {
         }
         router.add(.get, "/rooms/:room/apps/:app") { request, parameters in
             Self.withApp(rooms, parameters) { index in
-                Self.withRoom(rooms, parameters) { room in
+                if let step = request.queryValue("at") {
+                    return Self.answering { () throws(HTTPError) -> HTTPResult in
+                        try journal.pastPage(
+                            try rooms.room(parameters["room"] ?? ""), at: step, host: PlaygroundResponder.displayHost(request),
+                            client: request.clientAddress, app: (index, rooms.apps.apps[index].about.id))
+                    }
+                }
+                return Self.withRoom(rooms, parameters) { room in
                     let host = PlaygroundResponder.displayHost(request)
                     return .response(.html(.ok, try room.page(host: host, assets: assets, only: index)).withPageHeaders())
                 }

@@ -90,22 +90,27 @@ struct JournalRoutes: Sendable {
     // MARK: - Past steps
 
     /// `?at=N`: the whole page as it was after step N, drawn by replaying steps 1…N (from the snapshot, if the room
-    /// folded) into a room nobody else sees.
-    func pastPage(_ room: Room, at text: String, host: String, client: String?) throws(HTTPError) -> HTTPResult {
+    /// folded) into a room nobody else sees. With `app`, one pane's page, whose timeline moves through that app's
+    /// steps only (`back`: the app before its latest step).
+    func pastPage(_ room: Room, at text: String, host: String, client: String?, app: (index: Int, id: String)? = nil) throws(HTTPError) -> HTTPResult {
         let (first, last) = try Self.bounds(of: room)
         let asked = try Self.step(text, first: first, last: last)
         try replayLimiter.admit(client, cost: Double(asked - first + 1))
         let (blueprint, assets) = (blueprint, assets)
         return try gate.answerLater { () async throws(HTTPError) -> HTTPResponse in
             let (history, seed) = try Self.historyAndSeed(of: room)
-            let step = try Self.step(text, of: history)  // again: the room may have folded meanwhile
+            let appSteps = app.map { app in history.entries.indices.filter { history.entries[$0].app == app.id }.map { history.firstStep + $0 + 1 } }
+            var step = try Self.step(text, of: history)  // again: the room may have folded meanwhile
+            if text == "back", let appSteps { step = appSteps.dropLast().last ?? history.firstStep }
             let (kept, following) = Self.steps(of: history, through: step)
             let past = Room(id: room.id, blueprint: blueprint, seed: seed, persists: false)
             defer { past.perform { $0.close() } }
             if let base = history.base { try past.perform { room in Result { () throws(HTTPError) in try room.restore(from: base) } }.get() }
             try await past.replay(kept, following: following, writing: false)
-            let html = try past.perform { room in Result { () throws(HTTPError) in try room.page(host: host, assets: assets) } }.get()
-            return .html(.ok, Self.pastView(html, room: room.id, step: step, first: history.firstStep, of: history.lastStep)).withPageHeaders()
+            let html = try past.perform { room in Result { () throws(HTTPError) in try room.page(host: host, assets: assets, only: app?.index) } }.get()
+            let timeline = app.map { (id: $0.id, steps: appSteps ?? []) }
+            return .html(.ok, Self.pastView(html, room: room.id, step: step, first: history.firstStep, of: history.lastStep, app: timeline))
+                .withPageHeaders()
         }
     }
 
@@ -116,31 +121,35 @@ struct JournalRoutes: Sendable {
     }
 
     /// The live page turned into a read-only view of the past: no stream, every control disabled, a banner with
-    /// the timeline (first / back / forward / live).
-    static func pastView(_ html: String, room: RoomID, step: Int, first: Int = 0, of count: Int) -> String {
-        let live = "/rooms/\(room)"
+    /// the timeline (first / back / forward / live). With `app`, one pane's page: back and forward go to that app's
+    /// previous and next steps, and every link stays on the pane's page.
+    static func pastView(_ html: String, room: RoomID, step: Int, first: Int = 0, of count: Int, app: (id: String, steps: [Int])? = nil) -> String {
+        let live = app.map { "/rooms/\(room)/apps/\($0.id)" } ?? "/rooms/\(room)"
         var page = html
         if let start = page.range(of: "<body data-room=\""), let end = page[start.upperBound...].range(of: "\"") {
             page.replaceSubrange(start.lowerBound..<end.upperBound, with: "<body data-past=\"\(step)\"")
         }
+        let back = app.map { $0.steps.last { $0 < step } ?? (step > first ? first : step) } ?? step - 1
+        let forward = app.map { $0.steps.first { $0 > step } ?? count + 1 } ?? step + 1
         let link = { (label: String, target: Int, rel: String) -> String in
             target == step || target < first || target > count
                 ? "<span class=\"timeline-off\">\(label)</span>"
                 : "<a href=\"\(live)?at=\(target)\" rel=\"\(rel)\">\(label)</a>"
         }
+        let whose = app.map { " of the room (this pane's steps: \($0.steps.filter { $0 <= step }.count) of \($0.steps.count))" } ?? ""
         let banner = """
-            <nav class="time-travel" aria-label="Time travel"><p><strong>Step \(step) of \(count)</strong> — this is the \
-            room as it was; nothing here changes it. <a href="\(live)" class="timeline-live">Back to live</a></p>\
-            <p class="timeline">\(link("⏮ First", first, "first")) \(link("◀ Back", step - 1, "prev")) \
-            \(link("Forward ▶", step + 1, "next")) <a href="\(live)">Live ⏭</a> · \
-            <a href="\(live)/history">history (JSON)</a></p>\
-            <form method="post" action="\(live)/fork"><input type="hidden" name="at" value="\(step)">\
+            <nav class="time-travel" aria-label="Time travel"><p><strong>Viewing the past: Step \(step) of \(count)\(whose) — not live</strong>. \
+            Nothing here changes the room; its controls are disabled. <a href="\(live)" class="timeline-live">Back to live</a></p>\
+            <p class="timeline">\(link("⏮ First", first, "first")) \(link("◀ Back", back, "prev")) \
+            \(link("Forward ▶", forward, "next")) <a href="\(live)">Live ⏭</a> · \
+            <a href="/rooms/\(room)/history">history (JSON)</a></p>\
+            <form method="post" action="/rooms/\(room)/fork"><input type="hidden" name="at" value="\(step)">\
             <button type="submit">Fork a new room from step \(step)</button></form></nav>
             """
         if let header = page.range(of: "</header>") { page.insert(contentsOf: "\n" + banner, at: header.upperBound) }
-        page = page.replacingOccurrences(of: "href=\"\(live)?at=back\"", with: "href=\"\(live)?at=\(max(first, step - 1))\"")
-        let forward = step < count ? " <a href=\"\(live)?at=\(step + 1)\">Forward ▶</a>" : ""
-        page = page.replacingOccurrences(of: "<!--forward-->", with: forward + " <a href=\"\(live)\">Live ⏭</a>")
+        page = page.replacingOccurrences(of: "href=\"\(live)?at=back\"", with: "href=\"\(live)?at=\(max(first, back))\"")
+        let next = forward <= count ? " <a href=\"\(live)?at=\(forward)\">Forward ▶</a>" : ""
+        page = page.replacingOccurrences(of: "<!--forward-->", with: next + " <a href=\"\(live)\">Live ⏭</a>")
         page = page.replacingOccurrences(of: "<main>", with: "<main class=\"past\"><fieldset class=\"past\" disabled>")
         page = page.replacingOccurrences(of: "</main>", with: "</fieldset></main>")
         return page
@@ -233,6 +242,8 @@ struct JournalRoutes: Sendable {
             let step = try Self.step(text, of: history)  // again: the room may have folded meanwhile
             let (kept, following) = Self.steps(of: history, through: step)
             let room = try await start(from: history.base, kept, following: following, seed: seed)
+            let origin = source.id
+            room.perform { $0.forkedFrom = (origin, step) }
             return .redirect(to: "/rooms/\(room.id)")
         }
     }

@@ -38,6 +38,8 @@ struct RoomPage {
     var timeline = true
     /// A line under the header that says what the room lost (a damaged journal), if it lost anything.
     var notice: String? = nil
+    /// The room and step this room was forked from, said at the top of its page.
+    var forkedFrom: (room: RoomID, step: Int)? = nil
 
     var html: String {
         let roomPath = "/rooms/\(room)"
@@ -58,6 +60,10 @@ struct RoomPage {
             <div id="errors" role="alert" hidden></div>\n
             """
         if let notice { out += "<p class=\"journal-damage\" role=\"status\">\(HTML.text(notice))</p>\n" }
+        if let forkedFrom {
+            out += "<p class=\"forked-from\" role=\"status\">Forked from room <a href=\"/rooms/\(forkedFrom.room)?at=\(forkedFrom.step)\">"
+                + "\(forkedFrom.room)</a> at step \(forkedFrom.step): from here on it is a room of its own.</p>\n"
+        }
         out += indexHTML(roomPath: roomPath)
         out += "<main>\n"
         for pane in panes {
@@ -84,14 +90,16 @@ struct RoomPage {
     }
 
     private func section(_ pane: PaneSection, roomPath: String) -> String {
+        // One pane's page moves through that app's steps only.
+        let timelinePath = single ? "\(roomPath)/apps/\(pane.app)" : roomPath
         var out = """
             <section class="pane" id="\(HTML.attribute(pane.app))" aria-labelledby="title-\(HTML.attribute(pane.app))">
             <header><h2 id="title-\(HTML.attribute(pane.app))">\(HTML.text(pane.title))</h2><p>\(HTML.text(pane.summary))</p>
             """
         if timeline {
             out += """
-                <nav class="timeline" aria-label="Timeline of the room (\(HTML.attribute(pane.title)) pane)"><a href="\(HTML.attribute(roomPath))?at=first">⏮ First</a> \
-                <a class="timeline-back" href="\(HTML.attribute(roomPath))?at=back">◀ Back</a><!--forward--> \
+                <nav class="timeline" aria-label="Timeline of the \(single ? "pane" : "room") (\(HTML.attribute(pane.title)) pane)"><a href="\(HTML.attribute(timelinePath))?at=first">⏮ First</a> \
+                <a class="timeline-back" href="\(HTML.attribute(timelinePath))?at=back">◀ Back</a><!--forward--> \
                 <a href="\(HTML.attribute(roomPath))/history">History</a></nav>
                 """
         }

@@ -28,7 +28,8 @@ extension Room {
             index: blueprint.registry.apps.map { ($0.about.id, $0.about.title) },
             panes: panes,
             timeline: journalMode != .off,
-            notice: damageNotice.map { "This room's journal was damaged and it goes on from what could be read: \($0)." }
+            notice: damageNotice.map { "This room's journal was damaged and it goes on from what could be read: \($0)." },
+            forkedFrom: forkedFrom
         ).html
     }
 

@@ -59,6 +59,8 @@ actor Room {
     var apps: [AnyHostedApp?]
     /// What the tabs show now of each app's view, by app index, as hashes (the teaching layer tracks its own changes).
     var views: [PaneView?]
+    /// The room and step this room was forked from (said on its page; not kept across a restart).
+    var forkedFrom: (room: RoomID, step: Int)?
     /// Each app's snapshot as of its last traced render: what the next event's changes are measured from.
     var shownSnapshots: [JSONValue?]
     var resyncCache: (seq: UInt64, message: SSEMessage)?
@@ -151,7 +153,7 @@ actor Room {
             ownBaseURL: blueprint.ownBaseURL(), values: registration.services, effects: effects, turns: turns)
         let app = registration.make(services)
         if replaying { app.holdDeliveries() }
-        app.teaching.trace.stepLink = "/rooms/\(id)?at="
+        app.teaching.trace.stepLink = "?at="  // relative: a one-pane page's rows stay on it
         app.teaching.trace.stepThroughLink = "/rooms/\(id)/apps/\(app.about.id)/steps/"
         apps[index] = app
         self.effects[index] = effects
