@@ -138,6 +138,40 @@
       "textarea, input:not([type]), input[type=text], input[type=search], input[type=email], input[type=url]"));
   }
 
+  // Long lists show their first rows and a "Show all" button, so a pane's later controls are not pushed far below
+  // its data (Nice's 100 posts). Without JavaScript every row shows. Re-applied after each patch: a patch may replace
+  // the list, and a list the reader opened stays open (by id).
+  const LONG = 12, SHOWN = 8;
+  const opened = new Set();
+  function clipLongLists() {
+    document.querySelectorAll(".app-view .for-each").forEach((list) => {
+      const count = list.children.length;
+      let button = list.nextElementSibling && list.nextElementSibling.classList.contains("show-all") ? list.nextElementSibling : null;
+      if (count <= LONG) { list.classList.remove("clipped"); if (button) button.remove(); return; }
+      const open = opened.has(list.id);
+      list.classList.toggle("clipped", !open);
+      if (!button) {
+        button = document.createElement("button");
+        button.type = "button";
+        button.className = "show-all";
+        button.addEventListener("click", () => {
+          const target = button.previousElementSibling;
+          if (!target) return;
+          if (opened.has(target.id)) opened.delete(target.id); else opened.add(target.id);
+          clipLongLists();
+        });
+        list.after(button);
+      }
+      button.textContent = open ? "Show the first rows only" : `Show all ${count} rows`;
+      button.setAttribute("aria-expanded", String(open));
+    });
+    document.querySelectorAll(".app-view .show-all").forEach((button) => {
+      const list = button.previousElementSibling;
+      if (!list || !list.classList.contains("for-each")) button.remove();
+    });
+  }
+  clipLongLists();
+
   function applyPatch(html) {
     const template = document.createElement("template");
     template.innerHTML = html;
@@ -156,6 +190,7 @@
       old.replaceWith(fresh);
       putBack(fresh);
     }
+    clipLongLists();
     if (!place) return;
     if (document.contains(focused)) {
       // A moved row keeps its elements, but moving one takes the focus away from the control inside it.

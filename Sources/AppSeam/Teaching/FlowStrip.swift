@@ -88,7 +88,9 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
             let state = !lit.contains(place) ? "" : " class=\"lit\(later.contains(place) ? " later" : "")\"" + (turns.isEmpty ? "" : " data-turns=\"\(turns.joined(separator: ","))\"")
             out += "<li\(state)><b>\(HTML.text(stage.name))</b><small>\(HTML.text(stage.detail))</small></li>"
         }
-        out += "</ol><ol class=\"flow-path\">\(pathItemsHTML())</ol><p class=\"flow-caption\">\(HTML.text(caption))</p></div>"
+        out += "</ol><p class=\"flow-legend\"><span class=\"swatch lit\"></span> ran, numbered in order · <span class=\"swatch later\"></span> ran later · "
+            + "<span class=\"swatch\"></span> did not run</p>"
+        out += "<ol class=\"flow-path\">\(pathItemsHTML())</ol><p class=\"flow-caption\">\(HTML.text(caption))</p></div>"
         return out
     }
 

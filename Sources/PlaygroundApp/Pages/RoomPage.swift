@@ -66,6 +66,7 @@ struct RoomPage {
         }
         out += indexHTML(roomPath: roomPath)
         out += "<main>\n"
+        out += startHereHTML
         for pane in panes {
             out += section(pane, roomPath: roomPath)
         }
@@ -76,6 +77,22 @@ struct RoomPage {
             </body></html>\n
             """
         return out
+    }
+
+    /// How to read a pane, and a first press: the first pane's first control, as its curl twin names it.
+    private var startHereHTML: String {
+        let first = panes.first.flatMap { pane in pane.curlTwins.first.map { (pane.title, $0.label) } }
+        let press = first.map { "Press <strong>\(HTML.text($0.1))</strong> in the \(HTML.text($0.0)) pane" } ?? "Press any control"
+        return """
+            <details class="start-here" open><summary>Start here</summary><ol>\
+            <li>Each pane runs one architecture's sample app, written like its article; every tab and curl client of this room \
+            drives and sees the same apps.</li>\
+            <li>\(press): the <em>flow</em> beside it lights the stages that event really passed, numbered in the order they ran \
+            (dashed: later, after an answer or a turn); under it, each stage's call.</li>\
+            <li>The <em>trace</em> keeps the last events: the room's step (open the room as it was then), what the event became in \
+            the architecture, and what it changed in the app's state. <em>Step ▶</em> walks its stages over the code.</li>\
+            <li>Each pane's <em>curl twins</em> post the same events from a terminal; its Swift source is at the bottom.</li></ol></details>\n
+            """
     }
 
     /// The architectures: each links to its pane on the room page (`#ev`) and to its own page.
@@ -105,6 +122,7 @@ struct RoomPage {
         }
         out += """
             </header>
+            <details class="pane-fold" open><summary>Show or hide the \(HTML.text(pane.title)) pane</summary>
             <div class="pane-body"><div class="app-view">
             """
         out += pane.viewHTML
@@ -139,7 +157,7 @@ struct RoomPage {
             }
             out += "</div>"
         }
-        out += "</aside></div></section>\n"
+        out += "</aside></div></details></section>\n"
         return out
     }
 

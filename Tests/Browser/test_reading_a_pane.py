@@ -1,0 +1,84 @@
+"""A newcomer's way into the page: a start-here box with a first press, a legend under each strip, panes that fold,
+long lists that show their first rows with "Show all", a trace row that says what its event changed, and a pane's
+own timeline whose past is visibly read-only. Checked with the keyboard, at 390 px, and with axe-core."""
+from axe_playwright_python.sync_playwright import Axe
+
+from helpers import eventually, registry_apps, text
+
+AXE = Axe()
+RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+         "resultTypes": ["violations"]}
+
+
+def violations(page):
+    found = AXE.run(page, options=RULES).response["violations"]
+    return [f"{v['id']}: {v['nodes'][0]['target']} {v['nodes'][0]['failureSummary'][:160]}" for v in found]
+
+
+def test_start_here_names_a_first_press_and_every_strip_has_a_legend(room):
+    first, _ = room
+    start = text(first, "details.start-here")
+    assert "Start here" in start and "Press " in start and "trace" in start
+    apps = registry_apps(first.url)
+    assert first.locator(".flow .flow-legend").count() == len(apps)
+    assert "did not run" in text(first, f"#{apps[0]}-flow .flow-legend")
+
+
+def test_a_pane_folds_and_unfolds_from_the_keyboard(room):
+    first, _ = room
+    app = registry_apps(first.url)[0]
+    summary = first.locator(f"section#{app} details.pane-fold > summary")
+    summary.focus()
+    first.keyboard.press("Enter")
+    eventually(lambda: not first.locator(f"section#{app} .pane-body").is_visible(), message="folded")
+    first.keyboard.press("Enter")
+    eventually(lambda: first.locator(f"section#{app} .pane-body").is_visible(), message="unfolded")
+
+
+def test_a_long_list_shows_its_first_rows_and_show_all_in_both_tabs(room):
+    first, second = room
+    for page in (first, second):
+        button = page.locator("#nice-view button.show-all")
+        eventually(lambda: button.count() == 1, timeout=15, message="the posts' Show all")
+        assert button.inner_text().startswith("Show all ") and button.get_attribute("aria-expanded") == "false"
+        rows = page.locator("#nice-view .for-each.clipped > *")
+        visible = rows.evaluate_all("rows => rows.filter(r => getComputedStyle(r).display !== 'none').length")
+        assert visible == 8, visible
+    first.locator("#nice-view button.show-all").focus()
+    first.keyboard.press("Enter")
+    eventually(lambda: first.locator("#nice-view .for-each.clipped").count() == 0, message="every row shown")
+    assert first.locator("#nice-view button.show-all").get_attribute("aria-expanded") == "true"
+    assert second.locator("#nice-view .for-each.clipped").count() == 1, "a reader's choice is their tab's own"
+
+
+def test_a_trace_row_says_what_its_event_changed(room):
+    first, second = room
+    first.click("#vvsi-view button:has-text('Add')")
+    for page in (first, second):
+        eventually(lambda: "items: 0 → 1 items" in text(page, "#vvsi-trace"), message="the change in the row")
+
+
+def test_a_panes_past_is_its_own_and_read_only_at_390px(room):
+    first, _ = room
+    first.set_viewport_size({"width": 390, "height": 800})
+    base = first.url
+    first.click("#ev-center button")
+    first.click("#vvsi-view button:has-text('Add')")
+    first.click("#ev-center button")
+    eventually(lambda: first.locator("#ev-trace tbody tr").count() == 2, message="two EV rows")
+    first.goto(f"{base}/apps/ev")
+    first.wait_for_selector("#connection[data-state=live]")
+    steps = [int(a.get_attribute("href").rsplit("=", 1)[1]) for a in first.locator("#ev-trace tbody tr td:first-child a").all()]
+    first.locator("#ev-trace tbody tr").last.locator("td:first-child a").click()
+    first.wait_for_selector("nav.time-travel")
+    assert first.url.endswith(f"/apps/ev?at={min(steps)}"), "the row's link stays on the pane's page"
+    assert "not live" in text(first, "nav.time-travel")
+    assert first.locator("section#vvsi").count() == 0
+    assert first.locator("#ev-center button").is_disabled()
+    first.click("nav.time-travel a[rel=next]")
+    eventually(lambda: f"Step {max(steps)} of" in text(first, "nav.time-travel"), message="forward skips the VVSI step")
+    assert violations(first) == []
+    first.click("nav.time-travel button:has-text('Fork')")
+    first.wait_for_selector(".forked-from")
+    assert f"at step {max(steps)}" in text(first, ".forked-from")
+    assert violations(first) == []
