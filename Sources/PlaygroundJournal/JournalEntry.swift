@@ -39,6 +39,11 @@ package struct JournalEntry: Codable, Sendable, Equatable {
     /// With `--journal-witness`: each app's fingerprint (state and view) just before this step, which a replay
     /// checks, so a divergence is named at the step where it starts.
     package var witness: [String: String]?
+    /// What the step was, as the app's trace row names it (a press reads like its curl twin: `.changeBothSidesColors`).
+    package var label: String?
+    /// The stages of the app's flow that ran inside the step, in order (what ran later, after an effect's answer or a
+    /// turn, is in the app's trace row and its step-through).
+    package var stages: [String]?
 
     /// One envelope field.
     package struct Field: Codable, Sendable, Equatable {
@@ -65,7 +70,7 @@ package struct JournalEntry: Codable, Sendable, Equatable {
         case .input:
             if case .string(let name)? = fields?.first(where: { $0.name == "event" })?.value { return name }
             return ""
-        case .action: return "press"
+        case .action: return label ?? "press"
         case .outcome: return outcome?.label ?? ""
         }
     }
@@ -77,7 +82,7 @@ package struct JournalEntry: Codable, Sendable, Equatable {
             let arguments = (fields ?? []).filter { $0.name != "event" }.map { "\($0.name)=\($0.value.summary)" }
             return ([event] + arguments).joined(separator: " ")
         case .action:
-            return "press \(action ?? "")" + (value.map { " value=\(quoted($0))" } ?? "")
+            return "press " + (label ?? action ?? "") + (value.map { " value=\(quoted($0))" } ?? "")
         case .outcome:
             guard let outcome else { return "" }
             if let value = outcome.value { return "\(outcome.label) #\(outcome.effect) → answer (\(value.utf8.count) B)" }
@@ -149,6 +154,18 @@ extension JournalEntry {
                 json.appendString(witness[key] ?? "")
             }
             json.append("}")
+        }
+        if let label {
+            json.append(",\"label\":")
+            json.appendString(label)
+        }
+        if let stages {
+            json.append(",\"stages\":[")
+            for (index, stage) in stages.enumerated() {
+                json.append(index == 0 ? "" : ",")
+                json.appendString(stage)
+            }
+            json.append("]")
         }
         json.append("}")
         return json.text

@@ -82,3 +82,19 @@ def test_a_panes_past_is_its_own_and_read_only_at_390px(room):
     first.wait_for_selector(".forked-from")
     assert f"at step {max(steps)}" in text(first, ".forked-from")
     assert violations(first) == []
+
+
+def test_a_press_is_named_in_the_history_as_its_curl_twin_is(room):
+    import json
+    import urllib.request
+    first, _ = room
+    first.click("#ev-center button")
+    eventually(lambda: first.locator("#ev-trace tbody tr").count() == 1, message="the press's row")
+    row_event = first.locator("#ev-trace tbody tr td:nth-child(3) code").inner_text().strip()
+
+    def last_press():
+        with urllib.request.urlopen(first.url + "/history", timeout=10) as response:
+            presses = [e for e in json.load(response)["entries"] if e["kind"] == "action" and e["app"] == "ev"]
+        return presses[-1] if presses else None
+    press = eventually(last_press, message="the press in the history")
+    assert press["event"] == row_event and press["summary"] == f"press {row_event}", press

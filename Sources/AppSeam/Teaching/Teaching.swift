@@ -13,6 +13,8 @@ public final class Teaching<Stage: FlowStage> {
     private var shownFlow: (lit: Set<Stage>, caption: String, path: [StageRecord])?
     /// The last stage step begun (``beginStep(isolation:)``).
     private var stageStep = 0
+    /// The stages that ran inside it, by name, for its journal entry.
+    private var stepStageNames: [String] = []
 
     /// The strip and trace of the app `appID`: fragments `<appID>-flow` and `<appID>-trace`.
     public init(appID: String, trace: Trace = Trace()) {
@@ -37,6 +39,9 @@ public protocol TeachingFragments: AnyObject {
     /// go to the strip and to the row the step records.
     func beginStep(isolation: any Actor) -> StageContext
     func endStep()
+    /// What the last step did, for its journal entry: the event its row names (a press is named as its curl twin is)
+    /// and the stages that ran inside it, in order.
+    func lastStep() -> (event: String?, stages: [String])
     /// The trace and the flow strip, for a room's snapshot.
     func checkpoint() -> TeachingCheckpoint
     func restore(_ checkpoint: TeachingCheckpoint, firstStep: Int)
@@ -68,13 +73,19 @@ extension Teaching: TeachingFragments {
 extension Teaching: StageSink {
     public func beginStep(isolation: any Actor) -> StageContext {
         stageStep += 1
+        stepStageNames = []
         trace.openStep = stageStep
         return StageContext(sink: self, isolation: isolation, step: stageStep)
     }
 
     public func endStep() { trace.closeStep() }
 
+    public func lastStep() -> (event: String?, stages: [String]) {
+        (trace.entry(ofStep: stageStep)?.event, stepStageNames)
+    }
+
     public func receive(_ record: StageRecord, step: Int) {
+        if step == stageStep, !record.later, stepStageNames.count < Trace.maxStages { stepStageNames.append(record.stage) }
         trace.add(record, step: step)
         flow.add(record, step: step)
     }

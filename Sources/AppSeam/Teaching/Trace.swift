@@ -77,6 +77,11 @@ public final class Trace {
         }
     }
 
+    /// The row stage step `step` recorded, if it is still shown.
+    public func entry(ofStep step: Int) -> Entry? {
+        entryByStep[step].flatMap { number in entries.first { $0.number == number } }
+    }
+
     /// The step's stages that no row took (its input recorded none): dropped when the step ends.
     func closeStep() {
         openStep = nil

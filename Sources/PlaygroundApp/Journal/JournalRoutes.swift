@@ -432,7 +432,7 @@ struct JournalRoutes: Sendable {
                         .object([
                             ("step", .int(entry.step)), ("time", .double(entry.time)), ("source", .string(entry.source)),
                             ("app", .string(entry.app)), ("kind", .string(entry.kind.rawValue)), ("event", .string(entry.event)),
-                            ("summary", .string(entry.summary)),
+                            ("summary", .string(entry.summary)), ("stages", .array((entry.stages ?? []).map(JSONValue.string))),
                         ])
                     })
             ))

@@ -22,7 +22,9 @@ extension Room {
             try app.handle(input, from: source)
             if journalMode != .off {  // the envelope is written back only for a journal
                 let fields = blueprint.registry.apps[input.appIndex].envelopeFields(of: input).map { JournalEntry.Field(name: $0.name, value: $0.value) }
-                record(JournalEntry(step: 0, time: 0, kind: .input, app: input.appID, source: source.rawValue, fields: fields), before: before)
+                var entry = JournalEntry(step: 0, time: 0, kind: .input, app: input.appID, source: source.rawValue, fields: fields)
+                entry.stages = app.teaching.lastStep().stages.nilIfEmpty
+                record(entry, before: before)
             }
         } catch {
             let status: HTTPStatus =
@@ -53,11 +55,11 @@ extension Room {
         defer { app.teaching.trace.nextStep = nil }
         switch app.perform(action: post.action, value: post.value) {
         case .performed:
-            record(
-                JournalEntry(
-                    step: 0, time: 0, kind: .action, app: blueprint.registry.apps[appIndex].about.id, source: EventSource.browser.rawValue,
-                    action: post.action, value: post.value),
-                before: before)
+            var entry = JournalEntry(
+                step: 0, time: 0, kind: .action, app: blueprint.registry.apps[appIndex].about.id, source: EventSource.browser.rawValue,
+                action: post.action, value: post.value)
+            (entry.label, entry.stages) = Self.named(app.teaching.lastStep())
+            record(entry, before: before)
             publishChanges(of: appIndex)
             return seq
         case .stale(let message):
@@ -66,4 +68,15 @@ extension Room {
             throw HTTPError(.badRequest, code: "invalid_action_value", message: message)
         }
     }
+}
+
+extension Room {
+    /// A press's journal label (what its trace row calls it, as its curl twin is called) and stages.
+    static func named(_ step: (event: String?, stages: [String])) -> (label: String?, stages: [String]?) {
+        (step.event.map { String($0.prefix(200)) }, step.stages.nilIfEmpty)
+    }
+}
+
+extension Array {
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
 }

@@ -139,9 +139,14 @@ extension Room {
                     .unprocessableContent, code: "invalid_step", message: "\(step): no effect of the app waits for this outcome at this point.")
             }
         }
-        // Nothing records itself while replaying: the room keeps the step as it was recorded.
+        // Nothing records itself while replaying: the room keeps the step as it was recorded, named and staged as the
+        // replay ran it (an imported document's words are not taken for it).
         var kept = entry
         kept.step = steps + 1
+        if entry.kind != .outcome {
+            (kept.label, kept.stages) = Self.named(app.teaching.lastStep())
+            if entry.kind == .input { kept.label = nil }
+        }
         keep(kept, writing: writing)
         publishChanges(of: index)
     }
