@@ -19,32 +19,6 @@ public final class MovieSearchPlayground: CheckpointingApp {
             "MovieRepository.swift", "TMDBMovieRepository.swift",
         ])
 
-    /// The MVI flow, from the article.
-    public enum Stage: FlowStage {
-        case request, intent, loading, repository, result, view
-
-        public var name: String {
-            switch self {
-            case .request: "View / HTTP"
-            case .intent: "Intent"
-            case .loading, .result: "Model"
-            case .repository: "Repository"
-            case .view: "View"
-            }
-        }
-
-        public var detail: String {
-            switch self {
-            case .request: "Return in the field, or a POST"
-            case .intent: "vm.loadMovies(query:)"
-            case .loading: "uiState = .Loading"
-            case .repository: "GET /3/search/movie"
-            case .result: "Fetched · NoResults · ApiError"
-            case .view: "re-rendered, patched over SSE"
-            }
-        }
-    }
-
     /// Where the repository fetches: a TMDB-compatible service, or (by default) the playground's own API.
     public struct MovieAPI: AppServiceKey, Sendable {
         /// The service's base URL; nil = the playground's own `/3/search/movie`.
@@ -59,7 +33,7 @@ public final class MovieSearchPlayground: CheckpointingApp {
         public static let defaultValue = MovieAPI()
     }
 
-    public let teaching = Teaching<Stage>(appID: MovieSearchApp.appName)
+    public let teaching = Teaching<MVIStage>(appID: MovieSearchApp.appName)
     private let instance: MovieSearchInstance
     /// True while a press on the page runs its closure: the trace entry is made when the intent arrives.
     private var pressing = false
@@ -91,11 +65,8 @@ public final class MovieSearchPlayground: CheckpointingApp {
         pressing = false
         teaching.trace.record(source: source, event: event.spoken, became: [])
         switch event {
-        case .search, .page:
-            teaching.flow.light(
-                [.request, .intent, .loading, .repository], caption: "\(event.spoken) from \(source.spoken): waiting for the repository…")
-        case .setFaults:
-            teaching.flow.light([.request, .repository], caption: "Fault injection changed: the repository now waits and fails as set.")
+        case .search, .page: teaching.flow.describe("\(event.spoken) from \(source.spoken): waiting for the repository…")
+        case .setFaults: teaching.flow.describe("Fault injection changed: the repository now waits and fails as set.")
         }
     }
 
@@ -110,17 +81,16 @@ public final class MovieSearchPlayground: CheckpointingApp {
         if pressing, case .intentReceived(_, let intent) = event {
             pressing = false
             teaching.trace.record(source: .browser, event: intent, became: [])
-            teaching.flow.light([.request, .intent, .loading, .repository], caption: "\(intent) from the page: waiting for the repository…")
+            teaching.flow.describe("\(intent) from the page: waiting for the repository…")
         }
         teaching.trace.appendStep(event.description)
         switch event {
         case .resultDelivered(_, let succeeded, let after):
-            teaching.flow.light(
-                [.repository, .result, .view],
-                caption: "The repository answered in \(after.formatted(.units(allowed: [.milliseconds]))) "
+            teaching.flow.describe(
+                "The repository answered in \(after.formatted(.units(allowed: [.milliseconds]))) "
                     + (succeeded ? "and the model moved on." : "with an error: ApiError."))
         case .resultDropped:
-            teaching.flow.caption = "An older answer arrived after a newer intent and was dropped: it cannot overwrite the newer result."
+            teaching.flow.describe("An older answer arrived after a newer intent and was dropped: it cannot overwrite the newer result.")
         default:
             break
         }

@@ -20,36 +20,9 @@ public final class ProductsPlayground: CheckpointingApp {
             "Product.swift", "ProductRepository.swift",
         ])
 
-    /// The flow: View → Intent → Model → (Container, one turn later) → View, and the Router as the model's second output.
-    public enum Stage: FlowStage {
-        case view, intent, model, container, router, rendered
-
-        public var name: String {
-            switch self {
-            case .view: "View"
-            case .intent: "Intent"
-            case .model: "Model"
-            case .container: "MVIContainer"
-            case .router: "Router"
-            case .rendered: "View (again)"
-            }
-        }
-
-        public var detail: String {
-            switch self {
-            case .view: "a press or a POST"
-            case .intent: "intent.onTap…()"
-            case .model: "@Published state"
-            case .container: "objectWillChange, one turn later"
-            case .router: "routeTo / presentAlert / dismiss"
-            case .rendered: "re-rendered, patched over SSE"
-            }
-        }
-    }
-
     public typealias Input = ProductsEvent
 
-    public let teaching = Teaching<Stage>(appID: "router")
+    public let teaching = Teaching<RouterStage>(appID: "router")
     private let host: ViewHost<ProductListView>
     private let stack = RouterStack()
     private let changed: () -> Void
@@ -79,7 +52,7 @@ public final class ProductsPlayground: CheckpointingApp {
         lastState = describeState()
         teaching.trace.record(
             source: source, event: "the list appeared: .onAppear(perform: intent.viewOnAppear)", became: ["model: \(lastState)"])
-        teaching.flow.light([.view, .intent, .model], caption: "The list appeared; its intent asked the repository for the products.")
+        teaching.flow.describe("The list appeared; its intent asked the repository for the products.")
     }
 
     private var listContainer: MVIContainer<ProductListIntentProtocol, ProductListModelStatePotocol>? {
@@ -240,7 +213,7 @@ public final class ProductsPlayground: CheckpointingApp {
         let state = describeState()
         if state != lastState {
             teaching.trace.appendStep("container: objectWillChange (one turn later) → \(state)")
-            teaching.flow.light([.model, .container, .rendered], caption: "The model changed; the container told the view one turn later.")
+            teaching.flow.describe("The model changed; the container told the view one turn later.")
             lastState = state
         }
         changed()
@@ -253,8 +226,7 @@ public final class ProductsPlayground: CheckpointingApp {
         if state != lastState { steps.append("model: \(state)") }
         lastState = state
         teaching.trace.record(source: source, event: event, became: steps)
-        let stages: Set<Stage> = notes.isEmpty ? [.view, .intent, .model, .container, .rendered] : Set(Stage.allCases)
-        teaching.flow.light(stages, caption: notes.last.map { "\(event): \($0)" } ?? "\(event) from \(source.spoken).")
+        teaching.flow.describe(notes.last.map { "\(event): \($0)" } ?? "\(event) from \(source.spoken).")
     }
 
     /// The list's `contentState` by its case, as `/state` and the checkpoint name it.

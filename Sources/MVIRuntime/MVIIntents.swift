@@ -52,8 +52,10 @@ public final class MVIIntents {
 
     /// Records an intent (`description` names it and its arguments) and gives it a new generation; the effect of
     /// the previous intent, if still running, is cancelled and its result will be dropped.
+    /// `file` and `line` are the intent's (the view model's call), where its stage is reported.
     @discardableResult
-    public func receive(_ description: String) -> UInt64 {
+    public func receive(_ description: String, file: StaticString = #fileID, line: UInt = #line) -> UInt64 {
+        Stages.record(MVIStage.intent, description, file: file, line: line)
         stopped = false
         let generation = generations.advance()
         intentStart = clock.now
@@ -64,12 +66,14 @@ public final class MVIIntents {
 
     /// Runs `effect` off the room's executor for the current intent; `then` applies its result on the executor,
     /// unless a newer intent came in meanwhile (or the app was unmounted), in which case the result is dropped.
-    /// After `then` has run, ``onChange`` is called.
+    /// After `then` has run, ``onChange`` is called. `file` and `line` are the caller's, where the repository stage
+    /// is reported.
     public func runLatest<Output: Codable & Sendable>(
-        _ label: String = "effect", errors: [any JournaledError.Type] = [],
+        _ label: String = "effect", errors: [any JournaledError.Type] = [], file: StaticString = #fileID, line: UInt = #line,
         _ effect: @escaping @Sendable () async throws -> Output,
         then apply: @escaping (Result<Output, any Error>) -> Void
     ) {
+        Stages.record(MVIStage.repository, "intents.runLatest(\(label.debugDescription)) → effect for #\(generation)", file: file, line: line)
         let started = intentStart
         generations.run(
             label, errors: errors, effect,
