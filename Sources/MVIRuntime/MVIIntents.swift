@@ -24,6 +24,8 @@ public final class MVIIntents {
     private let clock = ContinuousClock()
     private var intentStart: ContinuousClock.Instant
     private var stopped = false
+    /// Latency and failures injected before every effect (nil: none), so `Loading` and latest wins can be watched.
+    public var faults: FaultInjection?
     /// The last intent received, as given to ``receive(_:)``.
     public private(set) var lastIntent: String?
 
@@ -43,6 +45,19 @@ public final class MVIIntents {
     public func restore(generation: UInt64, lastIntent: String?) {
         generations.restore(generation: generation)
         self.lastIntent = lastIntent
+    }
+
+    /// A room restored from its snapshot: the generation and intent as they were; an intent whose effect was still
+    /// waiting is sent again by `resend` (it takes the generation it had). False when that is not the intent saved.
+    public func restore(generation: UInt64, lastIntent: String?, inFlight: Bool, resend: () -> Void) -> Bool {
+        guard inFlight else {
+            restore(generation: generation, lastIntent: lastIntent)
+            return true
+        }
+        guard generation >= 1 else { return false }
+        restore(generation: generation - 1, lastIntent: nil)
+        resend()
+        return self.lastIntent == lastIntent
     }
 
     /// Adds an observer; it is called on the room's executor for every event, in order.
@@ -75,8 +90,13 @@ public final class MVIIntents {
     ) {
         Stages.record(MVIStage.repository, "intents.runLatest(\(label.debugDescription)) → effect for #\(generation)", file: file, line: line)
         let started = intentStart
+        let faults = faults
         generations.run(
-            label, errors: errors, effect,
+            label, errors: errors,
+            {
+                try await faults?.inject()
+                return try await effect()
+            },
             deliver: { [weak self] result in
                 guard let self else { return }
                 let succeeded = if case .success = result { true } else { false }
