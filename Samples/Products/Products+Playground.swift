@@ -32,20 +32,12 @@ public final class ProductsPlayground: CheckpointingApp {
     public init(services: AppServices) {
         (effects, turns) = (services.effects, services.turns)
         let root = ProductListView.build(data: .init(repository: ProductRepository(baseURL: services.ownBaseURL), effects: services.effects))
-        app = MVIRouterHost(appID: Self.about.id, root: root, services: services, container: \.container, describe: Self.describe)
+        app = MVIRouterHost(
+            appID: Self.about.id, root: root, services: services, container: \.container, describe: Self.describe,
+            appeared: ("the list appeared: .onAppear(perform: intent.viewOnAppear)", "The list appeared; its intent asked the repository for the products."))
     }
 
-    /// Draws the list once if no page has yet (its routers start listening, its `onAppear` loads the products).
-    private func mountIfNeeded(from source: EventSource = .browser) {
-        app.mountIfNeeded(
-            from: source, appeared: "the list appeared: .onAppear(perform: intent.viewOnAppear)",
-            caption: "The list appeared; its intent asked the repository for the products.")
-    }
-
-    public func render(_ context: RenderContext) -> RenderedView {
-        mountIfNeeded()
-        return host.render(context)
-    }
+    public func render(_ context: RenderContext) -> RenderedView { app.render(context) }
 
     /// Refusals come first and change nothing (the list is not even drawn for them); a valid event reaches the intent.
     public func handle(_ event: ProductsEvent, from source: EventSource) throws(AppError) {
@@ -64,7 +56,7 @@ public final class ProductsPlayground: CheckpointingApp {
         default:
             break
         }
-        mountIfNeeded(from: source)
+        app.mountIfNeeded(from: source)
         guard let list = listContainer else { throw AppError(.busy, code: "not_mounted", message: "The list could not be drawn.") }
         if case .alertAction = event { _ = host.render(RenderContext(formAction: "")) }  // the alert's buttons as drawn now
         let top = stack.entries.last.map { ($0.container as? MVIContainer<ProductIntentProtocol, ProductModelStatePotocol>)?.intent }
@@ -75,11 +67,7 @@ public final class ProductsPlayground: CheckpointingApp {
         app.record(event.spoken, from: source)
     }
 
-    public func perform(action: String, value: String?) -> ActionOutcome {
-        let outcome = host.perform(action: action, value: value)
-        if outcome == .performed { app.record("press on the page", from: .browser) }
-        return outcome
-    }
+    public func perform(action: String, value: String?) -> ActionOutcome { app.perform(action: action, value: value) }
 
     public var snapshot: ProductsSnapshot {
         let model = listContainer?.model
@@ -153,7 +141,7 @@ public final class ProductsPlayground: CheckpointingApp {
             _ = host.render(context)
             turns.drain()
         }
-        mountIfNeeded()
+        app.mountIfNeeded()
         // A load still waiting stays waiting (it is sent again as the room goes live), unless screens must open first.
         let waiting = saved.state == "loading"
         if !(waiting && saved.screens.isEmpty) {

@@ -20,15 +20,17 @@ public final class MVIRouterHost<Root: View, Intent, Model> {
     private let rootContainer: (Root) -> MVIContainer<Intent, Model>
     private let describe: (Model?) -> String
     private let changed: () -> Void
+    private let appeared: (event: String, caption: String)
     private var watching: AnyCancellable?
     private var lastState = ""
 
     /// Hosts `root` as app `appID`; `container` is the root's container, `describe` words the model's state for the
-    /// trace (`contentState = .loading`).
+    /// trace (`contentState = .loading`); the root's appearing is the row `appeared` (what its `onAppear` calls).
     public init(
         appID: String, root: Root, services: AppServices, container: @escaping (Root) -> MVIContainer<Intent, Model>,
-        describe: @escaping (Model?) -> String
+        describe: @escaping (Model?) -> String, appeared: (event: String, caption: String)
     ) {
+        self.appeared = appeared
         let environment = EnvironmentValues().with(\.routerStack, stack).with(\.turns, services.turns).with(\.routerFragmentPrefix, appID)
         host = ViewHost(root, environment: environment, inspecting: [Root.self])
         teaching = Teaching(appID: appID)
@@ -42,14 +44,27 @@ public final class MVIRouterHost<Root: View, Intent, Model> {
     /// Whether the root has been drawn.
     public var isMounted: Bool { watching != nil }
 
-    /// Draws the root if nothing has yet; its appearing is the row `appeared` (what its `onAppear` calls).
-    public func mountIfNeeded(from source: EventSource = .browser, appeared: String, caption: String) {
+    /// Draws the root if nothing has yet (its appearing is a row).
+    public func mountIfNeeded(from source: EventSource = .browser) {
         guard watching == nil else { return }
         _ = host.render(RenderContext(formAction: ""))
         watching = container?.objectWillChange.sink { [weak self] in self?.forwarded() }
         lastState = describe(container?.model)
-        teaching.trace.record(source: source, event: appeared, became: ["model: \(lastState)"])
-        teaching.flow.describe(caption)
+        teaching.trace.record(source: source, event: appeared.event, became: ["model: \(lastState)"])
+        teaching.flow.describe(appeared.caption)
+    }
+
+    /// Renders the root, drawing it first if nothing has.
+    public func render(_ context: RenderContext) -> RenderedView {
+        mountIfNeeded()
+        return host.render(context)
+    }
+
+    /// A press on the page: its control's closure runs, and a press that ran is a row.
+    public func perform(action: String, value: String?) -> ActionOutcome {
+        let outcome = host.perform(action: action, value: value)
+        if outcome == .performed { record("press on the page", from: .browser) }
+        return outcome
     }
 
     /// The row of an event: the router calls it made and the model's new state, if it changed.
