@@ -19,7 +19,7 @@ public enum MVIStage: FlowStage {
     public var detail: String {
         switch self {
         case .intent: "the user interacts with the View to create an Intent"
-        case .model: "the Intent changes the state: uiState"
+        case .model: "the Intent changes the state of the application"
         case .repository: "makes API calls to fetch the data"
         case .latestWins: "an older, slower answer is dropped"
         }

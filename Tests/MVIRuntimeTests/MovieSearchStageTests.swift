@@ -59,6 +59,21 @@ struct MovieSearchStageTests {
         Self.expectSourcesExist(await harness.trace)
     }
 
+    /// The page's other controls send their events: Next is the intent for the next page, a fault preset no stage of MVI.
+    @Test func nextAndAFaultPresetFromThePage() async throws {
+        let server = try await CatalogServer()
+        let harness = AppHarness<MovieSearchPlayground>(seed: 3, ownBaseURL: server.baseURL().absoluteString)
+        try await harness.send(.search(query: "star", page: 1))
+        #expect(await harness.waitUntil { $0.app.snapshot.totalPages > 1 && !$0.app.snapshot.inFlight })
+        let next = try await harness.press("Next ›")
+        #expect(next.first?.source == .browser)
+        #expect(Self.path(next.first).first == "Intent: loadMovies(query: \"star\", page: 2)")
+        #expect(await harness.waitUntil { $0.trace.first?.stages.count == 5 })
+        let preset = try await harness.press("Slow (1.5 s)")
+        #expect(preset.count == 1 && preset.first?.stages == [])
+        Self.expectSourcesExist(await harness.trace)
+    }
+
     /// A newer query overtakes a slow one: the older row gets its drop (later), the newer one its answer; the strip
     /// shows the newest path only.
     @Test func anOverTakenAnswerIsDroppedOnItsOwnRow() async throws {

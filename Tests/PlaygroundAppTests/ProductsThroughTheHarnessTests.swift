@@ -73,6 +73,10 @@ struct ProductsThroughTheHarnessTests {
         let alert = Self.path(await harness.trace.first)
         #expect(alert.count == 1 && alert.first?.hasPrefix("Router: routerEvents.presentAlert(.error(title: \"Delete ") == true, "\(alert)")
 
+        try await harness.input("deleteProduct", ["id": .integer(products[1])])
+        try await harness.input("alertAction", ["action": .string("Cancel")])
+        #expect(await harness.trace.first?.stages == [], "Cancel closes the alert: no model change, no router call")
+        try await harness.input("deleteProduct", ["id": .integer(products[1])])
         try await harness.input("alertAction", ["action": .string("Yes")])
         #expect(Self.path(await harness.trace.first) == [model, container], "the intent deleted it: the model changed, no router")
 
