@@ -7,7 +7,7 @@ import RoomServices
 /// Glue, not from the article: the MVI movie search as a playground app. An intent goes to
 /// `SearchPageViewModel`, whose repository fetches from the TMDB-shaped API over real HTTP; the answer comes back
 /// onto the room's executor. HTTP's events and the paging and fault buttons take one path (``MovieSearchEvent``).
-public final class MovieSearchPlayground: ViewHostedApp, CheckpointingApp {
+public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
     public static let about = AppAbout(
         id: "mvi", title: "MVI · Model, View, Intent — movie search",
         summary: "Type a query and press Return: the intent loadMovies(query:) moves the state to Loading, "
@@ -39,10 +39,9 @@ public final class MovieSearchPlayground: ViewHostedApp, CheckpointingApp {
     public let viewModel: SearchPageViewModel
     /// The latency and failures the runtime injects before each request.
     public let faults: FaultInjection
-    let app: MVIAppInstance<SearchPageViewModel, MovieSearchApp>
-    let teacher: MVITeaching
-    public var teaching: Teaching<MVIStage> { teacher.teaching }
-    public var host: ViewHost<MovieSearchApp> { app.host }
+    public typealias Root = MovieSearchApp
+    public let app: MVIAppInstance<SearchPageViewModel, MovieSearchApp>
+    public let teacher: MVITeaching
 
     public init(services: AppServices) {
         let api = services.values[MovieAPI.self]
@@ -77,14 +76,6 @@ public final class MovieSearchPlayground: ViewHostedApp, CheckpointingApp {
         if case .setFaults = event { return "Fault injection changed: the repository now waits and fails as set." }
         return "\(event.spoken) from \(source.spoken): waiting for the repository…"
     }
-
-    /// A press on the page: Return in the field runs `self.vm.loadMovies(query: self.query)`.
-    public func perform(action: String, value: String?) -> ActionOutcome {
-        teacher.press { host.perform(action: action, value: value) }
-    }
-
-    /// Cancels the request in flight (its answer is dropped) and unmounts the views.
-    public func unmount() { app.unmount() }
 
     /// What `/state` shows.
     public var snapshot: MovieSearchSnapshot {

@@ -1,4 +1,5 @@
 import AppSeam
+import PlaygroundUI
 import RoomServices
 
 /// What hosting any MVI app in a room repeats for its pane: the trace is the seed's dry run (each intent, state,
@@ -53,3 +54,19 @@ public final class MVITeaching {
 
 @available(*, unavailable, message: "MVITeaching lives on one room executor")
 extension MVITeaching: Sendable {}
+
+/// An MVI app as a room hosts it: its views in an ``MVIAppInstance``, its pane's teaching in an ``MVITeaching``.
+/// The room's renders and presses go to the instance's host (a press's intent is its row); unmounting cancels the
+/// effect in flight.
+public protocol MVIHostedApp: ViewHostedApp where Stage == MVIStage {
+    associatedtype ViewModel: MVIViewModel
+    var app: MVIAppInstance<ViewModel, Root> { get }
+    var teacher: MVITeaching { get }
+}
+
+extension MVIHostedApp {
+    public var teaching: Teaching<MVIStage> { teacher.teaching }
+    public var host: ViewHost<Root> { app.host }
+    public func perform(action: String, value: String?) -> ActionOutcome { teacher.press { host.perform(action: action, value: value) } }
+    public func unmount() { app.unmount() }
+}
