@@ -70,7 +70,7 @@ let package = Package(
         ),
         .target(
             name: "MVIRuntime",
-            dependencies: ["PlaygroundUI", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["PlaygroundUI", "RoomServices", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         .target(
             name: "NiceRuntime",
@@ -78,7 +78,7 @@ let package = Package(
         ),
         .target(
             name: "RouterRuntime",
-            dependencies: ["PlaygroundUI", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["PlaygroundUI", "RoomServices", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         // The film catalog behind the MVI movie search: CSV loading and the search index.
         .target(name: "MovieCatalog", dependencies: ["JSONText"]),

@@ -6,10 +6,10 @@ import RoomServices
 
 /// Glue, not from the article: the MVI movie search as a playground app. An intent goes to
 /// `SearchPageViewModel`, whose repository fetches from the TMDB-shaped API over real HTTP; the answer comes back
-/// onto the room's executor.
-public final class MovieSearchPlayground: CheckpointingApp {
+/// onto the room's executor. HTTP's events and the paging and fault buttons take one path (``MovieSearchEvent``).
+public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
     public static let about = AppAbout(
-        id: MovieSearchApp.appName, title: "MVI · Model, View, Intent — movie search",
+        id: "mvi", title: "MVI · Model, View, Intent — movie search",
         summary: "Type a query and press Return: the intent loadMovies(query:) moves the state to Loading, "
             + "the repository fetches /3/search/movie over HTTP, and the answer becomes SuccessfullyFetched, NoResultsFound or ApiError. "
             + "A newer query always wins over a slower, older answer.",
@@ -19,130 +19,97 @@ public final class MovieSearchPlayground: CheckpointingApp {
             "MovieRepository.swift", "TMDBMovieRepository.swift",
         ])
 
-    /// The MVI flow, from the article.
-    public enum Stage: FlowStage {
-        case request, intent, loading, repository, result, view
-
-        public var name: String {
-            switch self {
-            case .request: "View / HTTP"
-            case .intent: "Intent"
-            case .loading, .result: "Model"
-            case .repository: "Repository"
-            case .view: "View"
-            }
-        }
-
-        public var detail: String {
-            switch self {
-            case .request: "Return in the field, or a POST"
-            case .intent: "vm.loadMovies(query:)"
-            case .loading: "uiState = .Loading"
-            case .repository: "GET /3/search/movie"
-            case .result: "Fetched · NoResults · ApiError"
-            case .view: "re-rendered, patched over SSE"
-            }
-        }
-    }
-
     /// Where the repository fetches: a TMDB-compatible service, or (by default) the playground's own API.
     public struct MovieAPI: AppServiceKey, Sendable {
         /// The service's base URL; nil = the playground's own `/3/search/movie`.
         public var baseURL: String?
         /// Sent as `api_key` to a configured service (never to the playground's own API).
         public var apiKey: String?
+        /// A repository to fetch from instead (a test's); nil: the API above.
+        public var repository: (any MovieRepository)?
 
-        public init(baseURL: String? = nil, apiKey: String? = nil) {
-            (self.baseURL, self.apiKey) = (baseURL, apiKey)
+        public init(baseURL: String? = nil, apiKey: String? = nil, repository: (any MovieRepository)? = nil) {
+            (self.baseURL, self.apiKey, self.repository) = (baseURL, apiKey, repository)
         }
 
         public static let defaultValue = MovieAPI()
     }
 
-    public let teaching = Teaching<Stage>(appID: MovieSearchApp.appName)
-    private let instance: MovieSearchInstance
-    /// True while a press on the page runs its closure: the trace entry is made when the intent arrives.
-    private var pressing = false
+    /// The seed's view model.
+    public let viewModel: SearchPageViewModel
+    /// The latency and failures the runtime injects before each request.
+    public let faults: FaultInjection
+    public typealias Root = MovieSearchApp
+    public let app: MVIAppInstance<SearchPageViewModel, MovieSearchApp>
+    public let teacher: MVITeaching
 
     public init(services: AppServices) {
         let api = services.values[MovieAPI.self]
         let base = api.baseURL.flatMap(URL.init(string:)) ?? URL(string: services.ownBaseURL)!
-        let repository = TMDBMovieRepository(baseURL: base, apiKey: api.baseURL == nil ? nil : api.apiKey)
-        instance = MovieSearchInstance(isolation: services.isolation, repository: repository, random: services.makeRandomSource(), clock: services.clock,
-            effects: services.effects)
-        instance.onChange = services.changed
-        instance.observe { [weak self] event in self?.observe(event) }
-        instance.onPress = { [weak self] event in self?.traced(event, from: .browser) }
+        let repository = api.repository ?? TMDBMovieRepository(baseURL: base, apiKey: api.baseURL == nil ? nil : api.apiKey)
+        let viewModel = SearchPageViewModel(repository: repository, isolation: services.isolation, effects: services.effects)
+        let faults = FaultInjection(random: services.makeRandomSource(), clock: services.clock)
+        let teacher = MVITeaching(appID: Self.about.id, intents: viewModel.intents)
+        viewModel.intents.faults = faults
+        viewModel.intents.onChange = services.changed
+        (self.viewModel, self.faults, self.teacher) = (viewModel, faults, teacher)
+        app = MVIAppInstance(
+            viewModel,
+            root: MovieSearchApp(viewModel: viewModel, faults: faults) { event in
+                teacher.record(event.spoken, from: .browser, caption: Self.caption(event, from: .browser))
+                event.run(viewModel: viewModel, faults: faults)
+            })
     }
 
     /// Applies the event; a `page` before any search is a conflict, since there is nothing to page.
     public func handle(_ event: MovieSearchEvent, from source: EventSource) throws(AppError) {
-        if case .page = event, instance.intents.lastIntent == nil {
+        if case .page = event, viewModel.intents.lastIntent == nil {
             throw AppError(
                 .conflict, code: "no_search_yet",
                 message: "There is no search to page through yet; send {\"app\":\"mvi\",\"event\":\"search\",\"query\":\"…\"} first.")
         }
-        traced(event, from: source)
-        instance.handle(event)
+        teacher.record(event.spoken, from: source, caption: Self.caption(event, from: source))
+        event.run(viewModel: viewModel, faults: faults)
     }
 
-    /// The trace row of an event from HTTP or a button (the intent it sends then adds no row of its own).
-    private func traced(_ event: MovieSearchEvent, from source: EventSource) {
-        pressing = false
-        teaching.trace.record(source: source, event: event.spoken, became: [])
-        switch event {
-        case .search, .page:
-            teaching.flow.light(
-                [.request, .intent, .loading, .repository], caption: "\(event.spoken) from \(source.spoken): waiting for the repository…")
-        case .setFaults:
-            teaching.flow.light([.request, .repository], caption: "Fault injection changed: the repository now waits and fails as set.")
+    private static func caption(_ event: MovieSearchEvent, from source: EventSource) -> String {
+        if case .setFaults = event { return "Fault injection changed: the repository now waits and fails as set." }
+        return "\(event.spoken) from \(source.spoken): waiting for the repository…"
+    }
+
+    /// What `/state` shows.
+    public var snapshot: MovieSearchSnapshot {
+        var (resultCount, message) = (0, String?.none)
+        switch viewModel.uiState {
+        case .SuccessfullyFetched(let movies): resultCount = movies.count
+        case .Loading(let text), .ApiError(let text): message = text
+        case .Init, .NoResultsFound: break
         }
+        return MovieSearchSnapshot(
+            query: viewModel.query, page: viewModel.page, state: viewModel.uiState.caseName, message: message, resultCount: resultCount,
+            totalResults: viewModel.totalResults, totalPages: viewModel.totalPages, latencyMs: faults.settings.latencyMs,
+            failureRate: faults.settings.failureRate, generation: viewModel.intents.generation, inFlight: viewModel.intents.isInFlight)
     }
+}
 
-    /// A press on the page: Return in the field runs `self.vm.loadMovies(query: self.query)`.
-    public func perform(action: String, value: String?) -> ActionOutcome {
-        pressing = true
-        defer { pressing = false }
-        return instance.perform(action: action, value: value)
-    }
+/// Until ``MovieSearchEvent`` names the runtime's fault injection itself: its `run` and checks take these names.
+typealias FaultInjectingMovieRepository = FaultInjection
+typealias FaultSettings = MVIRuntime.FaultSettings
 
-    private func observe(_ event: MVITraceEvent) {
-        if pressing, case .intentReceived(_, let intent) = event {
-            pressing = false
-            teaching.trace.record(source: .browser, event: intent, became: [])
-            teaching.flow.light([.request, .intent, .loading, .repository], caption: "\(intent) from the page: waiting for the repository…")
+/// The pane's root: the seed's search page (fragment `mvi-search`) and, under it, the runtime's fault injection
+/// controls (fragment `mvi-faults`), each patched on its own; the paging and fault buttons call `send`.
+public struct MovieSearchApp: View {
+    let viewModel: SearchPageViewModel
+    let faults: FaultInjection
+    let send: (MovieSearchEvent) -> Void
+
+    public var body: some View {
+        VStack(alignment: .leading, spacing: 12) {
+            SearchPageView(viewModel: viewModel)
+                .id("mvi-search")
+            FaultInjectionControls(settings: faults.settings) { send(.setFaults(latencyMs: $0.latencyMs, failureRate: $0.failureRate)) }
+                .id("mvi-faults")
         }
-        teaching.trace.appendStep(event.description)
-        switch event {
-        case .resultDelivered(_, let succeeded, let after):
-            teaching.flow.light(
-                [.repository, .result, .view],
-                caption: "The repository answered in \(after.formatted(.units(allowed: [.milliseconds]))) "
-                    + (succeeded ? "and the model moved on." : "with an error: ApiError."))
-        case .resultDropped:
-            teaching.flow.caption = "An older answer arrived after a newer intent and was dropped: it cannot overwrite the newer result."
-        default:
-            break
-        }
-    }
-
-    public func render(_ context: RenderContext) -> RenderedView {
-        instance.render(context)
-    }
-
-    public var snapshot: MovieSearchSnapshot { instance.snapshot }
-
-    public func unmount() {
-        instance.unmount()
-    }
-
-    public func checkpoint() -> String? {
-        instance.checkpoint().map { AppSeam.Checkpoint.write($0) }
-    }
-
-    public func restore(_ text: String) throws(CheckpointError) {
-        guard instance.restore(try AppSeam.Checkpoint.read(MovieSearchInstance.Checkpoint.self, from: text, app: Self.about.id)) else {
-            throw CheckpointError("the mvi app's checkpoint holds a state it never shows")
-        }
+        .environment(\.sendMovieSearchEvent, send)
     }
 }

@@ -1,3 +1,4 @@
+import MVIRuntime
 import MovieCatalog
 import PlaygroundUI
 

@@ -1,3 +1,4 @@
+import MVIRuntime
 import PlaygroundUI
 
 /// The list of movies matching the keyword, one row each, with the paging controls under it.

@@ -1,5 +1,4 @@
 import AppSeam
-import OpenCombine
 import PlaygroundUI
 import RoomServices
 import RouterRuntime
@@ -20,76 +19,25 @@ public final class ProductsPlayground: CheckpointingApp {
             "Product.swift", "ProductRepository.swift",
         ])
 
-    /// The flow: View → Intent → Model → (Container, one turn later) → View, and the Router as the model's second output.
-    public enum Stage: FlowStage {
-        case view, intent, model, container, router, rendered
-
-        public var name: String {
-            switch self {
-            case .view: "View"
-            case .intent: "Intent"
-            case .model: "Model"
-            case .container: "MVIContainer"
-            case .router: "Router"
-            case .rendered: "View (again)"
-            }
-        }
-
-        public var detail: String {
-            switch self {
-            case .view: "a press or a POST"
-            case .intent: "intent.onTap…()"
-            case .model: "@Published state"
-            case .container: "objectWillChange, one turn later"
-            case .router: "routeTo / presentAlert / dismiss"
-            case .rendered: "re-rendered, patched over SSE"
-            }
-        }
-    }
-
     public typealias Input = ProductsEvent
 
-    public let teaching = Teaching<Stage>(appID: "router")
-    private let host: ViewHost<ProductListView>
-    private let stack = RouterStack()
-    private let changed: () -> Void
+    let app: MVIRouterHost<ProductListView, ProductListIntentProtocol, ProductListModelStatePotocol>
+    public var teaching: Teaching<RouterStage> { app.teaching }
+    private var host: ViewHost<ProductListView> { app.host }
+    private var stack: RouterStack { app.stack }
+    private var listContainer: MVIContainer<ProductListIntentProtocol, ProductListModelStatePotocol>? { app.container }
     private let effects: Effects
     private let turns: Turns
-    private var watching: AnyCancellable?
-    private var lastState = ""
 
     public init(services: AppServices) {
-        (changed, effects, turns) = (services.changed, services.effects, services.turns)
-        let repository = ProductRepository(baseURL: services.ownBaseURL)
-        let environment = EnvironmentValues()
-            .with(\.routerStack, stack)
-            .with(\.turns, services.turns)
-            .with(\.routerFragmentPrefix, Self.about.id)
-        host = ViewHost(
-            ProductListView.build(data: .init(repository: repository, effects: services.effects)), environment: environment,
-            inspecting: [ProductListView.self])
-        lastState = describeState()
+        (effects, turns) = (services.effects, services.turns)
+        let root = ProductListView.build(data: .init(repository: ProductRepository(baseURL: services.ownBaseURL), effects: services.effects))
+        app = MVIRouterHost(
+            appID: Self.about.id, root: root, services: services, container: \.container, describe: Self.describe,
+            appeared: ("the list appeared: .onAppear(perform: intent.viewOnAppear)", "The list appeared; its intent asked the repository for the products."))
     }
 
-    /// Draws the list once if no page has yet (its routers start listening, its `onAppear` loads the products).
-    private func mountIfNeeded(from source: EventSource = .browser) {
-        guard watching == nil else { return }
-        _ = host.render(RenderContext(formAction: ""))
-        watching = listContainer?.objectWillChange.sink { [weak self] in self?.containerForwarded() }
-        lastState = describeState()
-        teaching.trace.record(
-            source: source, event: "the list appeared: .onAppear(perform: intent.viewOnAppear)", became: ["model: \(lastState)"])
-        teaching.flow.light([.view, .intent, .model], caption: "The list appeared; its intent asked the repository for the products.")
-    }
-
-    private var listContainer: MVIContainer<ProductListIntentProtocol, ProductListModelStatePotocol>? {
-        host.view(ProductListView.self)?.container
-    }
-
-    public func render(_ context: RenderContext) -> RenderedView {
-        mountIfNeeded()
-        return host.render(context)
-    }
+    public func render(_ context: RenderContext) -> RenderedView { app.render(context) }
 
     /// Refusals come first and change nothing (the list is not even drawn for them); a valid event reaches the intent.
     public func handle(_ event: ProductsEvent, from source: EventSource) throws(AppError) {
@@ -108,7 +56,7 @@ public final class ProductsPlayground: CheckpointingApp {
         default:
             break
         }
-        mountIfNeeded(from: source)
+        app.mountIfNeeded(from: source)
         guard let list = listContainer else { throw AppError(.busy, code: "not_mounted", message: "The list could not be drawn.") }
         if case .alertAction = event { _ = host.render(RenderContext(formAction: "")) }  // the alert's buttons as drawn now
         let top = stack.entries.last.map { ($0.container as? MVIContainer<ProductIntentProtocol, ProductModelStatePotocol>)?.intent }
@@ -116,14 +64,10 @@ public final class ProductsPlayground: CheckpointingApp {
             if case .openProduct(let id, _) = event { throw Self.noSuchProduct(id, in: products) }
             throw Self.noAlert(event)
         }
-        traced(event.spoken, from: source)
+        app.record(event.spoken, from: source)
     }
 
-    public func perform(action: String, value: String?) -> ActionOutcome {
-        let outcome = host.perform(action: action, value: value)
-        if outcome == .performed { traced("press on the page", from: .browser) }
-        return outcome
-    }
+    public func perform(action: String, value: String?) -> ActionOutcome { app.perform(action: action, value: value) }
 
     public var snapshot: ProductsSnapshot {
         let model = listContainer?.model
@@ -136,10 +80,7 @@ public final class ProductsPlayground: CheckpointingApp {
         return ProductsSnapshot(contentState: contentStateName, products: model?.products.map(\.id) ?? [], presented: presented, alert: alert)
     }
 
-    public func unmount() {
-        watching?.cancel()
-        host.unmount()
-    }
+    public func unmount() { app.unmount() }
 
     // MARK: - Checkpoint
 
@@ -160,7 +101,7 @@ public final class ProductsPlayground: CheckpointingApp {
 
     /// nil when an alert asks about a product the list does not have (now).
     public func checkpoint() -> String? {
-        guard watching != nil, let model = listContainer?.model else {
+        guard app.isMounted, let model = listContainer?.model else {
             return AppSeam.Checkpoint.write(Checkpoint(mounted: false, state: "loading", products: [], screens: []))
         }
         let screens = stack.entries.compactMap { entry -> Checkpoint.Screen? in
@@ -200,7 +141,7 @@ public final class ProductsPlayground: CheckpointingApp {
             _ = host.render(context)
             turns.drain()
         }
-        mountIfNeeded()
+        app.mountIfNeeded()
         // A load still waiting stays waiting (it is sent again as the room goes live), unless screens must open first.
         let waiting = saved.state == "loading"
         if !(waiting && saved.screens.isEmpty) {
@@ -233,30 +174,6 @@ public final class ProductsPlayground: CheckpointingApp {
         guard reloaded else { throw CheckpointError("the router app's list did not reload") }
     }
 
-    // MARK: - Teaching
-
-    /// A change the list's container forwarded one turn later (the products arrived, or failed): the room renders.
-    private func containerForwarded() {
-        let state = describeState()
-        if state != lastState {
-            teaching.trace.appendStep("container: objectWillChange (one turn later) → \(state)")
-            teaching.flow.light([.model, .container, .rendered], caption: "The model changed; the container told the view one turn later.")
-            lastState = state
-        }
-        changed()
-    }
-
-    private func traced(_ event: String, from source: EventSource) {
-        let notes = stack.takeNotes()
-        let state = describeState()
-        var steps = notes
-        if state != lastState { steps.append("model: \(state)") }
-        lastState = state
-        teaching.trace.record(source: source, event: event, became: steps)
-        let stages: Set<Stage> = notes.isEmpty ? [.view, .intent, .model, .container, .rendered] : Set(Stage.allCases)
-        teaching.flow.light(stages, caption: notes.last.map { "\(event): \($0)" } ?? "\(event) from \(source.spoken).")
-    }
-
     /// The list's `contentState` by its case, as `/state` and the checkpoint name it.
     private var contentStateName: String {
         switch listContainer?.model.contentState {
@@ -266,8 +183,8 @@ public final class ProductsPlayground: CheckpointingApp {
         }
     }
 
-    private func describeState() -> String {
-        switch listContainer?.model.contentState {
+    private static func describe(_ model: ProductListModelStatePotocol?) -> String {
+        switch model?.contentState {
         case .content(let products): "contentState = .content(\(products.count) products)"
         case .error(let text): "contentState = .error(\(text))"
         case .loading, nil: "contentState = .loading"

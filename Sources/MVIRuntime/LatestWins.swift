@@ -119,10 +119,12 @@ public final class LatestWins {
         guard let owner = handlers.owner else { return }
         guard owner.inFlight?.serial == ticket.serial, owner.generation == ticket.generation else {
             let failed = if case .failure = result { true } else { false }
+            Stages.record(MVIStage.latestWins, "dropped(#\(ticket.generation), latest #\(owner.generation))", line: #line + 1)
             handlers.dropped(Drop(generation: ticket.generation, latestGeneration: owner.generation, failed: failed))
             return
         }
         owner.inFlight = nil
+        Stages.record(MVIStage.latestWins, "deliver(#\(ticket.generation), the latest)", line: #line + 1)
         handlers.deliver(result)
     }
 }

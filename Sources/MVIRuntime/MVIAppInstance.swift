@@ -1,5 +1,6 @@
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 
 /// One running MVI app in one room: its view model, the view host that renders it, and the observation that
 /// turns every `uiState` assignment into a ``MVITraceEvent/stateChanged(generation:from:to:after:)``.
@@ -26,8 +27,10 @@ public final class MVIAppInstance<ViewModel: MVIViewModel, Root: View> {
         self.host = ViewHost(root, environment: environment)
         var previous = viewModel.uiState.caseName
         let intents = viewModel.intents
+        let published: UInt = #line + 1
         transitions = viewModel.uiStatePublisher.dropFirst().sink { state in
             let next = state.caseName
+            Stages.record(MVIStage.model, "uiState = .\(next)", line: published)
             intents.stateChanged(from: previous, to: next)
             previous = next
         }

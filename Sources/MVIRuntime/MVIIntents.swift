@@ -24,6 +24,8 @@ public final class MVIIntents {
     private let clock = ContinuousClock()
     private var intentStart: ContinuousClock.Instant
     private var stopped = false
+    /// Latency and failures injected before every effect (nil: none), so `Loading` and latest wins can be watched.
+    public var faults: FaultInjection?
     /// The last intent received, as given to ``receive(_:)``.
     public private(set) var lastIntent: String?
 
@@ -45,6 +47,19 @@ public final class MVIIntents {
         self.lastIntent = lastIntent
     }
 
+    /// A room restored from its snapshot: the generation and intent as they were; an intent whose effect was still
+    /// waiting is sent again by `resend` (it takes the generation it had). False when that is not the intent saved.
+    public func restore(generation: UInt64, lastIntent: String?, inFlight: Bool, resend: () -> Void) -> Bool {
+        guard inFlight else {
+            restore(generation: generation, lastIntent: lastIntent)
+            return true
+        }
+        guard generation >= 1 else { return false }
+        restore(generation: generation - 1, lastIntent: nil)
+        resend()
+        return self.lastIntent == lastIntent
+    }
+
     /// Adds an observer; it is called on the room's executor for every event, in order.
     public func observe(_ observer: @escaping (MVITraceEvent) -> Void) {
         observers.append(observer)
@@ -52,8 +67,10 @@ public final class MVIIntents {
 
     /// Records an intent (`description` names it and its arguments) and gives it a new generation; the effect of
     /// the previous intent, if still running, is cancelled and its result will be dropped.
+    /// `file` and `line` are the intent's (the view model's call), where its stage is reported.
     @discardableResult
-    public func receive(_ description: String) -> UInt64 {
+    public func receive(_ description: String, file: StaticString = #fileID, line: UInt = #line) -> UInt64 {
+        Stages.record(MVIStage.intent, description, file: file, line: line)
         stopped = false
         let generation = generations.advance()
         intentStart = clock.now
@@ -64,15 +81,22 @@ public final class MVIIntents {
 
     /// Runs `effect` off the room's executor for the current intent; `then` applies its result on the executor,
     /// unless a newer intent came in meanwhile (or the app was unmounted), in which case the result is dropped.
-    /// After `then` has run, ``onChange`` is called.
+    /// After `then` has run, ``onChange`` is called. `file` and `line` are the caller's, where the repository stage
+    /// is reported.
     public func runLatest<Output: Codable & Sendable>(
-        _ label: String = "effect", errors: [any JournaledError.Type] = [],
+        _ label: String = "effect", errors: [any JournaledError.Type] = [], file: StaticString = #fileID, line: UInt = #line,
         _ effect: @escaping @Sendable () async throws -> Output,
         then apply: @escaping (Result<Output, any Error>) -> Void
     ) {
+        Stages.record(MVIStage.repository, "intents.runLatest(\(label.debugDescription)) → effect for #\(generation)", file: file, line: line)
         let started = intentStart
+        let faults = faults
         generations.run(
-            label, errors: errors, effect,
+            label, errors: errors,
+            {
+                try await faults?.inject()
+                return try await effect()
+            },
             deliver: { [weak self] result in
                 guard let self else { return }
                 let succeeded = if case .success = result { true } else { false }

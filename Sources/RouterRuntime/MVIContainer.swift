@@ -33,11 +33,17 @@ public final class MVIContainer<Intent, Model>: ObservableObject, EnvironmentLin
         guard cancellable.isEmpty else { return }
         if let stack = environment.routerStack, let entry = environment.routerStackParent { stack.attach(self, to: entry) }
         let turns = environment.turns
+        let subscribed: UInt = #line + 1
         modelChangePublisher
             .sink { [weak self] in
                 guard let self else { return }
+                Stages.record(RouterStage.model, "modelChangePublisher: the model will change", line: subscribed)
                 guard let turns else { return self.objectWillChange.send() }
-                turns.later { [weak self] in self?.objectWillChange.send() }
+                turns.later { [weak self] in
+                    guard let self else { return }
+                    Stages.record(RouterStage.container, "objectWillChange.send()", line: #line + 1)
+                    self.objectWillChange.send()
+                }
             }
             .store(in: &cancellable)
     }

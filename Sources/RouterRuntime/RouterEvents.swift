@@ -1,4 +1,5 @@
 import OpenCombine
+import RoomServices
 
 /// The seed's way for a model to drive its router: `routeTo(_:)`, `presentAlert(_:)`, `dismiss()`. A struct whose
 /// subjects are objects, so every copy (the model's, the router modifier's) sends to the same subscribers.
@@ -12,18 +13,22 @@ public struct RouterEvents<ScreenType: RouterScreenProtocol, AlertType: RouterAl
 
     public init() {}
 
-    /// Shows `type` in the slot of its presentation type, replacing what that slot shows.
-    public func routeTo(_ type: ScreenType) {
+    /// Shows `type` in the slot of its presentation type, replacing what that slot shows. `file` and `line` are the
+    /// caller's (the model's), where the router stage is reported.
+    public func routeTo(_ type: ScreenType, file: StaticString = #fileID, line: UInt = #line) {
+        Stages.record(RouterStage.router, "routerEvents.routeTo(.\(type))", file: file, line: line)
         screenSubject.send(type)
     }
 
     /// Shows the alert `type`.
-    public func presentAlert(_ type: AlertType) {
+    public func presentAlert(_ type: AlertType, file: StaticString = #fileID, line: UInt = #line) {
+        Stages.record(RouterStage.router, "routerEvents.presentAlert(.\(type))", file: file, line: line)
         alertSubject.send(type)
     }
 
     /// Dismisses the screen whose router this is (as the seed's `presentationMode.dismiss()`).
-    public func dismiss() {
+    public func dismiss(file: StaticString = #fileID, line: UInt = #line) {
+        Stages.record(RouterStage.router, "routerEvents.dismiss()", file: file, line: line)
         dismissSubject.send()
     }
 }

@@ -1,5 +1,6 @@
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 
 /// One presentation slot of a router (the seed's `RouterSheetModifier` and `RouterNavigationDestinationModifier`):
 /// the screen it shows, fed by the routes of its presentation type. A new route replaces the screen (a fresh one:
@@ -27,6 +28,7 @@ struct RouterScreenSlotModifier<ScreenView: View, ScreenType: RouterScreenProtoc
                 guard !presented, let type = screenType else { return }
                 screenType = nil
                 entry.leave()
+                Stages.record(RouterStage.router, "onScreenDismiss(type: .\(type))", line: #line + 1, lastLine: #line + 2)
                 stack?.note("onScreenDismiss(type: .\(type))")
                 onDismiss?(type)
             })

@@ -14,6 +14,14 @@ def post(url, body):
         assert response.status == 202
 
 
+def flow_path(page):
+    """The calls of the strip's path, in the order they ran, and the places lit (those lit only later apart)."""
+    calls = page.locator("#mvi-flow .flow-path li code").all_inner_texts()
+    stages = page.locator("#mvi-flow .flow-stages > li")
+    classes = [stages.nth(i).get_attribute("class") or "" for i in range(stages.count())]
+    return calls, classes
+
+
 def test_search_shows_loading_then_results_in_both_pages(room):
     first, second = room
     post(first.url, {"app": "mvi", "event": "setFaults", "latencyMs": 1500, "failureRate": 0})
@@ -27,6 +35,12 @@ def test_search_shows_loading_then_results_in_both_pages(room):
         assert "1977" in rows[0]
         assert "Querying for" not in text(page, "#mvi-search")
     assert second.input_value(FIELD) == "star wars", "every tab shows the room's query"
+    # The strip shows the path the runtime reported: intent, Loading, the effect; later the answer, still the latest.
+    path = (['loadMovies(query: "star wars", page: 1)', "uiState = .Loading",
+             'intents.runLatest("searchMovies") → effect for #1', "deliver(#1, the latest)",
+             "uiState = .SuccessfullyFetched"], ["lit", "lit", "lit", "lit later"])
+    for page in (first, second):
+        eventually(lambda: flow_path(page) == path, message=f"the honest path, not {flow_path(page)}")
 
 
 def test_injected_failure_shows_api_error(room):

@@ -1,3 +1,4 @@
+import MVIRuntime
 import MovieCatalog
 import PlaygroundUI
 import RoomServices
@@ -40,12 +41,10 @@ import Testing
 
     @Test func theSameSeedFailsTheSameRequests() async throws {
         func outcomes(seed: UInt64) async -> [Bool] {
-            let repository = FaultInjectingMovieRepository(
-                wrapping: StubRepository(.success(response([]))), settings: FaultSettings(latencyMs: 0, failureRate: 0.5),
-                random: RandomSource(seed: seed))
+            let faults = FaultInjection(FaultSettings(latencyMs: 0, failureRate: 0.5), random: RandomSource(seed: seed))
             var failed: [Bool] = []
             for _ in 0..<32 {
-                failed.append((try? await repository.searchMovies(query: "x", page: 1)) == nil)
+                failed.append((try? await faults.inject()) == nil)
             }
             return failed
         }
@@ -58,8 +57,8 @@ import Testing
     @Test func settingsAreClampedAndReadBack() {
         #expect(FaultSettings(latencyMs: -5, failureRate: 2) == FaultSettings(latencyMs: 0, failureRate: 1))
         #expect(FaultSettings(latencyMs: 20_000, failureRate: .nan) == FaultSettings(latencyMs: 10_000, failureRate: 0))
-        let repository = FaultInjectingMovieRepository(wrapping: StubRepository(.success(response([]))))
-        repository.setFaults(FaultSettings(latencyMs: 250, failureRate: 0.25))
-        #expect(repository.settings == FaultSettings(latencyMs: 250, failureRate: 0.25))
+        let faults = FaultInjection()
+        faults.setFaults(FaultSettings(latencyMs: 250, failureRate: 0.25))
+        #expect(faults.settings == FaultSettings(latencyMs: 250, failureRate: 0.25))
     }
 }

@@ -12,14 +12,15 @@ public enum StageSources {
     }()
 
     /// The repository path of a `#fileID` (`Module/File.swift`): under `Sources/Module`, or the sample folder
-    /// Package.swift gives the module (`path: "Samples/…"`), or `Tests/Module`, searched for the file's name.
+    /// Package.swift gives the module (`path: "Samples/…"`, looked for up to the next target: a sample's dependencies
+    /// hold parentheses), or `Tests/Module`, searched for the file's name.
     public static func path(of fileID: String) -> String? {
         let parts = fileID.split(separator: "/")
         guard parts.count == 2 else { return nil }
         let (module, name) = (String(parts[0]), String(parts[1]))
         var folders = ["Sources/\(module)", "Tests/\(module)"]
         if let package = try? String(contentsOfFile: root + "/Package.swift", encoding: .utf8),
-            let match = package.firstMatch(of: try! Regex("name: \"\(module)\"[^)]*?path: \"([^\"]+)\""))
+            let match = package.firstMatch(of: try! Regex("name: \"\(module)\"(?:(?!\\.(?:target|testTarget|executableTarget)\\()[\\s\\S])*?path: \"([^\"]+)\""))
         {
             folders.insert(String(match.output[1].substring ?? ""), at: 0)
         }

@@ -1,7 +1,7 @@
 /// Locale-free number text for the views, so the HTML is the same on every machine.
-enum DisplayNumbers {
+public enum DisplayNumbers {
     /// `123456` → `123,456`.
-    static func grouped(_ value: Int) -> String {
+    public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var out = ""
         for (index, digit) in digits.enumerated() {
@@ -12,7 +12,7 @@ enum DisplayNumbers {
     }
 
     /// One decimal: `8.46` → `8.5`, `7` → `7.0`; not finite → `0.0`.
-    static func oneDecimal(_ value: Double) -> String {
+    public static func oneDecimal(_ value: Double) -> String {
         guard value.isFinite else { return "0.0" }
         let tenths = Int((value * 10).rounded())
         let sign = tenths < 0 ? "-" : ""
@@ -20,13 +20,13 @@ enum DisplayNumbers {
     }
 
     /// A rate 0…1 as short text for forms and labels: `0`, `0.5`, `1`, `0.25`.
-    static func rate(_ value: Double) -> String {
+    public static func rate(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
     }
 
     /// A rate 0…1 as a whole percentage: `0.5` → `50`.
-    static func percent(_ value: Double) -> String {
+    public static func percent(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         return String(Int((value * 100).rounded()))
     }

@@ -1,0 +1,106 @@
+import PlaygroundUI
+import RoomServices
+import Synchronization
+
+/// Not in the seed: an MVI app's effects made slow or unreliable on purpose, so a learner can watch `Loading`, an
+/// error state and a slow answer overtaken by a newer intent (latest wins). ``MVIIntents/runLatest(_:errors:file:line:_:then:)``
+/// waits the latency and draws the failure before each effect it runs; a request uses the settings in force when it
+/// starts, and the draw comes from the room's ``RandomSource``, so a seeded run replays.
+///
+/// ```swift
+/// viewModel.intents.faults = FaultInjection(random: services.makeRandomSource(), clock: services.clock)
+/// viewModel.intents.faults?.setFaults(FaultSettings(latencyMs: 1_500, failureRate: 0.5))
+/// ```
+public final class FaultInjection: Sendable {
+    private let random: RandomSource
+    private let clock: any Clock<Duration>
+    private let state: Mutex<FaultSettings>
+
+    /// Starts with `settings`; failures are drawn from `random`, the latency waited on `clock`.
+    public init(_ settings: FaultSettings = .none, random: RandomSource = RandomSource(), clock: any Clock<Duration> = ContinuousClock()) {
+        (self.random, self.clock) = (random, clock)
+        state = Mutex(settings)
+    }
+
+    /// The settings in force.
+    public var settings: FaultSettings { state.withLock { $0 } }
+
+    /// Replaces the settings; requests already waiting keep the ones they started with.
+    public func setFaults(_ settings: FaultSettings) {
+        state.withLock { $0 = settings }
+    }
+
+    /// Waits the latency (cancellable), then throws ``InjectedFault`` at the failure rate.
+    public func inject() async throws {
+        let settings = self.settings
+        let fails = random.chance(settings.failureRate)
+        if settings.latencyMs > 0 {
+            try await clock.sleep(for: .milliseconds(settings.latencyMs))
+        }
+        if fails { throw InjectedFault(failureRate: settings.failureRate) }
+    }
+}
+
+/// How badly ``FaultInjection`` behaves: extra latency before every effect and the share of effects that fail.
+public struct FaultSettings: Sendable, Equatable, Codable {
+    /// The highest latency accepted, in milliseconds.
+    public static let maximumLatencyMs = 10_000
+
+    /// Milliseconds to wait before each effect, 0…``maximumLatencyMs``.
+    public var latencyMs: Int
+    /// The probability that an effect fails, 0…1 (0.25 fails one in four).
+    public var failureRate: Double
+
+    /// Settings clamped into range (a rate that is not a number becomes 0).
+    public init(latencyMs: Int, failureRate: Double) {
+        self.latencyMs = min(max(latencyMs, 0), Self.maximumLatencyMs)
+        self.failureRate = failureRate.isNaN ? 0 : min(max(failureRate, 0), 1)
+    }
+
+    /// No extra latency, no failures.
+    public static let none = FaultSettings(latencyMs: 0, failureRate: 0)
+
+    /// The settings the fault controls offer, by name.
+    public static let presets: [(name: String, settings: FaultSettings)] = [
+        ("No faults", .none),
+        ("Slow (1.5 s)", FaultSettings(latencyMs: 1_500, failureRate: 0)),
+        ("Flaky (50%)", FaultSettings(latencyMs: 600, failureRate: 0.5)),
+        ("Broken (100%)", FaultSettings(latencyMs: 0, failureRate: 1)),
+    ]
+}
+
+/// The failure ``FaultInjection`` injects.
+public struct InjectedFault: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The failure rate that was in force.
+    public let failureRate: Double
+
+    /// `injected failure (failure rate 0.5)`.
+    public var description: String { "injected failure (failure rate \(DisplayNumbers.rate(failureRate)))" }
+}
+
+/// The settings in force and a button per preset; a press calls `choose` with the preset (an app sends it as its
+/// own event, so HTTP and the page take one path).
+public struct FaultInjectionControls: View {
+    let settings: FaultSettings
+    let choose: (FaultSettings) -> Void
+
+    public init(settings: FaultSettings, choose: @escaping (FaultSettings) -> Void) {
+        (self.settings, self.choose) = (settings, choose)
+    }
+
+    public var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Text(
+                "Fault injection: \(DisplayNumbers.grouped(settings.latencyMs)) ms latency, "
+                    + "\(DisplayNumbers.percent(settings.failureRate))% of requests fail"
+            )
+            .font(.caption)
+            HStack(spacing: 8) {
+                ForEach(FaultSettings.presets, id: \.name) { preset in
+                    Button(preset.name) { choose(preset.settings) }
+                        .buttonStyle(preset.settings == settings ? .borderedProminent : .bordered)
+                }
+            }
+        }
+    }
+}
