@@ -14,6 +14,13 @@ struct TeachingTests {
         var detail: String { self == .a ? "a" : "b" }
     }
 
+    /// A step in which the runtime reported `stage`.
+    func report(_ stage: Stage, to layer: Teaching<Stage>) {
+        let step = layer.beginStep(isolation: MainActor.shared).step
+        layer.receive(StageRecord(stage: stage.name, place: stage == .a ? 0 : 1, call: "\(stage)()", file: "M/F.swift", lines: 1...1, later: false), step: step)
+        layer.endStep()
+    }
+
     @Test func traceKeepsTheLastEntriesNewestFirst() {
         let trace = Trace(capacity: 3)
         for number in 1...5 { trace.record(source: .http, event: "e\(number)", became: []) }
@@ -34,7 +41,8 @@ struct TeachingTests {
         let layer = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
         layer.trace.record(source: .browser, event: "e1", became: ["s1"])
         layer.trace.record(source: .http, event: "e2", became: [])
-        layer.flow.light([.b], caption: "lit <b>")
+        report(.b, to: layer)
+        layer.flow.describe("lit <b>")
         let copy = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
         copy.restore(layer.checkpoint())
         #expect(copy.trace.entries == layer.trace.entries && copy.flow.lit == [.b] && copy.flow.caption == "lit <b>")
@@ -72,10 +80,11 @@ struct TeachingTests {
         )
         layer.trace.appendStep("later")
         #expect(layer.patches()[0].html.contains(#"<tr id="x-trace-row-2">"#))
-        layer.flow.light([.a], caption: "lit")
+        report(.a, to: layer)
+        layer.flow.describe("lit")
         #expect(layer.patches().map(\.id) == ["x-flow"])
         #expect(layer.fragments().map(\.id) == ["x-flow", "x-trace"])
-        #expect(layer.fragments()[0].html.contains(#"<li class="lit"><b>A</b>"#) && layer.fragments()[0].html.contains("<li><b>B</b>"))
+        #expect(layer.fragments()[0].html.contains(#"<li class="lit" data-turns="1"><b>A</b>"#) && layer.fragments()[0].html.contains("<li><b>B</b>"))
         #expect(layer.fragments()[1].html.contains("&lt;b&gt;"), "steps are escaped")
     }
 }

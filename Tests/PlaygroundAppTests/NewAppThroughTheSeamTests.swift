@@ -51,14 +51,16 @@ struct NewAppThroughTheSeamTests {
         }
 
         func handle(_ input: Input, from source: EventSource) throws(AppError) {
+            Stages.record(Stage.input, "handle(\(input))")
             switch input {
             case .add(let amount): count += amount
             case .reset:
                 guard count > 0 else { throw AppError(.conflict, code: "nothing_to_reset", message: "The tally is already 0.") }
                 count = 0
             }
+            Stages.record(Stage.count, "count = \(count)")
             teaching.trace.record(source: source, event: "\(input)", became: ["count = \(count)"])
-            teaching.flow.light([.input, .count], caption: "now \(count)")
+            teaching.flow.describe("now \(count)")
             host = ViewHost(TallyView(count: count))
         }
 

@@ -40,6 +40,12 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
         self.caption = caption
     }
 
+    /// A new step starts: the strip goes dark until its stages come (a step that runs none leaves it dark).
+    mutating func begin(step: Int) {
+        path = []
+        pathStep = step
+    }
+
     /// Adds a stage of step `step`: a newer step starts a new path; an older step's late stage leaves the strip alone
     /// (its trace row keeps it).
     mutating func add(_ stage: StageRecord, step: Int) {

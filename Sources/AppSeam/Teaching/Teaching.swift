@@ -75,6 +75,7 @@ extension Teaching: StageSink {
         stageStep += 1
         stepStageNames = []
         trace.openStep = stageStep
+        flow.begin(step: stageStep)
         return StageContext(sink: self, isolation: isolation, step: stageStep)
     }
 
