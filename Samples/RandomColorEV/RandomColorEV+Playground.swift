@@ -150,25 +150,3 @@ public final class RandomColorEVPlayground: ViewHostedApp, CheckpointingApp {
         return full.split(separator: ".", maxSplits: 1).last.map(String.init) ?? full
     }
 }
-
-/// Glue: the architecture's own `EventEnum` is the app's input, by case name (`initial` cannot be posted).
-extension EventEnum: AppInput {
-    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
-        guard let value = EventEnum(name: event) else {
-            throw AppInputError(
-                .unknownEvent, "The ev app has no event \(quoted(event)); accepted: \(EventEnum.acceptedNames.joined(separator: ", ")).")
-        }
-        if let extra = arguments.keys.sorted().first {
-            throw AppInputError(
-                .unexpectedArgument,
-                "The ev event \(event) takes no arguments, but \(quoted(extra)) was given; send only app and event.")
-        }
-        self = value
-    }
-
-    public var envelopeFields: [(name: String, value: EventArgument)] { [("event", .string(name))] }
-
-    public static var examples: [(label: String, input: EventEnum)] {
-        postableEvents.map { ("Change colors (.\($0.name))", $0) }
-    }
-}
