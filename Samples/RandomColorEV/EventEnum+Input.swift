@@ -16,6 +16,12 @@ extension EventEnum: AppInput {
         self = value
     }
 
+    public static let events: [EventDeclaration] = [
+        .init(
+            "changeBothSidesColors",
+            "EV: the Center button's `eventSubject.send(.changeBothSidesColors)`; `actionsByEvent` makes it one action for Left, one for Right."),
+    ]
+
     public var envelopeFields: [(name: String, value: EventArgument)] { [("event", .string(name))] }
 
     public static var examples: [(label: String, input: EventEnum)] {

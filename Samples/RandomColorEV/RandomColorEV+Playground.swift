@@ -83,7 +83,7 @@ public final class RandomColorEVPlayground: ViewHostedApp, CheckpointingApp {
     }
 
     /// What `/state` shows under `ev`.
-    public struct Snapshot: Encodable {
+    public struct Snapshot: Codable {
         let selectedTab: String
         @Nullable var leftColor: String? = nil
         @Nullable var rightColor: String? = nil
