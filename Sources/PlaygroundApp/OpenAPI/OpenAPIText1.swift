@@ -28,30 +28,10 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "503": [
-                        "description": """
+                    "503": error("""
                             Every room of `--max-rooms` has an open stream (`room_budget_exhausted`); join an existing room or retry \
                             later.
-                            """,
-                        "headers": [
-                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
-                            "Retry-After": ["$ref": "#/components/headers/Retry-After"],
-                        ],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["room_budget_exhausted"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                            """, ["room_budget_exhausted"], headers: retryAfterNoStore),
                 ],
             ],
         ]),
@@ -155,20 +135,7 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "404": [
-                        "description": "`--public-dir` has no `openapi.json` (`not_found`).",
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["not_found"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                    "404": error("`--public-dir` has no `openapi.json` (`not_found`).", ["not_found"]),
                 ],
             ],
         ]),
@@ -231,28 +198,11 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "400": [
-                        "description": """
+                    "400": error("""
                             Not a query a person could have typed (missing, empty or only whitespace, over 200 characters, a control \
                             character, no letter or digit) or a page that is not a whole number 1…1000 (`invalid_search`); the message \
                             says which.
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["invalid_search"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                            """, ["invalid_search"]),
                 ],
             ],
         ]),

@@ -56,233 +56,70 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "400": [
-                        "description": """
+                    "400": error("""
                             The body or the event is not one the apps accept; the message says what was wrong and what is accepted: \
                             `malformed_json`, `malformed_form`, `empty_body`, `missing_app`, `missing_event`, `unknown_app`, \
                             `unknown_event`, `unexpected_argument`, `missing_argument`, `invalid_argument`.
                             """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "malformed_json",
-                                                                "malformed_form",
-                                                                "empty_body",
-                                                                "missing_app",
-                                                                "missing_event",
-                                                                "unknown_app",
-                                                                "unknown_event",
-                                                                "unexpected_argument",
-                                                                "missing_argument",
-                                                                "invalid_argument",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "404": [
-                        "description": """
+                        [
+                            "malformed_json",
+                            "malformed_form",
+                            "empty_body",
+                            "missing_app",
+                            "missing_event",
+                            "unknown_app",
+                            "unknown_event",
+                            "unexpected_argument",
+                            "missing_argument",
+                            "invalid_argument",
+                        ]),
+                    "404": error("""
                             No room has this id (`unknown_room`): it never existed, or it closed. Or the event names a post the list does \
                             not have (`no_such_post`, nice) or a product it does not have (`no_such_product`, router).
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": ["unknown_room", "no_such_post", "no_such_product"],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "409": [
-                        "description": """
+                            """, ["unknown_room", "no_such_post", "no_such_product"]),
+                    "409": error("""
                             The app's state does not allow the event now (each event of `Event` names its codes, e.g. `no_alert`). Or the \
                             room's journal is full and cannot be folded into a snapshot (`journal_full`: fork it to go on), or this \
                             client address has written its share of it (`journal_share_used`, `--journal-share-per-client`: others go on; \
                             fork it to go on alone).
                             """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "no_alert",
-                                                                "no_search_yet",
-                                                                "posts_not_loaded",
-                                                                "no_post_open",
-                                                                "nothing_presented",
-                                                                "too_many_presented",
-                                                                "journal_full",
-                                                                "journal_share_used",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "413": [
-                        "description": """
+                        [
+                            "no_alert",
+                            "no_search_yet",
+                            "posts_not_loaded",
+                            "no_post_open",
+                            "nothing_presented",
+                            "too_many_presented",
+                            "journal_full",
+                            "journal_share_used",
+                        ]),
+                    "413": error("""
                             The body is larger than `--max-body-bytes` (16384 by default); refused before the body is read when \
                             `Content-Length` says so, or as soon as it grows past the limit.
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["body_too_large"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "415": [
-                        "description": """
+                            """, ["body_too_large"]),
+                    "415": error("""
                             No `Content-Type` (`missing_content_type`) or another one than `application/json` and \
                             `application/x-www-form-urlencoded` (`unsupported_content_type`; parameters such as `charset` are ignored).
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": ["missing_content_type", "unsupported_content_type"],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "429": [
-                        "description": """
+                            """, ["missing_content_type", "unsupported_content_type"]),
+                    "429": error("""
                             Over an event budget: `too_many_events_from_client` (this client address, every room together: \
                             `--events-per-client-per-second`, bursts of `--event-burst-per-client`) or `too_many_events_in_room` \
                             (everyone in this room together: `--events-per-room-per-second`, `--event-burst-per-room`). Only a request \
                             that passed every other check takes a token. Nothing changed.
-                            """,
-                        "headers": [
-                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
-                            "Retry-After": ["$ref": "#/components/headers/Retry-After"],
-                        ],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "too_many_events_from_client",
-                                                                "too_many_events_in_room",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "503": [
-                        "description": """
+                            """, ["too_many_events_from_client", "too_many_events_in_room"], headers: retryAfterNoStore),
+                    "503": error("""
                             The app is too busy to take the event (its own code, e.g. `action_queue_full`: a full action queue; retry in \
                             a moment), or the room's journal cannot be written (`journal_unavailable`), or the room's history is at its \
                             bound and is folded into a snapshot as soon as the VVSI action running has finished (`journal_folding`, with \
                             `Retry-After`).
                             """,
-                        "headers": [
+                        ["action_queue_full", "not_mounted", "journal_unavailable", "journal_folding"], headers: [
                             "Cache-Control": ["$ref": "#/components/headers/NoStore"],
                             "Retry-After": [
                                 "description": "Seconds to wait before sending it again.",
                                 "schema": ["type": "integer"],
                             ],
-                        ],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "action_queue_full",
-                                                                "not_mounted",
-                                                                "journal_unavailable",
-                                                                "journal_folding",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                        ]),
                 ],
             ],
         ]),

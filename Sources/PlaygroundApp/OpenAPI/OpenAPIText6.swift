@@ -83,38 +83,8 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "400": [
-                        "description": "Not a plain relative file name (`bad_static_path`).",
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["bad_static_path"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "404": [
-                        "description": "No file of this name (`not_found`).",
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["not_found"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                    "400": error("Not a plain relative file name (`bad_static_path`).", ["bad_static_path"]),
+                    "404": error("No file of this name (`not_found`).", ["not_found"]),
                 ],
             ],
         ]),
@@ -131,62 +101,16 @@ extension OpenAPIText {
                             "application/json; charset=utf-8": ["schema": ["$ref": "#/components/schemas/History"]],
                         ],
                     ],
-                    "404": [
-                        "description": "No room has this id (`unknown_room`).",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["unknown_room"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "429": [
-                        "description": """
+                    "404": error("No room has this id (`unknown_room`).", ["unknown_room"], headers: nil),
+                    "429": error("""
                             This client address has read more history steps (a whole history costs its steps) than ten times \
                             `--replay-steps-per-client-per-second` allows (`too_many_history_reads_from_client`); `Retry-After` says when \
                             to try again.
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": ["enum": ["too_many_history_reads_from_client"]],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                    ],
-                    "503": [
-                        "description": """
+                            """, ["too_many_history_reads_from_client"], headers: retryAfter),
+                    "503": error("""
                             Whole-history reads run off the server threads, a few at once with 64 more waiting their turn; past that \
                             `history_busy`; `Retry-After` says when to try again.
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["history_busy"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                    ],
+                            """, ["history_busy"], headers: retryAfter),
                 ],
             ],
         ]),
@@ -205,62 +129,16 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "404": [
-                        "description": "No room has this id (`unknown_room`).",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["unknown_room"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "429": [
-                        "description": """
+                    "404": error("No room has this id (`unknown_room`).", ["unknown_room"], headers: nil),
+                    "429": error("""
                             This client address has read more history steps (a whole history costs its steps) than ten times \
                             `--replay-steps-per-client-per-second` allows (`too_many_history_reads_from_client`); `Retry-After` says when \
                             to try again.
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": ["enum": ["too_many_history_reads_from_client"]],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                    ],
-                    "503": [
-                        "description": """
+                            """, ["too_many_history_reads_from_client"], headers: retryAfter),
+                    "503": error("""
                             Whole-history reads run off the server threads, a few at once with 64 more waiting their turn; past that \
                             `history_busy`; `Retry-After` says when to try again.
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["history_busy"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                    ],
+                            """, ["history_busy"], headers: retryAfter),
                 ],
             ],
         ]),
