@@ -42,23 +42,4 @@ enum OpenAPIText {
     static let parameters: [(String, JSONLiteral)] = parameters10
     static let headers: [(String, JSONLiteral)] = headers10
     static let responses: [(String, JSONLiteral)] = responses10
-
-    /// An error answer, `{"error":{"code":…,"message":…}}` with one of `codes`: the shape most answers share, written once.
-    static func error(_ description: String, _ codes: [String], headers: JSONLiteral? = noStore) -> JSONLiteral {
-        var answer: JSONLiteral = ["description": .string(description)]
-        answer["headers"] = headers
-        let code: JSONLiteral = ["enum": .array(codes.map(JSONLiteral.string))]
-        answer["content"] = [
-            "application/json; charset=utf-8": [
-                "schema": ["allOf": [["$ref": "#/components/schemas/Error"], ["properties": ["error": ["properties": ["code": code]]]]]]
-            ]
-        ]
-        return answer
-    }
-
-    static let noStore: JSONLiteral = ["Cache-Control": ["$ref": "#/components/headers/NoStore"]]
-    static let retryAfterNoStore: JSONLiteral = [
-        "Cache-Control": ["$ref": "#/components/headers/NoStore"], "Retry-After": ["$ref": "#/components/headers/Retry-After"],
-    ]
-    static let retryAfter: JSONLiteral = ["Retry-After": ["schema": ["type": "string"]]]
 }

@@ -4,10 +4,7 @@ import AppSeam
 extension OpenAPIText {
     static let paths1: [(String, JSONLiteral)] = [
         ("/", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "newRoom",
                 "tags": ["rooms"],
@@ -36,10 +33,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/healthz", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "health",
                 "tags": ["hosting"],
@@ -56,10 +50,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/metrics", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "metrics",
                 "tags": ["hosting"],
@@ -79,10 +70,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/openapi.json", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "openAPIDocument",
                 "tags": ["hosting"],
@@ -96,19 +84,8 @@ extension OpenAPIText {
                     "200": [
                         "description": "The OpenAPI 3.1 document.",
                         "headers": [
-                            "ETag": [
-                                "description": """
-                                    A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits \
-                                    for the gzip form sent to a client whose Accept-Encoding takes it.
-                                    """,
-                                "required": true,
-                                "schema": ["type": "string", "pattern": "^\"[0-9a-f]{16}(-gzip)?\"$"],
-                            ],
-                            "Cache-Control": [
-                                "description": "`public, max-age=31536000, immutable` when `v` is the file's version tag, else `no-cache`.",
-                                "required": true,
-                                "schema": ["enum": ["no-cache", "public, max-age=31536000, immutable"]],
-                            ],
+                            "ETag": fileETag,
+                            "Cache-Control": fileCacheControl,
                             "X-Content-Type-Options": ["$ref": "#/components/headers/NoSniff"],
                         ],
                         "content": [
@@ -117,33 +94,13 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "304": [
-                        "description": "`If-None-Match` names the file's ETag (or is `*`): not modified, no body.",
-                        "headers": [
-                            "ETag": [
-                                "description": """
-                                    A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits \
-                                    for the gzip form sent to a client whose Accept-Encoding takes it.
-                                    """,
-                                "required": true,
-                                "schema": ["type": "string", "pattern": "^\"[0-9a-f]{16}(-gzip)?\"$"],
-                            ],
-                            "Cache-Control": [
-                                "description": "`public, max-age=31536000, immutable` when `v` is the file's version tag, else `no-cache`.",
-                                "required": true,
-                                "schema": ["enum": ["no-cache", "public, max-age=31536000, immutable"]],
-                            ],
-                        ],
-                    ],
+                    "304": fileNotModified,
                     "404": error("`--public-dir` has no `openapi.json` (`not_found`).", ["not_found"]),
                 ],
             ],
         ]),
         ("/3/search/movie", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "searchMovies",
                 "tags": ["movies"],
@@ -186,11 +143,7 @@ extension OpenAPIText {
                     "200": [
                         "description": "One page of results.",
                         "headers": [
-                            "Cache-Control": [
-                                "description": "Results may be cached for five minutes.",
-                                "required": true,
-                                "schema": ["const": "public, max-age=300"],
-                            ],
+                            "Cache-Control": cachedFiveMinutes,
                         ],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -207,10 +160,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/posts", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "listPosts",
                 "tags": ["posts"],
@@ -223,11 +173,7 @@ extension OpenAPIText {
                     "200": [
                         "description": "Every post, by id.",
                         "headers": [
-                            "Cache-Control": [
-                                "description": "Results may be cached for five minutes.",
-                                "required": true,
-                                "schema": ["const": "public, max-age=300"],
-                            ],
+                            "Cache-Control": cachedFiveMinutes,
                         ],
                         "content": [
                             "application/json; charset=utf-8": [

@@ -4,10 +4,7 @@ import AppSeam
 extension OpenAPIText {
     static let paths2: [(String, JSONLiteral)] = [
         ("/posts/{id}", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "parameters": [
                 [
                     "name": "id",
@@ -26,11 +23,7 @@ extension OpenAPIText {
                     "200": [
                         "description": "The post.",
                         "headers": [
-                            "Cache-Control": [
-                                "description": "Results may be cached for five minutes.",
-                                "required": true,
-                                "schema": ["const": "public, max-age=300"],
-                            ],
+                            "Cache-Control": cachedFiveMinutes,
                         ],
                         "content": [
                             "application/json; charset=utf-8": ["schema": ["$ref": "#/components/schemas/Post"]],
@@ -46,10 +39,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/users", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "listUsers",
                 "tags": ["posts"],
@@ -59,11 +49,7 @@ extension OpenAPIText {
                     "200": [
                         "description": "Every user, by id.",
                         "headers": [
-                            "Cache-Control": [
-                                "description": "Results may be cached for five minutes.",
-                                "required": true,
-                                "schema": ["const": "public, max-age=300"],
-                            ],
+                            "Cache-Control": cachedFiveMinutes,
                         ],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -75,10 +61,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/rooms/{room}", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "parameters": [["$ref": "#/components/parameters/Room"]],
             "get": [
                 "operationId": "roomPage",
@@ -93,15 +76,8 @@ extension OpenAPIText {
                 "responses": [
                     "200": [
                         "description": "The page.",
-                        "headers": [
-                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
-                            "Content-Security-Policy": ["$ref": "#/components/headers/PageCSP"],
-                            "X-Content-Type-Options": ["$ref": "#/components/headers/NoSniff"],
-                            "Referrer-Policy": ["$ref": "#/components/headers/ReferrerPolicy"],
-                        ],
-                        "content": [
-                            "text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]],
-                        ],
+                        "headers": pageHeaders,
+                        "content": ["text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]]],
                     ],
                     "404": [
                         "description": """
@@ -124,10 +100,7 @@ extension OpenAPIText {
                     "400": error("`at` is not a step of the history.", ["invalid_step"], headers: nil),
                     "503": error("Two replays are running already (`replay_busy`); `Retry-After` says when to try again.",
                         ["replay_busy"], headers: retryAfter),
-                    "429": error("""
-                            This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
-                            (`too_many_replays_from_client`); `Retry-After` says when to try again.
-                            """, ["too_many_replays_from_client"], headers: retryAfter),
+                    "429": replayLimit,
                     "410": error("""
                             Steps 1…base of this room were folded into a snapshot (its history is bounded): `?at=N` shows steps from the \
                             snapshot's step (`base` in the history) on (`step_folded`).
@@ -148,10 +121,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/rooms/{room}/apps/{app}", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "parameters": [
                 ["$ref": "#/components/parameters/Room"],
                 [
@@ -173,15 +143,8 @@ extension OpenAPIText {
                 "responses": [
                     "200": [
                         "description": "The one-app page.",
-                        "headers": [
-                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
-                            "Content-Security-Policy": ["$ref": "#/components/headers/PageCSP"],
-                            "X-Content-Type-Options": ["$ref": "#/components/headers/NoSniff"],
-                            "Referrer-Policy": ["$ref": "#/components/headers/ReferrerPolicy"],
-                        ],
-                        "content": [
-                            "text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]],
-                        ],
+                        "headers": pageHeaders,
+                        "content": ["text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]]],
                     ],
                     "404": error("""
                             No app has this id (`unknown_app`; the message lists the apps), or no room has this id (`unknown_room`). The \

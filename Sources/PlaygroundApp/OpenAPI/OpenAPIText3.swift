@@ -4,10 +4,7 @@ import AppSeam
 extension OpenAPIText {
     static let paths3: [(String, JSONLiteral)] = [
         ("/rooms/{room}/stream", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "parameters": [["$ref": "#/components/parameters/Room"]],
             "get": [
                 "operationId": "roomStream",
@@ -76,10 +73,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/rooms/{room}/state", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "parameters": [["$ref": "#/components/parameters/Room"]],
             "get": [
                 "operationId": "roomState",

@@ -29,10 +29,7 @@ extension OpenAPIText {
                     "404": error("No room has this id (`unknown_room`).", ["unknown_room"], headers: nil),
                     "503": error("Two replays are running already (`replay_busy`); `Retry-After` says when to try again.",
                         ["replay_busy"], headers: retryAfter),
-                    "429": error("""
-                            This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
-                            (`too_many_replays_from_client`); `Retry-After` says when to try again.
-                            """, ["too_many_replays_from_client"], headers: retryAfter),
+                    "429": replayLimit,
                     "409": error("""
                             The room's oldest steps were folded into a snapshot; a generated test drives the apps from a fresh start \
                             (`history_folded`). Export the room as JSON instead.
@@ -55,19 +52,13 @@ extension OpenAPIText {
                     ],
                 ],
                 "responses": [
-                    "303": [
-                        "description": "See Other: the new room.",
-                        "headers": ["Location": ["schema": ["type": "string", "pattern": "^/rooms/[0-9a-f]{24}$"]]],
-                    ],
+                    "303": newRoomRedirect,
                     "400": error("`at` is missing or not a step of the history (base…steps, or `back`).",
                         ["missing_step", "invalid_step"], headers: nil),
                     "404": error("No room has this id (`unknown_room`).", ["unknown_room"], headers: nil),
                     "503": error("The room budget is used up, or two replays are running.",
                         ["room_budget_exhausted", "replay_busy"], headers: nil),
-                    "429": error("""
-                            This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
-                            (`too_many_replays_from_client`); `Retry-After` says when to try again.
-                            """, ["too_many_replays_from_client"], headers: retryAfter),
+                    "429": replayLimit,
                     "410": error("""
                             Steps 1…base of this room were folded into a snapshot (its history is bounded): a fork starts at steps from \
                             the snapshot's step (`base` in the history) on (`step_folded`).

@@ -13,10 +13,7 @@ extension OpenAPIText {
                     "content": ["application/json": ["schema": ["$ref": "#/components/schemas/JournalDocument"]]],
                 ],
                 "responses": [
-                    "303": [
-                        "description": "See Other: the new room.",
-                        "headers": ["Location": ["schema": ["type": "string", "pattern": "^/rooms/[0-9a-f]{24}$"]]],
-                    ],
+                    "303": newRoomRedirect,
                     "400": error("Not an exported room: empty, not JSON, truncated, wrong format or version, a bad seed.",
                         ["empty_document", "invalid_document", "wrong_format", "unsupported_version", "invalid_seed"], headers: nil),
                     "413": error("Over 4 MiB.", ["body_too_large"], headers: nil),
