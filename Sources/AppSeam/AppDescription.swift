@@ -81,7 +81,7 @@ public struct ArgumentRule: Sendable {
     /// as absent). The checks run in the declaration's order.
     static func check<Input: AppInput>(_ input: Input, _ arguments: [String: EventArgument]) throws(AppInputError) {
         let name = input.eventName
-        guard let declared = Input.events.first(where: { $0.name == name }) else { return }
+        guard let declared = Input.events.first(where: { $0.name == name }), !declared.rules.isEmpty else { return }
         let fields = input.envelopeFields
         for (argument, rule) in declared.rules {
             if arguments[argument] == .null { throw AppInputError(.invalidArgument, rule.refusal(argument, "null")) }

@@ -50,6 +50,12 @@ public enum JSONLiteral: Sendable, Equatable {
         return []
     }
 
+    /// The array's values, if this is one.
+    public var array: [JSONLiteral]? {
+        if case .array(let values) = self { return values }
+        return nil
+    }
+
     /// The string, if this is one.
     public var string: String? {
         if case .string(let text) = self { return text }
