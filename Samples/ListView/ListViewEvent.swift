@@ -30,15 +30,21 @@ public enum ListViewEvent: AppInput, Codable, Equatable {
         }
     }
 
-    public func validate() throws(AppInputError) {
-        guard case .random(let count, let length) = self else { return }
-        for (key, value, range) in [("count", count, Self.countRange), ("length", length, Self.lengthRange)] where !range.contains(value) {
-            throw AppInputError(.invalidArgument, Self.randomRule + "; \(quoted(key)) is \(value).")
-        }
-    }
+    /// Each event once: what it does over HTTP, and random's ranges (refused with the one rule naming both).
+    public static let events: [EventDeclaration] = [
+        .init("add", "VVSI: `viewState.trigger(.add)`: appends \"New item\"; at 5 items the interactor refuses with an alert. \(queueFull)"),
+        .init("remove", "VVSI: `viewState.trigger(.remove)`: removes the last item. \(queueFull)"),
+        .init(
+            "random", "VVSI: `viewState.trigger(.random(options))`: `count` random strings of `length` characters. \(queueFull)",
+            ["count": .integer(ClosedRange(countRange), refusal: refusal), "length": .integer(ClosedRange(lengthRange), refusal: refusal)]),
+        .init("dismissAlert", "VVSI: the alert's Ok. 409 `no_alert` when no alert is shown."),
+    ]
 
-    static let randomRule =
-        #"The vvsi event random takes "count", an integer in 1..<10 (1 to 9), and "length", an integer in 1..<5 (1 to 4)"#
+    static let queueFull = "503 `action_queue_full` when 256 actions already wait."
+    static let refusal: @Sendable (String, String) -> String = {
+        #"The vvsi event random takes "count", an integer in 1..<10 (1 to 9), and "length", an integer in 1..<5 (1 to 4); "#
+            + "\(quoted($0)) is \($1)."
+    }
 
     public static var examples: [(label: String, input: ListViewEvent)] {
         [

@@ -1,7 +1,7 @@
 import AppSeam
 
 /// A read-only snapshot of the list app for `/state`.
-public struct ListViewSnapshot: Sendable, Equatable, Encodable {
+public struct ListViewSnapshot: Sendable, Equatable, Codable {
     /// The items shown.
     public var items: [String]
     /// The message of the alert shown, or `nil`.

@@ -5,12 +5,6 @@ import PlaygroundUI
 /// Glue: every event the movie search accepts over HTTP (`{"app":"mvi","event":"search","query":"alien"}`),
 /// decoded from the flat envelope by `Codable`; ``run(viewModel:faults:)`` is the one mapping onto what the page's
 /// controls call.
-///
-/// | event | arguments |
-/// |---|---|
-/// | `search` | `query` (string, a film title's words), optional `page` (1…1000, default 1) |
-/// | `page` | `page` (1…1000): the same query, another page |
-/// | `setFaults` | `latencyMs` (0…10000) and `failureRate` (0…1) |
 public enum MovieSearchEvent: AppInput, Codable, Equatable {
     /// The intent `loadMovies(query:page:)`, on page 1 unless one is given.
     case search(query: String, page: Int? = nil)
@@ -19,40 +13,44 @@ public enum MovieSearchEvent: AppInput, Codable, Equatable {
     /// New fault injection settings.
     case setFaults(latencyMs: Int, failureRate: Double)
 
-    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
-        // `page` is an integer or left out; a null is refused, as before, rather than read as page 1.
-        if arguments["page"] == .null { throw AppInputError(.invalidArgument, "\"page\" must be a whole number from 1 to 1000; got null.") }
-        self = try .fromEnvelope(event: event, arguments: arguments)
-        try validate()
-    }
+    /// Each event once: what it does over HTTP, and its arguments' limits.
+    public static let events: [EventDeclaration] = [
+        .init(
+            "search",
+            """
+                MVI: the intent `loadMovies(query:)`, Return in the search field: `Loading`, then `GET /3/search/movie` answers \
+                `SuccessfullyFetched`, `NoResultsFound` or `ApiError`. A newer search always wins over an older, slower answer.
+                """,
+            ["page": .integer(1...SearchRequest.maximumPage), "query": .documented(query)]),
+        .init(
+            "page", "MVI: another page of the latest search's query. 409 `no_search_yet` before any search.",
+            ["page": .integer(1...SearchRequest.maximumPage)]),
+        .init(
+            "setFaults", "MVI: fault injection: every later fetch waits `latencyMs` and fails with probability `failureRate`.",
+            [
+                "latencyMs": .integer(
+                    0...FaultSettings.maximumLatencyMs, must: "a whole number of milliseconds from 0 to \(FaultSettings.maximumLatencyMs)"),
+                "failureRate": .number(0...1, must: "a number from 0 to 1 (0.25 fails one search in four)"),
+            ]),
+    ]
 
+    /// `SearchRequest`'s rule, as near as a pattern gets: no control characters, some letter or digit.
+    static let query: JSONLiteral = [
+        "minLength": 1,
+        "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$",
+        "description": """
+            Words of a film title: at most 200 characters, no control characters, not only whitespace, at least one letter or \
+            digit. The pattern is the nearest a schema gets; a query the server refuses is a 400.
+            """,
+    ]
+
+    /// The query `SearchRequest` accepts (the other limits are declared in ``events``).
     public func validate() throws(AppInputError) {
-        switch self {
-        case .search(let query, let page):
-            if let page { try Self.check(page: page) }
-            do {
-                _ = try SearchRequest(query: query)
-            } catch {
-                throw AppInputError(.invalidArgument, "\"query\" is not accepted: \(error.message).")
-            }
-        case .page(let page):
-            try Self.check(page: page)
-        case .setFaults(let latencyMs, let failureRate):
-            guard (0...FaultSettings.maximumLatencyMs).contains(latencyMs) else {
-                throw AppInputError(
-                    .invalidArgument,
-                    "\"latencyMs\" must be a whole number of milliseconds from 0 to \(FaultSettings.maximumLatencyMs); got \(latencyMs).")
-            }
-            guard failureRate.isFinite, (0...1).contains(failureRate) else {
-                throw AppInputError(
-                    .invalidArgument, "\"failureRate\" must be a number from 0 to 1 (0.25 fails one search in four); got \(failureRate).")
-            }
-        }
-    }
-
-    private static func check(page: Int) throws(AppInputError) {
-        guard (1...SearchRequest.maximumPage).contains(page) else {
-            throw AppInputError(.invalidArgument, "\"page\" must be a whole number from 1 to \(SearchRequest.maximumPage); got \(page).")
+        guard case .search(let query, _) = self else { return }
+        do {
+            _ = try SearchRequest(query: query)
+        } catch {
+            throw AppInputError(.invalidArgument, "\"query\" is not accepted: \(error.message).")
         }
     }
 

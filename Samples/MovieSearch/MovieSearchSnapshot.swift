@@ -1,7 +1,7 @@
 import AppSeam
 
 /// A read-only snapshot of the movie search for `/state`.
-public struct MovieSearchSnapshot: Sendable, Equatable, Encodable {
+public struct MovieSearchSnapshot: Sendable, Equatable, Codable {
     /// The query of the latest intent (empty before the first).
     public var query: String
     /// The page of the latest intent.

@@ -3,13 +3,6 @@ import PlaygroundUI
 
 /// Glue: every event the posts app accepts over HTTP, decoded from the flat envelope by `Codable`; ``run(list:coordinator:faults:)``
 /// is the one mapping onto what the views' closures call.
-///
-/// | event | arguments |
-/// |---|---|
-/// | `reload`, `closePost`, `triggerError` | none |
-/// | `setFilter` | `filter`: `all` or `favourites` |
-/// | `toggleFavourite`, `openPost` | `postId`: an integer, a post of the list |
-/// | `setFaults` | `latencyMs` (0…10000) and `failureRate` (0…1) |
 public enum PostsEvent: AppInput, Codable, Equatable {
     case reload
     case setFilter(filter: String)
@@ -22,29 +15,25 @@ public enum PostsEvent: AppInput, Codable, Equatable {
     /// The filters `setFilter` takes, by the name it is sent as.
     public static let filters: [(name: String, state: PostsDisplayState)] = [("all", .all), ("favourites", .favourites)]
 
-    public func validate() throws(AppInputError) {
-        switch self {
-        case .setFilter(let filter):
-            guard Self.filters.contains(where: { $0.name == filter }) else {
-                throw AppInputError(.invalidArgument, "\"filter\" must be one of: all, favourites; got \(quoted(filter)).")
-            }
-        case .toggleFavourite(let postId), .openPost(let postId):
-            guard postId >= 1 else {
-                throw AppInputError(.invalidArgument, "\"postId\" must be a post's id, a whole number from 1; got \(postId).")
-            }
-        case .setFaults(let latencyMs, let failureRate):
-            guard (0...PostsFaults.maximumLatencyMs).contains(latencyMs) else {
-                throw AppInputError(
-                    .invalidArgument,
-                    "\"latencyMs\" must be a whole number of milliseconds from 0 to \(PostsFaults.maximumLatencyMs); got \(latencyMs).")
-            }
-            guard failureRate.isFinite, (0...1).contains(failureRate) else {
-                throw AppInputError(.invalidArgument, "\"failureRate\" must be a number from 0 to 1; got \(failureRate).")
-            }
-        case .reload, .closePost, .triggerError:
-            break
-        }
-    }
+    /// Each event once: what it does over HTTP, and its arguments' limits.
+    public static let events: [EventDeclaration] = [
+        .init("reload", "Nice: reloads what is shown: the list binds again (`PostsViewModel.reload()`), or the open post does."),
+        .init("setFilter", "Nice: the \"Show All\" / \"Favourites\" picker (`displayState`).", ["filter": .oneOf(filters.map(\.name))]),
+        .init("toggleFavourite", "Nice: the heart of one row (`PostsViewModel.favourite(_:)`). \(postErrors)", ["postId": postID]),
+        .init("openPost", "Nice: a row: `coordinator.handleRoute(.post(id))` pushes the post's detail. \(postErrors)", ["postId": postID]),
+        .init("closePost", "Nice: back from the open post to the list. 409 `no_post_open` on the list."),
+        .init("triggerError", "Nice: `triggerError()`: the ErrorService broadcasts an error every bound view model shows."),
+        .init(
+            "setFaults", "Nice: fault injection: every later fetch waits `latencyMs` and fails with probability `failureRate`.",
+            [
+                "latencyMs": .integer(
+                    0...PostsFaults.maximumLatencyMs, must: "a whole number of milliseconds from 0 to \(PostsFaults.maximumLatencyMs)"),
+                "failureRate": .number(0...1),
+            ]),
+    ]
+
+    static let postID = ArgumentRule.integer(1..., must: "a post's id, a whole number from 1")
+    static let postErrors = "404 `no_such_post` for a post the list does not have; 409 `posts_not_loaded` before it loads."
 
     public static var examples: [(label: String, input: PostsEvent)] {
         [

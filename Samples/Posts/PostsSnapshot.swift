@@ -1,7 +1,7 @@
 import AppSeam
 
 /// Glue: what `GET /rooms/{id}/state` shows under `nice`.
-public struct PostsSnapshot: Encodable, Sendable, Equatable {
+public struct PostsSnapshot: Codable, Sendable, Equatable {
     /// The list's `contentLoadState`: `loading`, `hasData`, `noData` or `error`.
     public var contentLoadState: String
     /// The error the list shows, if it shows one.

@@ -214,8 +214,8 @@ public final class ProductsPlayground: CheckpointingApp {
 }
 
 /// What `/state` shows under `router`.
-public struct ProductsSnapshot: Encodable, Sendable, Equatable {
-    public struct Presented: Encodable, Sendable, Equatable {
+public struct ProductsSnapshot: Codable, Sendable, Equatable {
+    public struct Presented: Codable, Sendable, Equatable {
         public let screen: String
         public let id: Int
         public let presentation: String
@@ -225,7 +225,7 @@ public struct ProductsSnapshot: Encodable, Sendable, Equatable {
         }
     }
 
-    public struct Alert: Encodable, Sendable, Equatable {
+    public struct Alert: Codable, Sendable, Equatable {
         public let title: String
         public let message: String
     }

@@ -4,13 +4,6 @@ import RouterRuntime
 
 /// Glue: every event the products app accepts over HTTP, decoded from the flat envelope by `Codable`;
 /// ``run(list:top:stack:pressAlert:)`` is the one mapping onto what the views' controls call.
-///
-/// | event | arguments |
-/// |---|---|
-/// | `openProduct` | `id` (a product of the list), `presentation`: `sheet`, `fullScreenCover` or `navigationDestination` |
-/// | `dismiss`, `reload` | none |
-/// | `deleteProduct` | `id` |
-/// | `alertAction` | `action`: `Yes` or `Cancel` |
 public enum ProductsEvent: AppInput, Codable, Equatable {
     case openProduct(id: Int, presentation: String)
     case dismiss
@@ -40,28 +33,25 @@ public enum ProductsEvent: AppInput, Codable, Equatable {
     /// The alert's buttons, by title.
     public static let alertActions = ["Yes", "Cancel"]
 
-    public func validate() throws(AppInputError) {
-        switch self {
-        case .openProduct(let id, let presentation):
-            guard RouterScreenPresentationType(rawValue: presentation) != nil else {
-                let accepted = RouterScreenPresentationType.allCases.map(\.rawValue).joined(separator: ", ")
-                throw AppInputError(.invalidArgument, "\"presentation\" must be one of: \(accepted); got \(quoted(presentation)).")
-            }
-            try Self.checkID(id)
-        case .deleteProduct(let id):
-            try Self.checkID(id)
-        case .alertAction(let action):
-            guard Self.alertActions.contains(action) else {
-                throw AppInputError(.invalidArgument, "\"action\" must be one of: Yes, Cancel; got \(quoted(action)).")
-            }
-        case .dismiss, .reload:
-            break
-        }
-    }
+    /// Each event once: what it does over HTTP, and its arguments' limits (`presentation` is checked before `id`).
+    public static let events: [EventDeclaration] = [
+        .init(
+            "openProduct",
+            """
+                MVI + Container + Router: the topmost screen's intent routes to `productScreen(id:)`, shown the way \
+                `presentation` says. 409 `too_many_presented` with eight screens presented. \(noProduct)
+                """,
+            ["presentation": .oneOf(RouterScreenPresentationType.allCases.map(\.rawValue)), "id": productID]),
+        .init("dismiss", "The topmost screen's Close or Back (`onScreenDismiss(type:)`). 409 `nothing_presented` when none is."),
+        .init("deleteProduct", "A row's Delete: the alert `.error(title:message:)` with Yes and Cancel. \(noProduct)", ["id": productID]),
+        .init(
+            "alertAction", "Presses the alert's button `action` (Yes deletes). 409 `no_alert` when no alert is shown.",
+            ["action": .oneOf(alertActions)]),
+        .init("reload", "The list's intent loads the products again (Loading until they arrive)."),
+    ]
 
-    private static func checkID(_ id: Int) throws(AppInputError) {
-        guard id >= 1 else { throw AppInputError(.invalidArgument, "\"id\" must be a product's id, a whole number from 1; got \(id).") }
-    }
+    static let productID = ArgumentRule.integer(1..., must: "a product's id, a whole number from 1")
+    static let noProduct = "404 `no_such_product` for an id the list (`/state`'s `router.products`) does not have."
 
     /// A product the list shows: its second row, Star Wars, whose id is the film's id in the shipped catalog (the list
     /// is the catalog's first ten films for "star"). An id the list does not hold answers 404 `no_such_product`.

@@ -83,7 +83,7 @@ public final class RandomColorEVPlayground: ViewHostedApp, CheckpointingApp {
     }
 
     /// What `/state` shows under `ev`.
-    public struct Snapshot: Encodable {
+    public struct Snapshot: Codable {
         let selectedTab: String
         @Nullable var leftColor: String? = nil
         @Nullable var rightColor: String? = nil
@@ -148,27 +148,5 @@ public final class RandomColorEVPlayground: ViewHostedApp, CheckpointingApp {
     private static func describe(_ action: any InnerViewAction) -> String {
         let full = String(reflecting: action)
         return full.split(separator: ".", maxSplits: 1).last.map(String.init) ?? full
-    }
-}
-
-/// Glue: the architecture's own `EventEnum` is the app's input, by case name (`initial` cannot be posted).
-extension EventEnum: AppInput {
-    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
-        guard let value = EventEnum(name: event) else {
-            throw AppInputError(
-                .unknownEvent, "The ev app has no event \(quoted(event)); accepted: \(EventEnum.acceptedNames.joined(separator: ", ")).")
-        }
-        if let extra = arguments.keys.sorted().first {
-            throw AppInputError(
-                .unexpectedArgument,
-                "The ev event \(event) takes no arguments, but \(quoted(extra)) was given; send only app and event.")
-        }
-        self = value
-    }
-
-    public var envelopeFields: [(name: String, value: EventArgument)] { [("event", .string(name))] }
-
-    public static var examples: [(label: String, input: EventEnum)] {
-        postableEvents.map { ("Change colors (.\($0.name))", $0) }
     }
 }

@@ -5,7 +5,8 @@ import PlaygroundUI
 ///
 /// A `Codable` enum gets all of it from the envelope coders: the event names its case and the arguments fill the
 /// case's labelled values (`case random(count: Int, length: Int)` ← `{"event":"random","count":3,"length":2}`);
-/// `validate()` adds the rules types cannot say. An input type with rules of its own implements the two
+/// ``events`` declares each event once (its summary and its arguments' ranges or choices) and `validate()` adds
+/// what neither can say. An input type with rules of its own implements the two
 /// requirements itself.
 public protocol AppInput: Sendable {
     /// Decodes and validates one input; touches no state.
@@ -14,11 +15,16 @@ public protocol AppInput: Sendable {
     var envelopeFields: [(name: String, value: EventArgument)] { get }
     /// The inputs the page shows as curl twins, in order, each with what the page calls it.
     static var examples: [(label: String, input: Self)] { get }
-    /// The rules a type cannot say (ranges, lengths), checked after decoding; nothing by default.
+    /// Every event, in the page's order, with what it does and its arguments' rules (ranges, choices): they refuse an
+    /// envelope and describe the event in the OpenAPI document. None by default (the document then reads the
+    /// events off ``examples``).
+    static var events: [EventDeclaration] { get }
+    /// The rules neither a type nor an ``EventDeclaration`` can say, checked last; nothing by default.
     func validate() throws(AppInputError)
 }
 
 extension AppInput {
+    public static var events: [EventDeclaration] { [] }
     public func validate() throws(AppInputError) {}
 
     /// The event's name: the first envelope field.
@@ -74,11 +80,11 @@ public struct AppError: Error, Sendable, Equatable {
 extension AppInput where Self: Codable {
     public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
         self = try Self.fromEnvelope(event: event, arguments: arguments)
+        try ArgumentRule.check(self, arguments)
         try validate()
     }
 
-    /// What the envelope coders read, before ``validate()``: for an input whose own `init(event:arguments:)` refuses
-    /// more than its types say (a `null` for an optional argument, which the coders read as absent).
+    /// What the envelope coders read, before the declared rules and ``validate()``.
     public static func fromEnvelope(event: String, arguments: [String: EventArgument]) throws(AppInputError) -> Self {
         try EnvelopeDecoder.decode(Self.self, event: event, arguments: arguments)
     }

@@ -70,7 +70,7 @@ public struct AppRegistration: Sendable {
     public let stageModule: String
     /// What the composition root provides this app (repositories, settings).
     public let services: AppServiceValues
-    /// What the app describes of itself (``DescribedApp``), if it does.
+    /// What the app describes of itself (its input's declared `events`, its `Decodable` snapshot's schema), if anything.
     var described: AppDescription? = nil
 
     /// Registers `App`, giving it `services`.

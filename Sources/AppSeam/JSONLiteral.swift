@@ -44,6 +44,18 @@ public enum JSONLiteral: Sendable, Equatable {
         }
     }
 
+    /// An object's keys and values in order (none for other values).
+    public var pairs: [(key: String, value: JSONLiteral)] {
+        if case .object(let pairs) = self { return pairs }
+        return []
+    }
+
+    /// The array's values, if this is one.
+    public var array: [JSONLiteral]? {
+        if case .array(let values) = self { return values }
+        return nil
+    }
+
     /// The string, if this is one.
     public var string: String? {
         if case .string(let text) = self { return text }

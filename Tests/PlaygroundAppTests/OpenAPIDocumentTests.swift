@@ -48,6 +48,17 @@ struct OpenAPIDocumentTests {
         #expect(Set(paths.keys) == ["/rooms/{room}/state", "/rooms/{room}/events", "/public/{path}"], "the routes given, no more")
     }
 
+    /// Every standard app's snapshot schema is read off its `Snapshot` type: strict objects, so schemathesis checks `/state`.
+    @Test(arguments: registry.apps.map(\.about.id))
+    func snapshotSchemasAreStrictAndDerived(_ id: String) throws {
+        let schema = try #require(Self.registry.apps.first { $0.about.id == id }).apiDescription.snapshotSchema
+        #expect(schema["type"] == "object")
+        #expect(schema["additionalProperties"] == false)
+        let required = try #require(schema["required"])
+        #expect(required != [], "\(id)")
+        #expect(Set(schema["properties"]?.pairs.map(\.key) ?? []) == Set(required.array?.compactMap(\.string) ?? []), "\(id): every key is always written")
+    }
+
     /// An app that describes nothing gets its events from its curl twins, typed by their values.
     @Test func anUndescribedAppIsDerivedFromItsExamples() throws {
         let tally = AppRegistration.app(NewAppThroughTheSeamTests.TallyApp.self)

@@ -4,10 +4,7 @@ import AppSeam
 extension OpenAPIText {
     static let paths1: [(String, JSONLiteral)] = [
         ("/", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "newRoom",
                 "tags": ["rooms"],
@@ -28,38 +25,15 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "503": [
-                        "description": """
+                    "503": error("""
                             Every room of `--max-rooms` has an open stream (`room_budget_exhausted`); join an existing room or retry \
                             later.
-                            """,
-                        "headers": [
-                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
-                            "Retry-After": ["$ref": "#/components/headers/Retry-After"],
-                        ],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["room_budget_exhausted"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                            """, ["room_budget_exhausted"], headers: retryAfterNoStore),
                 ],
             ],
         ]),
         ("/healthz", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "health",
                 "tags": ["hosting"],
@@ -76,10 +50,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/metrics", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "metrics",
                 "tags": ["hosting"],
@@ -99,10 +70,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/openapi.json", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "openAPIDocument",
                 "tags": ["hosting"],
@@ -116,19 +84,8 @@ extension OpenAPIText {
                     "200": [
                         "description": "The OpenAPI 3.1 document.",
                         "headers": [
-                            "ETag": [
-                                "description": """
-                                    A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits \
-                                    for the gzip form sent to a client whose Accept-Encoding takes it.
-                                    """,
-                                "required": true,
-                                "schema": ["type": "string", "pattern": "^\"[0-9a-f]{16}(-gzip)?\"$"],
-                            ],
-                            "Cache-Control": [
-                                "description": "`public, max-age=31536000, immutable` when `v` is the file's version tag, else `no-cache`.",
-                                "required": true,
-                                "schema": ["enum": ["no-cache", "public, max-age=31536000, immutable"]],
-                            ],
+                            "ETag": fileETag,
+                            "Cache-Control": fileCacheControl,
                             "X-Content-Type-Options": ["$ref": "#/components/headers/NoSniff"],
                         ],
                         "content": [
@@ -137,46 +94,13 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "304": [
-                        "description": "`If-None-Match` names the file's ETag (or is `*`): not modified, no body.",
-                        "headers": [
-                            "ETag": [
-                                "description": """
-                                    A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits \
-                                    for the gzip form sent to a client whose Accept-Encoding takes it.
-                                    """,
-                                "required": true,
-                                "schema": ["type": "string", "pattern": "^\"[0-9a-f]{16}(-gzip)?\"$"],
-                            ],
-                            "Cache-Control": [
-                                "description": "`public, max-age=31536000, immutable` when `v` is the file's version tag, else `no-cache`.",
-                                "required": true,
-                                "schema": ["enum": ["no-cache", "public, max-age=31536000, immutable"]],
-                            ],
-                        ],
-                    ],
-                    "404": [
-                        "description": "`--public-dir` has no `openapi.json` (`not_found`).",
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["not_found"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                    "304": fileNotModified,
+                    "404": error("`--public-dir` has no `openapi.json` (`not_found`).", ["not_found"]),
                 ],
             ],
         ]),
         ("/3/search/movie", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "searchMovies",
                 "tags": ["movies"],
@@ -219,11 +143,7 @@ extension OpenAPIText {
                     "200": [
                         "description": "One page of results.",
                         "headers": [
-                            "Cache-Control": [
-                                "description": "Results may be cached for five minutes.",
-                                "required": true,
-                                "schema": ["const": "public, max-age=300"],
-                            ],
+                            "Cache-Control": cachedFiveMinutes,
                         ],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -231,36 +151,16 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "400": [
-                        "description": """
+                    "400": error("""
                             Not a query a person could have typed (missing, empty or only whitespace, over 200 characters, a control \
                             character, no letter or digit) or a page that is not a whole number 1…1000 (`invalid_search`); the message \
                             says which.
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["invalid_search"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                            """, ["invalid_search"]),
                 ],
             ],
         ]),
         ("/posts", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "listPosts",
                 "tags": ["posts"],
@@ -273,11 +173,7 @@ extension OpenAPIText {
                     "200": [
                         "description": "Every post, by id.",
                         "headers": [
-                            "Cache-Control": [
-                                "description": "Results may be cached for five minutes.",
-                                "required": true,
-                                "schema": ["const": "public, max-age=300"],
-                            ],
+                            "Cache-Control": cachedFiveMinutes,
                         ],
                         "content": [
                             "application/json; charset=utf-8": [

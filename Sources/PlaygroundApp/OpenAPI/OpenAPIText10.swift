@@ -63,58 +63,20 @@ extension OpenAPIText {
         ]),
     ]
     static let responses10: [(String, JSONLiteral)] = [
-        ("MethodNotAllowed", [
-            "description": """
+        ("MethodNotAllowed", error("""
                 A known path with a method it does not take (`method_not_allowed`). Each path item's description says its `Allow`.
                 """,
-            "headers": [
+            ["method_not_allowed"], headers: [
                 "Cache-Control": ["$ref": "#/components/headers/NoStore"],
                 "Allow": [
                     "description": "The methods the path takes, e.g. `GET, HEAD` or `POST`.",
                     "required": true,
                     "schema": ["type": "string", "pattern": "^[A-Z]+(, [A-Z]+)*$"],
                 ],
-            ],
-            "content": [
-                "application/json; charset=utf-8": [
-                    "schema": [
-                        "allOf": [
-                            ["$ref": "#/components/schemas/Error"],
-                            ["properties": ["error": ["properties": ["code": ["enum": ["method_not_allowed"]]]]]],
-                        ],
-                    ],
-                ],
-            ],
-        ]),
-        ("NotFound", [
-            "description": "No route has this path (`not_found`).",
-            "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-            "content": [
-                "application/json; charset=utf-8": [
-                    "schema": [
-                        "allOf": [
-                            ["$ref": "#/components/schemas/Error"],
-                            ["properties": ["error": ["properties": ["code": ["enum": ["not_found"]]]]]],
-                        ],
-                    ],
-                ],
-            ],
-        ]),
-        ("InvalidHeader", [
-            "description": """
+            ])),
+        ("NotFound", error("No route has this path (`not_found`).", ["not_found"])),
+        ("InvalidHeader", error("""
                 A header value holds a NUL byte, or a header is folded onto a second line (`invalid_header`); possible on any path.
-                """,
-            "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-            "content": [
-                "application/json; charset=utf-8": [
-                    "schema": [
-                        "allOf": [
-                            ["$ref": "#/components/schemas/Error"],
-                            ["properties": ["error": ["properties": ["code": ["enum": ["invalid_header"]]]]]],
-                        ],
-                    ],
-                ],
-            ],
-        ]),
+                """, ["invalid_header"])),
     ]
 }

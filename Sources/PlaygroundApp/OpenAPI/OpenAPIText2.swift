@@ -4,10 +4,7 @@ import AppSeam
 extension OpenAPIText {
     static let paths2: [(String, JSONLiteral)] = [
         ("/posts/{id}", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "parameters": [
                 [
                     "name": "id",
@@ -26,59 +23,23 @@ extension OpenAPIText {
                     "200": [
                         "description": "The post.",
                         "headers": [
-                            "Cache-Control": [
-                                "description": "Results may be cached for five minutes.",
-                                "required": true,
-                                "schema": ["const": "public, max-age=300"],
-                            ],
+                            "Cache-Control": cachedFiveMinutes,
                         ],
                         "content": [
                             "application/json; charset=utf-8": ["schema": ["$ref": "#/components/schemas/Post"]],
                         ],
                     ],
-                    "400": [
-                        "description": """
+                    "400": error("""
                             The id is not a whole number from 1 in decimal digits (`invalid_post_id`: `0`, `-1`, `+3`, `03`, `3.0`, \
                             `abc`), as the posts app's `postId` refuses it; the message names the ids there are.
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["invalid_post_id"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "404": [
-                        "description": "No post has this id, a whole number from 1 (`no_such_post`); the message names the ids there are.",
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["no_such_post"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                            """, ["invalid_post_id"]),
+                    "404": error("No post has this id, a whole number from 1 (`no_such_post`); the message names the ids there are.",
+                        ["no_such_post"]),
                 ],
             ],
         ]),
         ("/users", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "get": [
                 "operationId": "listUsers",
                 "tags": ["posts"],
@@ -88,11 +49,7 @@ extension OpenAPIText {
                     "200": [
                         "description": "Every user, by id.",
                         "headers": [
-                            "Cache-Control": [
-                                "description": "Results may be cached for five minutes.",
-                                "required": true,
-                                "schema": ["const": "public, max-age=300"],
-                            ],
+                            "Cache-Control": cachedFiveMinutes,
                         ],
                         "content": [
                             "application/json; charset=utf-8": [
@@ -104,10 +61,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/rooms/{room}", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "parameters": [["$ref": "#/components/parameters/Room"]],
             "get": [
                 "operationId": "roomPage",
@@ -122,15 +76,8 @@ extension OpenAPIText {
                 "responses": [
                     "200": [
                         "description": "The page.",
-                        "headers": [
-                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
-                            "Content-Security-Policy": ["$ref": "#/components/headers/PageCSP"],
-                            "X-Content-Type-Options": ["$ref": "#/components/headers/NoSniff"],
-                            "Referrer-Policy": ["$ref": "#/components/headers/ReferrerPolicy"],
-                        ],
-                        "content": [
-                            "text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]],
-                        ],
+                        "headers": pageHeaders,
+                        "content": ["text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]]],
                     ],
                     "404": [
                         "description": """
@@ -150,72 +97,14 @@ extension OpenAPIText {
                             "text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]],
                         ],
                     ],
-                    "400": [
-                        "description": "`at` is not a step of the history.",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["invalid_step"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "503": [
-                        "description": "Two replays are running already (`replay_busy`); `Retry-After` says when to try again.",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["replay_busy"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                    ],
-                    "429": [
-                        "description": """
-                            This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
-                            (`too_many_replays_from_client`); `Retry-After` says when to try again.
-                            """,
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": ["code": ["enum": ["too_many_replays_from_client"]]],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "410": [
-                        "description": """
+                    "400": error("`at` is not a step of the history.", ["invalid_step"], headers: nil),
+                    "503": error("Two replays are running already (`replay_busy`); `Retry-After` says when to try again.",
+                        ["replay_busy"], headers: retryAfter),
+                    "429": replayLimit,
+                    "410": error("""
                             Steps 1…base of this room were folded into a snapshot (its history is bounded): `?at=N` shows steps from the \
                             snapshot's step (`base` in the history) on (`step_folded`).
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["step_folded"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                            """, ["step_folded"], headers: nil),
                 ],
                 "parameters": [
                     [
@@ -232,10 +121,7 @@ extension OpenAPIText {
             ],
         ]),
         ("/rooms/{room}/apps/{app}", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "parameters": [
                 ["$ref": "#/components/parameters/Room"],
                 [
@@ -257,39 +143,13 @@ extension OpenAPIText {
                 "responses": [
                     "200": [
                         "description": "The one-app page.",
-                        "headers": [
-                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
-                            "Content-Security-Policy": ["$ref": "#/components/headers/PageCSP"],
-                            "X-Content-Type-Options": ["$ref": "#/components/headers/NoSniff"],
-                            "Referrer-Policy": ["$ref": "#/components/headers/ReferrerPolicy"],
-                        ],
-                        "content": [
-                            "text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]],
-                        ],
+                        "headers": pageHeaders,
+                        "content": ["text/html; charset=utf-8": ["schema": ["type": "string", "contentMediaType": "text/html"]]],
                     ],
-                    "404": [
-                        "description": """
+                    "404": error("""
                             No app has this id (`unknown_app`; the message lists the apps), or no room has this id (`unknown_room`). The \
                             app is checked first.
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": ["code": ["enum": ["unknown_app", "unknown_room"]]],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                            """, ["unknown_app", "unknown_room"]),
                 ],
             ],
         ]),

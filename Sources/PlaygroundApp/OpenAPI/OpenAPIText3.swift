@@ -4,10 +4,7 @@ import AppSeam
 extension OpenAPIText {
     static let paths3: [(String, JSONLiteral)] = [
         ("/rooms/{room}/stream", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "parameters": [["$ref": "#/components/parameters/Room"]],
             "get": [
                 "operationId": "roomStream",
@@ -66,74 +63,17 @@ extension OpenAPIText {
                         ],
                     ],
                     "400": ["$ref": "#/components/responses/InvalidHeader"],
-                    "404": [
-                        "description": "No room has this id (`unknown_room`): it never existed, or it closed.",
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["unknown_room"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "429": [
-                        "description": """
+                    "404": error("No room has this id (`unknown_room`): it never existed, or it closed.", ["unknown_room"]),
+                    "429": error("""
                             This client address already holds `--max-streams-per-client` streams (`too_many_streams_from_client`).
-                            """,
-                        "headers": [
-                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
-                            "Retry-After": ["$ref": "#/components/headers/Retry-After"],
-                        ],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": ["code": ["enum": ["too_many_streams_from_client"]]],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "503": [
-                        "description": "The server holds `--max-streams` streams, or is shutting down (`too_many_streams`).",
-                        "headers": [
-                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
-                            "Retry-After": ["$ref": "#/components/headers/Retry-After"],
-                        ],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["too_many_streams"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                            """, ["too_many_streams_from_client"], headers: retryAfterNoStore),
+                    "503": error("The server holds `--max-streams` streams, or is shutting down (`too_many_streams`).",
+                        ["too_many_streams"], headers: retryAfterNoStore),
                 ],
             ],
         ]),
         ("/rooms/{room}/state", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: GET, HEAD` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("GET, HEAD"),
             "parameters": [["$ref": "#/components/parameters/Room"]],
             "get": [
                 "operationId": "roomState",
@@ -146,20 +86,7 @@ extension OpenAPIText {
                             "application/json; charset=utf-8": ["schema": ["$ref": "#/components/schemas/State"]],
                         ],
                     ],
-                    "404": [
-                        "description": "No room has this id (`unknown_room`): it never existed, or it closed.",
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["unknown_room"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                    "404": error("No room has this id (`unknown_room`): it never existed, or it closed.", ["unknown_room"]),
                 ],
             ],
         ]),

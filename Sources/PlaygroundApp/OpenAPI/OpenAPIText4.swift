@@ -4,10 +4,7 @@ import AppSeam
 extension OpenAPIText {
     static let paths4: [(String, JSONLiteral)] = [
         ("/rooms/{room}/events", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: POST` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("POST"),
             "parameters": [["$ref": "#/components/parameters/Room"]],
             "post": [
                 "operationId": "postEvent",
@@ -33,256 +30,61 @@ extension OpenAPIText {
                     ],
                 ],
                 "responses": [
-                    "202": [
-                        "description": """
-                            Accepted and applied: the tabs of the room get the change as a patch with this `seq` as its SSE `id` (the \
-                            room's sequence number after the event; unchanged when the event changed nothing shown).
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": ["schema": ["$ref": "#/components/schemas/Accepted"]],
-                        ],
-                    ],
-                    "303": [
-                        "description": """
-                            Accepted and applied, for a browser form post without JavaScript (its `Accept` names `text/html` and not \
-                            `application/json`): back to the page it came from, the room or, when its `Referer` is a one-app page of the \
-                            room, that page. No body.
-                            """,
-                        "headers": [
-                            "Location": [
-                                "description": "`/rooms/{room}` or `/rooms/{room}/apps/{app}`.",
-                                "required": true,
-                                "schema": ["type": "string", "pattern": "^/rooms/[0-9a-f]{24}(/apps/[a-z0-9]+)?$"],
-                            ],
-                        ],
-                    ],
-                    "400": [
-                        "description": """
+                    "202": eventAccepted,
+                    "303": formRedirect,
+                    "400": error("""
                             The body or the event is not one the apps accept; the message says what was wrong and what is accepted: \
                             `malformed_json`, `malformed_form`, `empty_body`, `missing_app`, `missing_event`, `unknown_app`, \
                             `unknown_event`, `unexpected_argument`, `missing_argument`, `invalid_argument`.
                             """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "malformed_json",
-                                                                "malformed_form",
-                                                                "empty_body",
-                                                                "missing_app",
-                                                                "missing_event",
-                                                                "unknown_app",
-                                                                "unknown_event",
-                                                                "unexpected_argument",
-                                                                "missing_argument",
-                                                                "invalid_argument",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "404": [
-                        "description": """
+                        [
+                            "malformed_json",
+                            "malformed_form",
+                            "empty_body",
+                            "missing_app",
+                            "missing_event",
+                            "unknown_app",
+                            "unknown_event",
+                            "unexpected_argument",
+                            "missing_argument",
+                            "invalid_argument",
+                        ]),
+                    "404": error("""
                             No room has this id (`unknown_room`): it never existed, or it closed. Or the event names a post the list does \
                             not have (`no_such_post`, nice) or a product it does not have (`no_such_product`, router).
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": ["unknown_room", "no_such_post", "no_such_product"],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "409": [
-                        "description": """
+                            """, ["unknown_room", "no_such_post", "no_such_product"]),
+                    "409": error("""
                             The app's state does not allow the event now (each event of `Event` names its codes, e.g. `no_alert`). Or the \
                             room's journal is full and cannot be folded into a snapshot (`journal_full`: fork it to go on), or this \
                             client address has written its share of it (`journal_share_used`, `--journal-share-per-client`: others go on; \
                             fork it to go on alone).
                             """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "no_alert",
-                                                                "no_search_yet",
-                                                                "posts_not_loaded",
-                                                                "no_post_open",
-                                                                "nothing_presented",
-                                                                "too_many_presented",
-                                                                "journal_full",
-                                                                "journal_share_used",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "413": [
-                        "description": """
-                            The body is larger than `--max-body-bytes` (16384 by default); refused before the body is read when \
-                            `Content-Length` says so, or as soon as it grows past the limit.
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["body_too_large"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "415": [
-                        "description": """
-                            No `Content-Type` (`missing_content_type`) or another one than `application/json` and \
-                            `application/x-www-form-urlencoded` (`unsupported_content_type`; parameters such as `charset` are ignored).
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": ["missing_content_type", "unsupported_content_type"],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "429": [
-                        "description": """
-                            Over an event budget: `too_many_events_from_client` (this client address, every room together: \
-                            `--events-per-client-per-second`, bursts of `--event-burst-per-client`) or `too_many_events_in_room` \
-                            (everyone in this room together: `--events-per-room-per-second`, `--event-burst-per-room`). Only a request \
-                            that passed every other check takes a token. Nothing changed.
-                            """,
-                        "headers": [
-                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
-                            "Retry-After": ["$ref": "#/components/headers/Retry-After"],
-                        ],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "too_many_events_from_client",
-                                                                "too_many_events_in_room",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "503": [
-                        "description": """
+                        [
+                            "no_alert",
+                            "no_search_yet",
+                            "posts_not_loaded",
+                            "no_post_open",
+                            "nothing_presented",
+                            "too_many_presented",
+                            "journal_full",
+                            "journal_share_used",
+                        ]),
+                    "413": bodyTooLarge,
+                    "415": unsupportedBody,
+                    "429": eventBudget,
+                    "503": error("""
                             The app is too busy to take the event (its own code, e.g. `action_queue_full`: a full action queue; retry in \
                             a moment), or the room's journal cannot be written (`journal_unavailable`), or the room's history is at its \
                             bound and is folded into a snapshot as soon as the VVSI action running has finished (`journal_folding`, with \
                             `Retry-After`).
                             """,
-                        "headers": [
+                        ["action_queue_full", "not_mounted", "journal_unavailable", "journal_folding"], headers: [
                             "Cache-Control": ["$ref": "#/components/headers/NoStore"],
                             "Retry-After": [
                                 "description": "Seconds to wait before sending it again.",
                                 "schema": ["type": "integer"],
                             ],
-                        ],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "action_queue_full",
-                                                                "not_mounted",
-                                                                "journal_unavailable",
-                                                                "journal_folding",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                        ]),
                 ],
             ],
         ]),

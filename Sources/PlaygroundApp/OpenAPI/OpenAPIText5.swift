@@ -4,10 +4,7 @@ import AppSeam
 extension OpenAPIText {
     static let paths5: [(String, JSONLiteral)] = [
         ("/rooms/{room}/actions", [
-            "description": """
-                Any other method on this path answers 405 `method_not_allowed` with `Allow: POST` (see \
-                `components.responses.MethodNotAllowed`).
-                """,
+            "description": otherMethods("POST"),
             "parameters": [["$ref": "#/components/parameters/Room"]],
             "post": [
                 "operationId": "pressControl",
@@ -34,230 +31,47 @@ extension OpenAPIText {
                     ],
                 ],
                 "responses": [
-                    "202": [
-                        "description": """
-                            Accepted and applied: the tabs of the room get the change as a patch with this `seq` as its SSE `id` (the \
-                            room's sequence number after the event; unchanged when the event changed nothing shown).
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": ["schema": ["$ref": "#/components/schemas/Accepted"]],
-                        ],
-                    ],
-                    "303": [
-                        "description": """
-                            Accepted and applied, for a browser form post without JavaScript (its `Accept` names `text/html` and not \
-                            `application/json`): back to the page it came from, the room or, when its `Referer` is a one-app page of the \
-                            room, that page. No body.
-                            """,
-                        "headers": [
-                            "Location": [
-                                "description": "`/rooms/{room}` or `/rooms/{room}/apps/{app}`.",
-                                "required": true,
-                                "schema": ["type": "string", "pattern": "^/rooms/[0-9a-f]{24}(/apps/[a-z0-9]+)?$"],
-                            ],
-                        ],
-                    ],
-                    "400": [
-                        "description": """
+                    "202": eventAccepted,
+                    "303": formRedirect,
+                    "400": error("""
                             The body is not a control press (`malformed_json`, `malformed_form`, `empty_body`, `missing_app`, \
                             `missing_control`, `unexpected_argument`, `invalid_action_value` for a `value` that is not text, \
                             `invalid_argument` for a number in any field written as the event bodies forbid, e.g. with an exponent), names no \
                             app (`unknown_app`), or the control does not take this value (`invalid_action_value`, e.g. a toggle's value \
                             other than `true`/`false`, a field's text with a control character or over 1,000 characters).
                             """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "malformed_json",
-                                                                "malformed_form",
-                                                                "empty_body",
-                                                                "missing_app",
-                                                                "missing_control",
-                                                                "unexpected_argument",
-                                                                "invalid_action_value",
-                                                                "invalid_argument",
-                                                                "unknown_app",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "404": [
-                        "description": "No room has this id (`unknown_room`): it never existed, or it closed.",
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["unknown_room"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "409": [
-                        "description": """
+                        [
+                            "malformed_json",
+                            "malformed_form",
+                            "empty_body",
+                            "missing_app",
+                            "missing_control",
+                            "unexpected_argument",
+                            "invalid_action_value",
+                            "invalid_argument",
+                            "unknown_app",
+                        ]),
+                    "404": error("No room has this id (`unknown_room`): it never existed, or it closed.", ["unknown_room"]),
+                    "409": error("""
                             No control of the app is at this id any more: the page is older than the view (`stale_action`; reload it), or \
                             the app has no controls that hold closures. Or the room's journal is full and cannot be folded into a \
                             snapshot (`journal_full`: fork it to go on), or this client address has written its share of it \
                             (`journal_share_used`, `--journal-share-per-client`: others go on; fork it to go on alone).
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "stale_action",
-                                                                "journal_full",
-                                                                "journal_share_used",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "413": [
-                        "description": """
-                            The body is larger than `--max-body-bytes` (16384 by default); refused before the body is read when \
-                            `Content-Length` says so, or as soon as it grows past the limit.
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["body_too_large"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "415": [
-                        "description": """
-                            No `Content-Type` (`missing_content_type`) or another one than `application/json` and \
-                            `application/x-www-form-urlencoded` (`unsupported_content_type`; parameters such as `charset` are ignored).
-                            """,
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": ["missing_content_type", "unsupported_content_type"],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "429": [
-                        "description": """
-                            Over an event budget: `too_many_events_from_client` (this client address, every room together: \
-                            `--events-per-client-per-second`, bursts of `--event-burst-per-client`) or `too_many_events_in_room` \
-                            (everyone in this room together: `--events-per-room-per-second`, `--event-burst-per-room`). Only a request \
-                            that passed every other check takes a token. Nothing changed.
-                            """,
-                        "headers": [
-                            "Cache-Control": ["$ref": "#/components/headers/NoStore"],
-                            "Retry-After": ["$ref": "#/components/headers/Retry-After"],
-                        ],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "too_many_events_from_client",
-                                                                "too_many_events_in_room",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "503": [
-                        "description": """
+                            """, ["stale_action", "journal_full", "journal_share_used"]),
+                    "413": bodyTooLarge,
+                    "415": unsupportedBody,
+                    "429": eventBudget,
+                    "503": error("""
                             The room's history is at its bound and is folded into a snapshot as soon as the VVSI action running has \
                             finished (`journal_folding`; send it again after `Retry-After`), or the room's journal cannot be written \
                             (`journal_unavailable`).
                             """,
-                        "headers": [
+                        ["journal_folding", "journal_unavailable"], headers: [
                             "Retry-After": [
                                 "description": "Seconds to wait before sending it again.",
                                 "schema": ["type": "integer"],
                             ],
-                        ],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": ["enum": ["journal_folding", "journal_unavailable"]],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                        ]),
                 ],
             ],
         ]),

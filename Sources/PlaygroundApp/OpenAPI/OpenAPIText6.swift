@@ -35,19 +35,8 @@ extension OpenAPIText {
                             `application/octet-stream`).
                             """,
                         "headers": [
-                            "ETag": [
-                                "description": """
-                                    A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits \
-                                    for the gzip form sent to a client whose Accept-Encoding takes it.
-                                    """,
-                                "required": true,
-                                "schema": ["type": "string", "pattern": "^\"[0-9a-f]{16}(-gzip)?\"$"],
-                            ],
-                            "Cache-Control": [
-                                "description": "`public, max-age=31536000, immutable` when `v` is the file's version tag, else `no-cache`.",
-                                "required": true,
-                                "schema": ["enum": ["no-cache", "public, max-age=31536000, immutable"]],
-                            ],
+                            "ETag": fileETag,
+                            "Cache-Control": fileCacheControl,
                             "X-Content-Type-Options": ["$ref": "#/components/headers/NoSniff"],
                         ],
                         "content": [
@@ -65,56 +54,9 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "304": [
-                        "description": "`If-None-Match` names the file's ETag (or is `*`): not modified, no body.",
-                        "headers": [
-                            "ETag": [
-                                "description": """
-                                    A fingerprint of the file's bytes (64-bit FNV-1a, 16 hex digits), quoted; `-gzip` after the digits \
-                                    for the gzip form sent to a client whose Accept-Encoding takes it.
-                                    """,
-                                "required": true,
-                                "schema": ["type": "string", "pattern": "^\"[0-9a-f]{16}(-gzip)?\"$"],
-                            ],
-                            "Cache-Control": [
-                                "description": "`public, max-age=31536000, immutable` when `v` is the file's version tag, else `no-cache`.",
-                                "required": true,
-                                "schema": ["enum": ["no-cache", "public, max-age=31536000, immutable"]],
-                            ],
-                        ],
-                    ],
-                    "400": [
-                        "description": "Not a plain relative file name (`bad_static_path`).",
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["bad_static_path"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "404": [
-                        "description": "No file of this name (`not_found`).",
-                        "headers": ["Cache-Control": ["$ref": "#/components/headers/NoStore"]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["not_found"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                    "304": fileNotModified,
+                    "400": error("Not a plain relative file name (`bad_static_path`).", ["bad_static_path"]),
+                    "404": error("No file of this name (`not_found`).", ["not_found"]),
                 ],
             ],
         ]),
@@ -131,62 +73,9 @@ extension OpenAPIText {
                             "application/json; charset=utf-8": ["schema": ["$ref": "#/components/schemas/History"]],
                         ],
                     ],
-                    "404": [
-                        "description": "No room has this id (`unknown_room`).",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["unknown_room"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "429": [
-                        "description": """
-                            This client address has read more history steps (a whole history costs its steps) than ten times \
-                            `--replay-steps-per-client-per-second` allows (`too_many_history_reads_from_client`); `Retry-After` says when \
-                            to try again.
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": ["enum": ["too_many_history_reads_from_client"]],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                    ],
-                    "503": [
-                        "description": """
-                            Whole-history reads run off the server threads, a few at once with 64 more waiting their turn; past that \
-                            `history_busy`; `Retry-After` says when to try again.
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["history_busy"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                    ],
+                    "404": error("No room has this id (`unknown_room`).", ["unknown_room"], headers: nil),
+                    "429": historyReadLimit,
+                    "503": historyBusy,
                 ],
             ],
         ]),
@@ -205,62 +94,9 @@ extension OpenAPIText {
                             ],
                         ],
                     ],
-                    "404": [
-                        "description": "No room has this id (`unknown_room`).",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["unknown_room"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "429": [
-                        "description": """
-                            This client address has read more history steps (a whole history costs its steps) than ten times \
-                            `--replay-steps-per-client-per-second` allows (`too_many_history_reads_from_client`); `Retry-After` says when \
-                            to try again.
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": ["enum": ["too_many_history_reads_from_client"]],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                    ],
-                    "503": [
-                        "description": """
-                            Whole-history reads run off the server threads, a few at once with 64 more waiting their turn; past that \
-                            `history_busy`; `Retry-After` says when to try again.
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["history_busy"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                    ],
+                    "404": error("No room has this id (`unknown_room`).", ["unknown_room"], headers: nil),
+                    "429": historyReadLimit,
+                    "503": historyBusy,
                 ],
             ],
         ]),

@@ -24,89 +24,16 @@ extension OpenAPIText {
                         "description": "Swift source.",
                         "content": ["text/x-swift; charset=utf-8": ["schema": ["type": "string"]]],
                     ],
-                    "400": [
-                        "description": "The suite name is not letters and digits starting with a letter (`invalid_name`).",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["invalid_name"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "404": [
-                        "description": "No room has this id (`unknown_room`).",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["unknown_room"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "503": [
-                        "description": "Two replays are running already (`replay_busy`); `Retry-After` says when to try again.",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["replay_busy"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                    ],
-                    "429": [
-                        "description": """
-                            This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
-                            (`too_many_replays_from_client`); `Retry-After` says when to try again.
-                            """,
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": ["code": ["enum": ["too_many_replays_from_client"]]],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "409": [
-                        "description": """
+                    "400": error("The suite name is not letters and digits starting with a letter (`invalid_name`).",
+                        ["invalid_name"], headers: nil),
+                    "404": error("No room has this id (`unknown_room`).", ["unknown_room"], headers: nil),
+                    "503": error("Two replays are running already (`replay_busy`); `Retry-After` says when to try again.",
+                        ["replay_busy"], headers: retryAfter),
+                    "429": replayLimit,
+                    "409": error("""
                             The room's oldest steps were folded into a snapshot; a generated test drives the apps from a fresh start \
                             (`history_folded`). Export the room as JSON instead.
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["history_folded"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                            """, ["history_folded"], headers: nil),
                 ],
             ],
         ]),
@@ -125,102 +52,17 @@ extension OpenAPIText {
                     ],
                 ],
                 "responses": [
-                    "303": [
-                        "description": "See Other: the new room.",
-                        "headers": ["Location": ["schema": ["type": "string", "pattern": "^/rooms/[0-9a-f]{24}$"]]],
-                    ],
-                    "400": [
-                        "description": "`at` is missing or not a step of the history (base…steps, or `back`).",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": ["code": ["enum": ["missing_step", "invalid_step"]]],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "404": [
-                        "description": "No room has this id (`unknown_room`).",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["unknown_room"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "503": [
-                        "description": "The room budget is used up, or two replays are running.",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": ["enum": ["room_budget_exhausted", "replay_busy"]],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "429": [
-                        "description": """
-                            This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
-                            (`too_many_replays_from_client`); `Retry-After` says when to try again.
-                            """,
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": ["code": ["enum": ["too_many_replays_from_client"]]],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "410": [
-                        "description": """
+                    "303": newRoomRedirect,
+                    "400": error("`at` is missing or not a step of the history (base…steps, or `back`).",
+                        ["missing_step", "invalid_step"], headers: nil),
+                    "404": error("No room has this id (`unknown_room`).", ["unknown_room"], headers: nil),
+                    "503": error("The room budget is used up, or two replays are running.",
+                        ["room_budget_exhausted", "replay_busy"], headers: nil),
+                    "429": replayLimit,
+                    "410": error("""
                             Steps 1…base of this room were folded into a snapshot (its history is bounded): a fork starts at steps from \
                             the snapshot's step (`base` in the history) on (`step_folded`).
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        ["properties": ["error": ["properties": ["code": ["enum": ["step_folded"]]]]]],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                            """, ["step_folded"], headers: nil),
                 ],
             ],
         ]),

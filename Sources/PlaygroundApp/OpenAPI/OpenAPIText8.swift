@@ -13,148 +13,36 @@ extension OpenAPIText {
                     "content": ["application/json": ["schema": ["$ref": "#/components/schemas/JournalDocument"]]],
                 ],
                 "responses": [
-                    "303": [
-                        "description": "See Other: the new room.",
-                        "headers": ["Location": ["schema": ["type": "string", "pattern": "^/rooms/[0-9a-f]{24}$"]]],
-                    ],
-                    "400": [
-                        "description": "Not an exported room: empty, not JSON, truncated, wrong format or version, a bad seed.",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "empty_document",
-                                                                "invalid_document",
-                                                                "wrong_format",
-                                                                "unsupported_version",
-                                                                "invalid_seed",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "413": [
-                        "description": "Over 4 MiB.",
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": ["properties": ["code": ["enum": ["body_too_large"]]]],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "422": [
-                        "description": """
+                    "303": newRoomRedirect,
+                    "400": error("Not an exported room: empty, not JSON, truncated, wrong format or version, a bad seed.",
+                        ["empty_document", "invalid_document", "wrong_format", "unsupported_version", "invalid_seed"], headers: nil),
+                    "413": error("Over 4 MiB.", ["body_too_large"], headers: nil),
+                    "422": error("""
                             It does not fit this playground: an unknown app, too many steps, steps out of order, delivery counts that go \
                             back, a step the apps refuse, an answer no effect waits for, or a replay that does not reach what the \
                             document's witnesses recorded; or the base snapshot of a version 3 document does not restore \
                             (`invalid_snapshot`: a missing or foreign app checkpoint, a step out of range).
                             """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "unknown_app",
-                                                                "too_many_steps",
-                                                                "steps_out_of_order",
-                                                                "invalid_step",
-                                                                "journal_full",
-                                                                "deliveries_out_of_order",
-                                                                "replay_diverged",
-                                                                "invalid_snapshot",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "503": [
-                        "description": """
+                        [
+                            "unknown_app",
+                            "too_many_steps",
+                            "steps_out_of_order",
+                            "invalid_step",
+                            "journal_full",
+                            "deliveries_out_of_order",
+                            "replay_diverged",
+                            "invalid_snapshot",
+                        ], headers: nil),
+                    "503": error("""
                             The room budget is used up, the replays are busy (`replay_busy`), or all large uploads together hold 16 MiB \
                             (`too_many_uploads`).
-                            """,
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": [
-                                                        "code": [
-                                                            "enum": [
-                                                                "room_budget_exhausted",
-                                                                "replay_busy",
-                                                                "too_many_uploads",
-                                                            ],
-                                                        ],
-                                                    ],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
-                    "429": [
-                        "description": """
+                            """, ["room_budget_exhausted", "replay_busy", "too_many_uploads"], headers: nil),
+                    "429": error("""
                             This client address has replayed more history steps than `--replay-steps-per-client-per-second` allows \
                             (`too_many_replays_from_client`), sent more KiB of documents to check than its budget \
                             (`--import-kilobytes-per-client-per-second`, 1,024 KiB/s, bursts of 8,192: `too_many_imports_from_client`), \
                             or already sends a large upload (`too_many_uploads_from_client`); `Retry-After` says when to try again.
-                            """,
-                        "headers": ["Retry-After": ["schema": ["type": "string"]]],
-                        "content": [
-                            "application/json; charset=utf-8": [
-                                "schema": [
-                                    "allOf": [
-                                        ["$ref": "#/components/schemas/Error"],
-                                        [
-                                            "properties": [
-                                                "error": [
-                                                    "properties": ["code": ["enum": ["too_many_replays_from_client"]]],
-                                                ],
-                                            ],
-                                        ],
-                                    ],
-                                ],
-                            ],
-                        ],
-                    ],
+                            """, ["too_many_replays_from_client"], headers: retryAfter),
                 ],
             ],
         ]),

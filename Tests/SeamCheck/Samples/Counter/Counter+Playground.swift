@@ -11,6 +11,9 @@ public final class CounterPlayground: ViewHostedApp {
         case reset
 
         public static let examples: [(label: String, input: Input)] = [("+1", .increment), ("Add 5", .add(amount: 5)), ("Reset", .reset)]
+        public static let events: [EventDeclaration] = [
+            .init("increment", "Adds one."), .init("add", "Adds `amount`.", ["amount": .integer(1...100)]), .init("reset", "Back to 0."),
+        ]
     }
 
     public enum Stage: FlowStage {
@@ -19,7 +22,7 @@ public final class CounterPlayground: ViewHostedApp {
         public var detail: String { self == .input ? "a POST" : "state changes" }
     }
 
-    public struct Snapshot: Encodable { let count: Int }
+    public struct Snapshot: Codable { let count: Int }
 
     public static let about = AppAbout(
         id: "counter", title: "Counter · a throw-away app", summary: "Counts what it is sent.", sampleFolder: "Counter",
