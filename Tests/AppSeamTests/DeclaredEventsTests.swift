@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 import Testing
 
 @testable import AppSeam

@@ -16,18 +16,12 @@ public final class CounterPlayground: ViewHostedApp {
         ]
     }
 
-    public enum Stage: FlowStage {
-        case input, update
-        public var name: String { self == .input ? "Input" : "update" }
-        public var detail: String { self == .input ? "a POST" : "state changes" }
-    }
-
     public struct Snapshot: Codable { let count: Int }
 
     public static let about = AppAbout(
         id: "counter", title: "Counter · a throw-away app", summary: "Counts what it is sent.", sampleFolder: "Counter",
         articleFiles: ["Counter.swift"])
-    public let teaching = Teaching<Stage>(appID: "counter")
+    public let teaching = Teaching<CounterStage>(appID: "counter")
     private let store = Store<Counter>(Counter.State())
     public private(set) var host = ViewHost(CounterView(count: 0))
 
@@ -40,7 +34,7 @@ public final class CounterPlayground: ViewHostedApp {
         case .reset: store.send(.reset)
         }
         teaching.trace.record(source: source, event: "\(input)", became: ["count = \(store.state.count)"])
-        teaching.flow.light([.input, .update], caption: "now \(store.state.count)")
+        teaching.flow.describe("now \(store.state.count)")
         host = ViewHost(CounterView(count: store.state.count))
     }
 

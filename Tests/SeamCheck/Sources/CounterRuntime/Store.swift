@@ -1,3 +1,5 @@
+import RoomServices
+
 /// A throw-away architecture for `make check-seam`: one state, messages, and a pure `update` (Elm's shape).
 public protocol CounterProgram {
     associatedtype State: Equatable
@@ -11,5 +13,17 @@ public final class Store<Program: CounterProgram> {
 
     public init(_ state: Program.State) { self.state = state }
 
-    public func send(_ message: Program.Message) { Program.update(&state, message) }
+    /// Runs `update`, reporting both stages where they run (`file`/`line`: the caller's, as the strip shows it).
+    public func send(_ message: Program.Message, file: StaticString = #fileID, line: UInt = #line) {
+        Stages.record(CounterStage.send, "store.send(.\(message))", file: file, line: line)
+        Program.update(&state, message)
+        Stages.record(CounterStage.update, "update(&state, .\(message))")
+    }
+}
+
+/// The counter's flow: a message sent to the store, then `update`.
+public enum CounterStage: FlowStage {
+    case send, update
+    public var name: String { self == .send ? "store.send" : "update" }
+    public var detail: String { self == .send ? "a message" : "state changes" }
 }
