@@ -138,8 +138,21 @@ extension OpenAPIText {
                 "summary": "One app's pane alone, live",
                 "description": """
                     The room page with only this app's pane, for projecting one architecture to a class. Its forms post to the same room, \
-                    and a form post without JavaScript comes back here.
+                    and a form post without JavaScript comes back here. With `?at=N`, the app as it was after step N, read-only; its \
+                    timeline's Back and Forward move through this app's steps only.
                     """,
+                "parameters": [
+                    [
+                        "name": "at",
+                        "in": "query",
+                        "required": false,
+                        "description": """
+                            Show the app as it was after this step (base…steps; `first` is the earliest kept; `back` the app before its \
+                            latest step), read-only.
+                            """,
+                        "schema": ["type": "string", "pattern": "^([0-9]{1,9}|back|first)$"],
+                    ],
+                ],
                 "responses": [
                     "200": [
                         "description": "The one-app page.",
@@ -150,6 +163,11 @@ extension OpenAPIText {
                             No app has this id (`unknown_app`; the message lists the apps), or no room has this id (`unknown_room`). The \
                             app is checked first.
                             """, ["unknown_app", "unknown_room"]),
+                    "400": error("`at` is not a step of the history.", ["invalid_step"], headers: nil),
+                    "410": error("The step was folded into the room's snapshot (`step_folded`).", ["step_folded"], headers: nil),
+                    "429": replayLimit,
+                    "503": error("Two replays are running already (`replay_busy`); `Retry-After` says when to try again.",
+                        ["replay_busy"], headers: retryAfter),
                 ],
             ],
         ]),

@@ -276,8 +276,18 @@ extension OpenAPIText {
                             "source": ["type": "string"],
                             "app": ["type": "string"],
                             "kind": ["enum": ["input", "action", "outcome"]],
-                            "event": ["type": "string"],
+                            "event": [
+                                "type": "string",
+                                "description": "An input's event; a press named as its trace row (and curl twin) names it; an outcome's label.",
+                            ],
                             "summary": ["type": "string"],
+                            "stages": [
+                                "type": "array",
+                                "items": ["type": "string"],
+                                "description": """
+                                    The stages of the app's flow strip that ran inside the step, in order, as its runtime reported them (what                                     ran later, after an effect's answer or a turn, is in the trace row's step-through).
+                                    """,
+                            ],
                         ],
                     ],
                 ],
