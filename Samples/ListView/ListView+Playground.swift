@@ -15,41 +15,10 @@ public final class ListViewPlayground: CheckpointingApp, DeliveringApp {
         sampleFolder: "ListView",
         articleFiles: ["ListView.swift", "ListView+State.swift", "ListView+Interactor.swift", "ListView+Dependencies.swift"])
 
-    /// The VVSI flow, from the article.
-    public enum Stage: FlowStage {
-        case request, trigger, execute, updater, state, view, notifications, alert
-
-        public var name: String {
-            switch self {
-            case .request: "View / HTTP"
-            case .trigger: "trigger"
-            case .execute: "Interactor.execute"
-            case .updater: "updater"
-            case .state: "state"
-            case .view: "View"
-            case .notifications: "notifications"
-            case .alert: "alert"
-            }
-        }
-
-        public var detail: String {
-            switch self {
-            case .request: "a press or a POST"
-            case .trigger: "viewState.trigger(action)"
-            case .execute: "state(), then work in a task"
-            case .updater: "mutates once, on the room"
-            case .state: "published"
-            case .view: "re-rendered, patched over SSE"
-            case .notifications: "interactor → view (async)"
-            case .alert: ".onReceive → alertType"
-            }
-        }
-    }
-
     /// Most actions waiting behind the running one; more are refused as busy.
     public static let maxPendingActions = 256
 
-    public let teaching = Teaching<Stage>(appID: ListViewEvent.appName)
+    public let teaching = Teaching<VVSIStage>(appID: ListViewEvent.appName)
     private let instance: ListViewInstance
     /// Who triggers now, while a press's closure or an input runs: its trace entry is made when the action reaches
     /// the view state, whichever sent it.
@@ -76,20 +45,11 @@ public final class ListViewPlayground: CheckpointingApp, DeliveringApp {
         }
         triggering = source
         defer { triggering = nil }
-        guard instance.trigger(action).isAccepted else {
+        guard instance.viewState.trigger(action).isAccepted else {
             teaching.trace.removeNewest()
             throw AppError(
                 .busy, code: "action_queue_full",
                 message: "\(Self.maxPendingActions) actions are already waiting in this room; try again in a moment.")
-        }
-    }
-
-    /// The action as the trace shows it: `add`, `remove`, `random(count: 3, length: 2)`.
-    static func describe(_ action: ListView.VAction) -> String {
-        switch action {
-        case .add: "add"
-        case .remove: "remove"
-        case .random(let options): "random(count: \(options.count), length: \(options.length))"
         }
     }
 
@@ -98,9 +58,8 @@ public final class ListViewPlayground: CheckpointingApp, DeliveringApp {
             switch event {
             case .actionQueued(let action, _), .actionStarted(_, let action), .actionRejected(let action):
                 triggering = nil
-                teaching.trace.record(source: source, event: Self.describe(action), became: [])
-                teaching.flow.light(
-                    [.request, .trigger, .execute], caption: "\(Self.describe(action)) from \(source.spoken) was handed to the Interactor.")
+                teaching.trace.record(source: source, event: "\(action)", became: [])
+                teaching.flow.describe("\(action) from \(source.spoken) was handed to the Interactor.")
             default:
                 break
             }
@@ -114,14 +73,10 @@ public final class ListViewPlayground: CheckpointingApp, DeliveringApp {
             teaching.trace.appendStep("execute #\(id) \(action)")
         case .stateUpdated(let id, let before, let after, let duration):
             teaching.trace.appendStep("updater #\(id): \(before.items.count) → \(after.items.count) items in \(duration.microseconds) µs")
-            teaching.flow.light(
-                [.execute, .updater, .state, .view],
-                caption: "The updater changed the state (\(after.items.count) items) and the view was re-rendered.")
+            teaching.flow.describe("The updater changed the state (\(after.items.count) items) and the view was re-rendered.")
         case .notification(let notification):
             teaching.trace.appendStep("notification \(notification)")
-            teaching.flow.light(
-                [.execute, .notifications, .alert],
-                caption: "The Interactor sent \(notification): the view shows it as an alert until someone presses Ok.")
+            teaching.flow.describe("The Interactor sent \(notification): the view shows it as an alert until someone presses Ok.")
         case .actionFinished(let id, _, let duration):
             teaching.trace.appendStep("#\(id) finished after \(duration.microseconds) µs")
         }
@@ -139,7 +94,7 @@ public final class ListViewPlayground: CheckpointingApp, DeliveringApp {
 
     private func alertDismissed(from source: EventSource) {
         teaching.trace.record(source: source, event: "dismissAlert", became: ["alertType = nil (the alert's Ok)"])
-        teaching.flow.light([.request, .alert], caption: "Ok dismissed the alert in every tab.")
+        teaching.flow.describe("Ok dismissed the alert in every tab.")
     }
 
     public func render(_ context: RenderContext) -> RenderedView {
@@ -172,6 +127,17 @@ public final class ListViewPlayground: CheckpointingApp, DeliveringApp {
     }
 
     public func unmount() { instance.unmount() }
+}
+
+/// The action as the trace and its stages show it: `add`, `remove`, `random(count: 3, length: 2)`.
+extension ListView.VAction: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .add: "add"
+        case .remove: "remove"
+        case .random(let options): "random(count: \(options.count), length: \(options.length))"
+        }
+    }
 }
 
 extension Duration {

@@ -57,10 +57,10 @@ public final class ViewStateHost<Interactor: ViewStateInteractorProtocol, Root: 
         return host.render(context)
     }
 
-    /// What a button press does in the seed: `viewState.trigger(action)`.
+    /// What a button press does in the seed: `viewState.trigger(action)` (its stage names the caller's line).
     @discardableResult
-    public func trigger(_ action: Interactor.A) -> TriggerResult {
-        isUnmounted ? .inactive : viewState.trigger(action)
+    public func trigger(_ action: Interactor.A, file: StaticString = #fileID, line: UInt = #line) -> TriggerResult {
+        isUnmounted ? .inactive : viewState.trigger(action, file: file, line: line)
     }
 
     /// A press of a control on the page: its closure runs (`viewState.trigger(.add)`, the alert's Ok, …).
