@@ -3,9 +3,9 @@ import EVRuntime
 import PlaygroundUI
 import RoomServices
 
-/// Glue, not from the article: the RandomColorEV sample as a playground app. An input posted from the page or
-/// curl goes into the room's `eventSubject`, exactly as the seed's button closure does.
-public final class RandomColorEVPlayground: ViewHostedApp, CheckpointingApp {
+/// Glue, not from the article: the RandomColorEV sample as a playground app (the hosting is EVRuntime's): an input
+/// posted from the page or curl goes into the room's `eventSubject`, exactly as the seed's button closure does.
+public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp {
     public static let about = AppAbout(
         id: RandomColorEVApp.appName, title: "EV · Enum + View",
         summary: "One Event, several Actions: the button sends .changeBothSidesColors into eventSubject; "
@@ -13,42 +13,16 @@ public final class RandomColorEVPlayground: ViewHostedApp, CheckpointingApp {
         sampleFolder: "RandomColorEV",
         articleFiles: ["RandomColorEVApp.swift", "CenterScreen.swift", "LeftScreen.swift", "RightScreen.swift", "ColorModel.swift", "EventEnum.swift"])
 
-    public let teaching = Teaching<EVStage>(appID: RandomColorEVApp.appName)
-    private let instance: RandomColorEVInstance
+    public typealias Root = RandomColorEVApp
+    public let instance: RandomColorEVInstance
     private let random: RandomSource
-    /// The room's `eventSubject`, as the views hold it.
-    private var eventSubject: SendOnlySubject<EventEnum> { instance.sendOnlySubject }
-    /// Who is sending now: a press on the page (the button's closure) or HTTP.
-    private var source = EventSource.browser
 
     public init(services: AppServices) {
         random = services.makeRandomSource()
         instance = RandomColorEVInstance(randomColor: RandomColorSource(random: random))
-        instance.onSent = { [weak self] event in self?.sent(event) }
-    }
-
-    /// Sends the event into `eventSubject`, as the Center button's closure does; the actions run before this returns.
-    public func handle(_ event: EventEnum, from source: EventSource) {
-        self.source = source
-        eventSubject.send(event)
-        self.source = .browser
-    }
-
-    /// The views; a press on the page runs the button's closure (`eventSubject.send(.changeBothSidesColors)`).
-    public var host: ViewHost<RandomColorEVApp> { instance.host }
-
-    /// Every event sent into `eventSubject`, from a closure or from HTTP, lands in the trace; the runtime reported its stages.
-    private func sent(_ event: EventEnum) {
-        let actions = instance.actionNames(of: event)
-        teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" })
-        teaching.flow.describe(
-            ".\(event.name) from \(source.spoken) became \(actions.count) action(s); "
-                + "\(instance.actionSource.liveSubscriptionCount) live @Action subscriptions, each owned by its view.")
     }
 
     public var snapshot: RandomColorEVSnapshot { instance.snapshot }
-
-    public func unmount() { instance.unmount() }
 
     // MARK: - Checkpoint
 
@@ -86,9 +60,7 @@ public final class RandomColorEVPlayground: ViewHostedApp, CheckpointingApp {
         random.restore(position: saved.random)
     }
 
-    private func mount() {
-        if instance.host.livePositionCount == 0 { _ = instance.render(RenderContext(formAction: "")) }
-    }
+    private func mount() { if instance.host.livePositionCount == 0 { _ = instance.render(RenderContext(formAction: "")) } }
 }
 
 /// Glue: the architecture's own `EventEnum` is the app's input, by case name (`initial` cannot be posted).

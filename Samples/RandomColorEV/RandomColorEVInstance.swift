@@ -9,7 +9,7 @@ extension EVAppInstance where EventEnum == RandomColorEV.EventEnum, Root == Rand
     /// Starts the app with colours from `randomColor`.
     public convenience init(randomColor: RandomColorSource = RandomColorSource()) {
         self.init(
-            RandomColorEVApp(randomColor: randomColor), eventSubjectKey: \.eventSubject,
+            RandomColorEVApp(randomColor: randomColor), appID: RandomColorEVApp.appName, eventSubjectKey: \.eventSubject,
             inspecting: [RandomColorEVApp.self, LeftScreen.self, RightScreen.self])
     }
 

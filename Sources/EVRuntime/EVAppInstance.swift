@@ -1,7 +1,9 @@
+import AppSeam
 import OpenCombine
 import PlaygroundUI
 
-/// One running EV app in one room: its `eventSubject`, the action source built on it, and the view host.
+/// One running EV app in one room: its `eventSubject`, the action source built on it, the view host, and the
+/// teaching layer, where every event sent (from a view or from HTTP) becomes a trace row.
 ///
 /// ```swift
 /// let app = EVAppInstance<EventEnum, RandomColorEVApp>(RandomColorEVApp())
@@ -20,8 +22,10 @@ public final class EVAppInstance<EventEnum: EventEnumProtocol, Root: View> {
     public let actionSource: ActionSource
     /// Renders the app and owns its state and subscriptions.
     public let host: ViewHost<Root>
-    /// Called with every event sent, from a view or from outside, once its actions have run.
-    public var onSent: ((EventEnum) -> Void)?
+    /// The flow strip (the stages the runtime reported) and the trace of the events sent.
+    public let teaching: Teaching<EVStage>
+    /// Who is sending now: a press on the page (a view's closure) or HTTP.
+    private var source = EventSource.browser
     private var watching: AnyCancellable?
     private var knownActionNames: [String: [String]] = [:]
 
@@ -29,9 +33,10 @@ public final class EVAppInstance<EventEnum: EventEnumProtocol, Root: View> {
     /// `eventSubjectKey` names where the views read the subject (the seed's global `eventSubject`, one per room here);
     /// the `inspecting` view types can be read back with `host.view(_:)`.
     public init(
-        _ root: Root, environment: EnvironmentValues = EnvironmentValues(),
+        _ root: Root, appID: String = "ev", environment: EnvironmentValues = EnvironmentValues(),
         eventSubjectKey: WritableKeyPath<EnvironmentValues, SendOnlySubject<EventEnum>>? = nil, inspecting: [any View.Type] = []
     ) {
+        teaching = Teaching(appID: appID)
         eventSubject = CurrentValueSubject(EventEnum.initial)
         sendOnlySubject = SendOnlySubject(eventSubject)
         actionSource = ActionSource(eventSubject: eventSubject)
@@ -39,7 +44,24 @@ public final class EVAppInstance<EventEnum: EventEnumProtocol, Root: View> {
         if let eventSubjectKey { environment[keyPath: eventSubjectKey] = sendOnlySubject }
         host = ViewHost(root, environment: environment, inspecting: inspecting)
         // Subscribed after the action source, so it hears of an event once the views' actions ran.
-        watching = eventSubject.dropFirst().sink { [weak self] event in self?.onSent?(event) }
+        watching = eventSubject.dropFirst().sink { [weak self] event in self?.sent(event) }
+    }
+
+    /// An input from HTTP: sent into `eventSubject` as a view's closure sends it.
+    public func handle(_ event: EventEnum, from source: EventSource) {
+        self.source = source
+        defer { self.source = .browser }
+        let eventSubject = sendOnlySubject
+        eventSubject.send(event)
+    }
+
+    /// The trace row: the event, where it came from, and the actions it became.
+    private func sent(_ event: EventEnum) {
+        let actions = actionNames(of: event)
+        teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" })
+        teaching.flow.describe(
+            ".\(event.name) from \(source.spoken) became \(actions.count) action(s); "
+                + "\(actionSource.liveSubscriptionCount) live @Action subscriptions, each owned by its view.")
     }
 
     /// Renders the app.

@@ -33,7 +33,7 @@ struct RandomColorEVThroughTheHarnessTests {
 
         let sent = try await harness.send(.changeBothSidesColors)
         #expect(sent.map(\.source) == [.http])
-        #expect(Self.path(sent.first) == Self.changeColors(sentAt: "RandomColorEV/RandomColorEV+Playground.swift"))
+        #expect(Self.path(sent.first) == Self.changeColors(sentAt: "EVRuntime/EVAppInstance.swift"))
         #expect(await harness.flow.path == sent.first?.stages, "the strip shows the newest event's path")
         let (left2, right2) = (colors().hex, colors().hex)
         #expect(
