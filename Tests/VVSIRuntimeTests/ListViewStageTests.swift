@@ -67,9 +67,9 @@ import VVSIRuntime
         #expect(Self.path(await harness.trace.first) == Self.trigger("remove") + [Self.update])
     }
 
-    @Test func anHTTPEventNamesTheGlueLineAndAQueuedActionExecutesLater() async throws {
+    @Test func anHTTPEventNamesTheHostsTriggerAndAQueuedActionExecutesLater() async throws {
         let harness = AppHarness<ListViewPlayground>(seed: 9)
-        let glue = "ListViewVVSI/ListView+Playground.swift"
+        let glue = "VVSIRuntime/ViewStateHost.swift"  // the runtime triggers an HTTP input
         try await harness.run { harness in
             _ = try harness.send(.add)
             _ = try harness.send(.add)  // queued behind the first
