@@ -68,7 +68,11 @@ extension Teaching: StageSink {
         return StageContext(sink: self, isolation: isolation, step: stageStep)
     }
 
-    public func endStep() { trace.closeStep() }
+    public func endStep() {
+        // A step that made a row but reported no stage (yet) is the newest event: its path starts empty, not the last one's.
+        if trace.recordedRow(inStep: stageStep) { flow.start(step: stageStep) }
+        trace.closeStep()
+    }
 
     public func receive(_ record: StageRecord, step: Int) {
         trace.add(record, step: step)

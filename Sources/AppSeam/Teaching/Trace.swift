@@ -73,6 +73,9 @@ public final class Trace {
         }
     }
 
+    /// Whether the stage step `step` recorded a row.
+    func recordedRow(inStep step: Int) -> Bool { entryByStep[step] != nil }
+
     /// The step's stages that no row took (its input recorded none): dropped when the step ends.
     func closeStep() {
         openStep = nil
