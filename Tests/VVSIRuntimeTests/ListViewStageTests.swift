@@ -54,6 +54,8 @@ import VVSIRuntime
 
         let dismissed = try await harness.send(.dismissAlert)
         #expect(dismissed.count == 1 && Self.path(dismissed.first).isEmpty, "the alert's Ok runs no VVSI stage")
+        let strip = await harness.flow
+        #expect(strip.path.isEmpty && strip.lit.isEmpty, "so the strip is dark, not the refused add's")
     }
 
     @Test func removeAndRandomUpdateWithoutReading() async throws {
