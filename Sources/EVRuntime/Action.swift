@@ -128,9 +128,19 @@ extension View {
     public func onReceive<T: InnerViewAction>(
         _ actions: ActionPublisher<T>, file: StaticString = #fileID, line: UInt = #line, perform action: @escaping (T) -> Void
     ) -> some View {
-        onReceive(
+        // The last action's text is kept: describing an enum case goes through reflection, and this runs per event.
+        var last: (action: T, text: String)?
+        return onReceive(
             actions.publisher.handleEvents(receiveOutput: { received in
-                if received != T.default { Stages.record(EVStage.onReceive, ".onReceive($action) → .\(received)", file: file, line: line) }
+                guard received != T.default else { return }
+                Stages.record(EVStage.onReceive, Self.text(received, &last), file: file, line: line)
             }), perform: action)
+    }
+
+    private static func text<T: InnerViewAction>(_ action: T, _ last: inout (action: T, text: String)?) -> String {
+        if let last, last.action == action { return last.text }
+        let text = ".onReceive($action) → .\(action)"
+        last = (action, text)
+        return text
     }
 }

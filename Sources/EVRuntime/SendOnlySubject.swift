@@ -14,7 +14,17 @@ public final class SendOnlySubject<Event: EventEnumProtocol>: SendOnlyObject {
 
     /// Sends `event` to the subject's subscribers, as `CurrentValueSubject.send` does; the stage names the caller's line.
     public func send(_ event: Event, file: StaticString = #fileID, line: UInt = #line) {
-        Stages.record(EVStage.eventSubject, "eventSubject.send(.\(event.name))", file: file, line: line)
+        Stages.record(EVStage.eventSubject, text(event), file: file, line: line)
         subject.send(event)
+    }
+
+    /// The last event's stage text, kept: the same event is sent again and again.
+    private var last: (event: Event, text: String)?
+
+    private func text(_ event: Event) -> String {
+        if let last, last.event == event { return last.text }
+        let text = "eventSubject.send(.\(event.name))"
+        last = (event, text)
+        return text
     }
 }
