@@ -62,11 +62,11 @@ let package = Package(
         // Architecture runtimes: each keeps its seed article's names and semantics.
         .target(
             name: "EVRuntime",
-            dependencies: ["PlaygroundUI", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["PlaygroundUI", "RoomServices", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         .target(
             name: "VVSIRuntime",
-            dependencies: ["PlaygroundUI", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["PlaygroundUI", "RoomServices", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         .target(
             name: "MVIRuntime",

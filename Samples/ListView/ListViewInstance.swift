@@ -16,7 +16,7 @@ extension ViewStateHost where Interactor == ListView.Interactor, Root == ListVie
     ) {
         self.init(
             ListViewApp(dependencies: ListView.Dependencies(service: taskRandom), random: random, maxPendingActions: maxPendingActions),
-            isolation: isolation, inspecting: [ListView.self]
+            appID: ListViewEvent.appName, isolation: isolation, inspecting: [ListView.self], summary: { "\($0.items.count) items" }
         ) { $0.view(ListView.self)?.viewState }
     }
 

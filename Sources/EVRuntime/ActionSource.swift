@@ -1,5 +1,6 @@
 import OpenCombine
 import PlaygroundUI
+import RoomServices
 
 /// The room's `eventSubject` as the views see it: each event flat-mapped to its actions
 /// (`EventEnum.actionsByEvent`), delivered synchronously in array order to every live `@Action`.
@@ -16,15 +17,26 @@ public final class ActionSource {
     private var subscribers: [(id: Int, subject: PassthroughSubject<any InnerViewAction, Never>)] = []
     private var nextID = 0
     private var upstream: AnyCancellable?
+    /// The stage's text for each event name (`actionsByEvent → [.changeLeftColor, .changeRightColor]`), built once.
+    private var mappedText: [String: String] = [:]
 
     /// Connects to `eventSubject` (its current value is flat-mapped at once, like any subscriber's).
     public init<EventEnum: EventEnumProtocol>(eventSubject: CurrentValueSubject<EventEnum, Never>) {
         upstream =
             eventSubject
-            .flatMap { receivedEvent -> AnyPublisher<any InnerViewAction, Never> in
-                EventEnum.actionsByEvent(receivedEvent).publisher.eraseToAnyPublisher()
+            .flatMap { [weak self] receivedEvent -> AnyPublisher<any InnerViewAction, Never> in
+                let actions = EventEnum.actionsByEvent(receivedEvent)
+                Stages.record(EVStage.actionsByEvent, self?.text(receivedEvent.name, actions) ?? "actionsByEvent", line: #line - 1)
+                return actions.publisher.eraseToAnyPublisher()
             }
             .sink { [weak self] action in self?.deliver(action) }
+    }
+
+    private func text(_ event: String, _ actions: [any InnerViewAction]) -> String {
+        if let known = mappedText[event] { return known }
+        let text = "actionsByEvent → [" + actions.map { ".\($0)" }.joined(separator: ", ") + "]"
+        mappedText[event] = text
+        return text
     }
 
     deinit { upstream?.cancel() }

@@ -1,7 +1,9 @@
+import AppSeam
 import OpenCombine
 import PlaygroundUI
 
-/// One running EV app in one room: its `eventSubject`, the action source built on it, and the view host.
+/// One running EV app in one room: its `eventSubject`, the action source built on it, the view host, and the
+/// teaching layer, where every event sent (from a view or from HTTP) becomes a trace row.
 ///
 /// ```swift
 /// let app = EVAppInstance<EventEnum, RandomColorEVApp>(RandomColorEVApp())
@@ -14,33 +16,75 @@ import PlaygroundUI
 public final class EVAppInstance<EventEnum: EventEnumProtocol, Root: View> {
     /// The room's event subject (the seed's global, one per room here).
     public let eventSubject: CurrentValueSubject<EventEnum, Never>
+    /// The same subject as the views hold it: its `send` reports the stage at the caller's line.
+    public let sendOnlySubject: SendOnlySubject<EventEnum>
     /// Flat-maps events to actions for the views.
     public let actionSource: ActionSource
     /// Renders the app and owns its state and subscriptions.
     public let host: ViewHost<Root>
+    /// The flow strip (the stages the runtime reported) and the trace of the events sent.
+    public let teaching: Teaching<EVStage>
+    /// Who is sending now: a press on the page (a view's closure) or HTTP.
+    private var source = EventSource.browser
+    private var watching: AnyCancellable?
+    private var knownActionNames: [String: [String]] = [:]
 
     /// Starts the app with `eventSubject` at `EventEnum.initial`; `environment` may add app values, and
     /// `eventSubjectKey` names where the views read the subject (the seed's global `eventSubject`, one per room here);
     /// the `inspecting` view types can be read back with `host.view(_:)`.
     public init(
-        _ root: Root, environment: EnvironmentValues = EnvironmentValues(),
+        _ root: Root, appID: String = "ev", environment: EnvironmentValues = EnvironmentValues(),
         eventSubjectKey: WritableKeyPath<EnvironmentValues, SendOnlySubject<EventEnum>>? = nil, inspecting: [any View.Type] = []
     ) {
+        teaching = Teaching(appID: appID)
         eventSubject = CurrentValueSubject(EventEnum.initial)
+        sendOnlySubject = SendOnlySubject(eventSubject)
         actionSource = ActionSource(eventSubject: eventSubject)
         var environment = environment.with(\.actionSource, actionSource)
-        if let eventSubjectKey { environment[keyPath: eventSubjectKey] = SendOnlySubject(eventSubject) }
+        if let eventSubjectKey { environment[keyPath: eventSubjectKey] = sendOnlySubject }
         host = ViewHost(root, environment: environment, inspecting: inspecting)
+        // Subscribed after the action source, so it hears of an event once the views' actions ran.
+        watching = eventSubject.dropFirst().sink { [weak self] event in self?.sent(event) }
+    }
+
+    /// An input from HTTP: sent into `eventSubject` as a view's closure sends it.
+    public func handle(_ event: EventEnum, from source: EventSource) {
+        self.source = source
+        defer { self.source = .browser }
+        let eventSubject = sendOnlySubject
+        eventSubject.send(event)
+    }
+
+    /// The trace row: the event, where it came from, and the actions it became.
+    private func sent(_ event: EventEnum) {
+        let actions = actionNames(of: event)
+        teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" })
+        teaching.flow.describe(
+            ".\(event.name) from \(source.spoken) became \(actions.count) action(s); "
+                + "\(actionSource.liveSubscriptionCount) live @Action subscriptions, each owned by its view.")
     }
 
     /// Renders the app.
     public func render(_ context: RenderContext) -> RenderedView { host.render(context) }
 
     /// Sends `event` into `eventSubject`; the actions run synchronously before this returns.
-    public func send(_ event: EventEnum) { eventSubject.send(event) }
+    public func send(_ event: EventEnum, file: StaticString = #fileID, line: UInt = #line) {
+        sendOnlySubject.send(event, file: file, line: line)
+    }
+
+    /// What the trace shows `event` became: `LeftScreen.InnerAction.changeLeftColor`, …, worked out once per event.
+    public func actionNames(of event: EventEnum) -> [String] {
+        if let known = knownActionNames[event.name] { return known }
+        let names = EventEnum.actionsByEvent(event).map { "\(typeName(type(of: $0))).\($0)" }
+        knownActionNames[event.name] = names
+        return names
+    }
 
     /// Cancels every subscription of the app's views.
-    public func unmount() { host.unmount() }
+    public func unmount() {
+        watching?.cancel()
+        host.unmount()
+    }
 }
 
 @available(*, unavailable, message: "an EVAppInstance lives on one room executor")

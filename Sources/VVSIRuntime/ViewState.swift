@@ -60,8 +60,9 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
     /// The pump's task, for tests: it ends once the view state is cancelled and its mailbox drained.
     private(set) var pump: Task<Void, Never>?
     private var isCancelled = false
-    private var running: (id: Int, action: A, startedAt: ContinuousClock.Instant)?
-    private var queue: [A] = []
+    /// The running action, and the step that triggered it: what its tasks do is reported there, as later.
+    private var running: (id: Int, action: A, startedAt: ContinuousClock.Instant, step: StageContext?)?
+    private var queue: [(action: A, step: StageContext?)] = []
     private var nextActionID = 1
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     /// Messages the pump applied so far (reads, changes, notifications, "action finished").
@@ -89,9 +90,10 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         mailbox?.close(finalState: state)
     }
 
-    /// The interactor's notifications, delivered asynchronously on the room's executor.
-    public var notifications: AnyPublisher<N, Never> {
-        notificationSubject.eraseToAnyPublisher()
+    /// The interactor's notifications, delivered asynchronously on the room's executor, for
+    /// `.onReceive(viewState.notifications)`.
+    public var notifications: Notifications<N> {
+        Notifications(publisher: notificationSubject.eraseToAnyPublisher())
     }
 
     /// Actions waiting for the running one to finish.
@@ -118,28 +120,30 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         // The interactor sends from any thread; the mailbox is thread-safe and keeps the order.
         subscription = interactor.notifications.sink { notification in mailbox.post(.notification(notification)) }
         let bound = RoomBound({ [weak self] in self }, isolation: isolation)
-        pump = Task { await pumpMessages(on: isolation, from: mailbox, to: bound) }
+        // Outside any step: the pump outlives the one it may start in, and reports each message under its action's.
+        pump = Stages.with(nil) { Task { await pumpMessages(on: isolation, from: mailbox, to: bound) } }
     }
 
     /// Runs `action` now if nothing runs, otherwise queues it; see ``TriggerResult``. Must be called on the room's
-    /// executor.
+    /// executor. Its stage names the caller's line (the button's closure).
     ///
     /// ```swift
     /// if case .queueFull = viewState.trigger(.add) { /* answer 503 */ }
     /// ```
     @discardableResult
-    public func trigger(_ action: A) -> TriggerResult {
+    public func trigger(_ action: A, file: StaticString = #fileID, line: UInt = #line) -> TriggerResult {
         guard let isolation, let mailbox, !isCancelled else { return .inactive }
         isolation.preconditionIsolated("ViewState.trigger must be called on its room's executor")
+        Stages.record(VVSIStage.trigger, "viewState.trigger(.\(action))", file: file, line: line)
         guard running != nil else {
-            start(action, mailbox)
+            start(action, mailbox, step: Stages.current)
             return .started
         }
         guard queue.count < maxPendingActions else {
             observer?(.actionRejected(action: action))
             return .queueFull(limit: maxPendingActions)
         }
-        queue.append(action)
+        queue.append((action, Stages.current?.carriedLater))
         observer?(.actionQueued(action: action, position: queue.count))
         return .queued(position: queue.count)
     }
@@ -215,13 +219,17 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
 
     // MARK: - Actions
 
-    private func start(_ action: A, _ mailbox: Mailbox<S, N>) {
+    /// Starts `action` in the step that triggered it (`step`: a queued one's comes back later).
+    private func start(_ action: A, _ mailbox: Mailbox<S, N>, step: StageContext?) {
         let id = nextActionID
         nextActionID += 1
-        running = (id, action, .now)
+        running = (id, action, .now, step?.carriedLater)
         observer?(.actionStarted(id: id, action: action))
         let token = ActionToken(id: id, mailbox: mailbox)
-        interactor.execute({ await token.read() }, action, { change in await token.update(change) })
+        Stages.with(step) {
+            Stages.record(VVSIStage.execute, "interactor.execute(state, .\(action), updater)", line: #line + 1)
+            interactor.execute({ await token.read() }, action, { change in await token.update(change) })
+        }
     }
 
     /// Action `id` released its closures: report it, then start the next waiting action. The observer hears of it
@@ -231,7 +239,8 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         observer?(.actionFinished(id: id, action: finished.action, duration: .now - finished.startedAt))
         running = nil
         if let mailbox, !isCancelled, !queue.isEmpty {
-            start(queue.removeFirst(), mailbox)
+            let next = queue.removeFirst()
+            start(next.action, mailbox, step: next.step)
         } else {
             resumeIdleWaiters()
         }
@@ -258,26 +267,34 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
     /// Applies one message from an interactor task (the pump calls it on the room's executor).
     func handle(_ message: Mailbox<S, N>.Message, _ mailbox: Mailbox<S, N>) {
         guard !isCancelled else { return mailbox.abandon(message) }
+        Stages.with(running?.step) { apply(message) }
+        deliveredMessages += 1
+        resumeDeliveryWaiters()
+    }
+
+    /// One message, its stages reported under the step of the action that sent it.
+    private func apply(_ message: Mailbox<S, N>.Message) {
         switch message {
         case .read(let reply):
+            Stages.record(VVSIStage.state, "state() → the current state", line: #line + 1)
             reply.resume(returning: state)
-        case .update(let actionID, let change, let calledAt, let done):
+        case .update(let actionID, let updater, let calledAt, let done):
             let before = state
             var after = before
-            change(&after)
+            Stages.record(VVSIStage.updater, "updater { state in … }", line: #line + 1)
+            updater(&after)
             state = after
             observer?(.stateUpdated(actionID: actionID, before: before, after: after, duration: .now - calledAt))
             onChange?()
             done.resume()
         case .notification(let notification):
+            Stages.record(VVSIStage.notifications, "notificationSubject.send(.\(notification))", line: #line + 1)
             notificationSubject.send(notification)
             observer?(.notification(notification))
             onChange?()
         case .released(let actionID):
             finish(actionID)
         }
-        deliveredMessages += 1
-        resumeDeliveryWaiters()
     }
 }
 

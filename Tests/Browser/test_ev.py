@@ -73,3 +73,36 @@ def test_trace_keeps_the_last_twenty_events_in_every_tab(room):
     first.reload()   # a fresh page renders the same trace server-side
     assert first.locator("#ev-trace-rows tr").count() == 20
     assert first.locator("#ev-trace-rows tr").first.get_attribute("id") == "ev-trace-row-22"
+
+
+CHANGE_COLORS_PATH = [
+    "eventSubject.send(.changeBothSidesColors)",
+    "actionsByEvent → [.changeLeftColor, .changeRightColor]",
+    "@Action ← LeftScreen.InnerAction.changeLeftColor",
+    ".onReceive($action) → .changeLeftColor",
+    "@Action ← RightScreen.InnerAction.changeRightColor",
+    ".onReceive($action) → .changeRightColor",
+]
+
+
+def flow_path(page, app):
+    return page.locator(f"#{app}-flow .flow-path > li > code").all_inner_texts()
+
+
+def lit_stages(page, app):
+    return page.locator(f"#{app}-flow .flow-stages > li.lit > b").all_inner_texts()
+
+
+def test_the_strip_shows_the_path_the_runtime_reported(room):
+    """The strip lights what the EV runtime reported for the press, and lists its calls in the order they ran, in
+    every tab; a fresh page draws the same path server-side."""
+    first, second = room
+    assert lit_stages(first, "ev") == [] and flow_path(first, "ev") == []
+    first.click("#ev-center button")
+    for page in (first, second):
+        eventually(lambda: flow_path(page, "ev") == CHANGE_COLORS_PATH, message="the path of the press")
+        assert lit_stages(page, "ev") == ["eventSubject", "actionsByEvent", "@Action", ".onReceive"]
+        assert page.locator("#ev-flow .flow-path > li.later").count() == 0, "nothing in EV runs later"
+    assert "CenterScreen.swift:" in first.locator("#ev-flow .flow-path > li").first.inner_text(), "the button's line"
+    second.reload()
+    assert flow_path(second, "ev") == CHANGE_COLORS_PATH

@@ -61,3 +61,37 @@ def test_one_apps_page_alone_updates_live_and_works_without_javascript(server, b
     eventually(lambda: static.reload() is not None and len(items(static)) == 3, message="the third item after a reload")
     for page in (full, alone, static):
         page.context.close()
+
+
+def flow_path(page):
+    return page.locator("#vvsi-flow .flow-path > li > code").all_inner_texts()
+
+
+def later_calls(page):
+    return page.locator("#vvsi-flow .flow-path > li.later > code").all_inner_texts()
+
+
+def lit_stages(page):
+    return page.locator("#vvsi-flow .flow-stages > li.lit > b").all_inner_texts()
+
+
+def test_the_strip_shows_the_path_the_runtime_reported(room):
+    """Add starts with the trigger the button's closure called; the interactor's read and change come later and light
+    when they run; the sixth Add is refused with a notification and has no updater stage."""
+    first, second = room
+    added = ["viewState.trigger(.add)", "interactor.execute(state, .add, updater)", "state() → the current state",
+             "updater { state in … }"]
+    for count in range(1, 6):
+        first.click(ADD)
+        eventually(lambda: len(items(first)) == count, message=f"{count} items")
+    for page in (first, second):
+        eventually(lambda: flow_path(page) == added, message="the path of an add")
+        assert later_calls(page) == added[2:], "the task's read and change ran after the press"
+        assert lit_stages(page) == ["viewState.trigger", "Interactor.execute", "state()", "updater"]
+    first.click(ADD)
+    refused = added[:3] + ['notificationSubject.send(.error("Max items count is 5"))',
+                           '.onReceive(viewState.notifications) → .error("Max items count is 5")']
+    for page in (first, second):
+        eventually(lambda: flow_path(page) == refused, message="the path of the refused add")
+        assert "updater" not in lit_stages(page), "a refused add changes no state"
+        assert "ListView.swift:" in page.locator("#vvsi-flow .flow-path > li").first.inner_text(), "the button's line"

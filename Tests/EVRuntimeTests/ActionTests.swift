@@ -11,7 +11,7 @@ import Testing
     @Test func settingIsAPulseAndOnlyLeadingDefaultsAreDropped() {
         let action = Action(FirstView.InnerAction.initial)
         var received: [FirstView.InnerAction] = []
-        let subscription = action.projectedValue.sink { received.append($0) }
+        let subscription = action.projectedValue.publisher.sink { received.append($0) }
         #expect(received.isEmpty)  // the resting default at subscription time is dropped
         action.wrappedValue = .hello
         #expect(action.wrappedValue == .initial)  // back at rest at once

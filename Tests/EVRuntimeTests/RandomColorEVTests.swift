@@ -77,7 +77,7 @@ import Testing
                     left: Self.side("ev-left", "Left", "#ffffff", label: "#000000"),
                     right: Self.side("ev-right", "Right", "#ffffff", label: "#000000")))
         #expect(before.fragments.map(\.id) == ["ev-left", "ev-center", "ev-right"])
-        #expect(app.snapshot == RandomColorEVSnapshot(selectedTab: "center", leftColor: nil, rightColor: nil))
+        #expect(app.snapshot == RandomColorEVSnapshot(selectedTab: "center", leftColor: nil, rightColor: nil, liveActionSubscriptions: 2))
 
         app.eventSubject.send(.changeBothSidesColors)
         let after = app.render(context)
@@ -92,7 +92,7 @@ import Testing
                     right: Self.side("ev-right", "Right", right, label: "#ffffff", model: right)))
         #expect(after.fragments[1] == before.fragments[1])
         #expect(after.fragments[1].html == Self.center)
-        #expect(app.snapshot == RandomColorEVSnapshot(selectedTab: "center", leftColor: left, rightColor: right))
+        #expect(app.snapshot == RandomColorEVSnapshot(selectedTab: "center", leftColor: left, rightColor: right, liveActionSubscriptions: 2))
     }
 
     @Test func eachPressGivesNewColoursAndKeepsTheSubscriptionsFlat() {
@@ -142,7 +142,8 @@ import Testing
     @Test func snapshotEncodesMissingColoursAsNull() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let json = try encoder.encode(RandomColorEVSnapshot(selectedTab: "center", leftColor: "#010203", rightColor: nil))
-        #expect(String(decoding: json, as: UTF8.self) == ##"{"leftColor":"#010203","rightColor":null,"selectedTab":"center"}"##)
+        let json = try encoder.encode(RandomColorEVSnapshot(selectedTab: "center", leftColor: "#010203", rightColor: nil, liveActionSubscriptions: 2))
+        #expect(
+            String(decoding: json, as: UTF8.self) == ##"{"leftColor":"#010203","liveActionSubscriptions":2,"rightColor":null,"selectedTab":"center"}"##)
     }
 }

@@ -49,12 +49,16 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
     /// Adds a stage of step `step`: a newer step starts a new path; an older step's late stage leaves the strip alone
     /// (its trace row keeps it).
     mutating func add(_ stage: StageRecord, step: Int) {
-        if step > pathStep {
-            path = []
-            pathStep = step
-        }
+        start(step: step)
         guard step == pathStep, path.count < Trace.maxStages else { return }
         path.append(stage)
+    }
+
+    /// Starts the path of step `step` if it is newer than the one shown.
+    mutating func start(step: Int) {
+        guard step > pathStep else { return }
+        path = []
+        pathStep = step
     }
 
     /// Shows `path` (a restored room), or the stages a glue lit by hand when there is none.

@@ -19,10 +19,13 @@ public enum StageSources {
         guard parts.count == 2 else { return nil }
         let (module, name) = (String(parts[0]), String(parts[1]))
         var folders = ["Sources/\(module)", "Tests/\(module)"]
+        // The target's `path:` comes after its dependencies, which may hold parentheses (`.product(…)`): it is the first
+        // `path:` before the next target.
         if let package = try? String(contentsOfFile: root + "/Package.swift", encoding: .utf8),
-            let match = package.firstMatch(of: try! Regex("name: \"\(module)\"(?:(?!\\.(?:target|testTarget|executableTarget)\\()[\\s\\S])*?path: \"([^\"]+)\""))
+            let name = package.range(of: "name: \"\(module)\""),
+            let match = package[name.upperBound...].split(separator: /\.(target|testTarget|executableTarget)\(/, maxSplits: 1).first?.firstMatch(of: /path: "([^"]+)"/)
         {
-            folders.insert(String(match.output[1].substring ?? ""), at: 0)
+            folders.insert(String(match.output.1), at: 0)
         }
         for folder in folders {
             guard let walker = FileManager.default.enumerator(atPath: root + "/" + folder) else { continue }

@@ -1,0 +1,41 @@
+import AppSeam
+import PlaygroundUI
+
+/// A VVSI app as a room hosts it: what every one repeats comes from its ``ViewStateHost`` (the teaching layer, the
+/// views and presses, the interactor's deliveries for a replay); the sample writes its about, its instance, how an
+/// HTTP input maps onto an action (``ViewStateHost/handle(_:from:)``), its snapshot and its checkpoint.
+public protocol VVSIHostedApp: DeliveringApp where Stage == VVSIStage {
+    /// The running app (its interactor's types may stay the sample's own).
+    var hosting: any ViewStateHosting { get }
+}
+
+/// What a room needs of a ``ViewStateHost``, whatever its interactor and root view.
+public protocol ViewStateHosting: AnyObject {
+    var teaching: Teaching<VVSIStage> { get }
+    func render(_ context: RenderContext) -> RenderedView
+    func perform(action: String, value: String?) -> ActionOutcome
+    func unmount()
+    nonisolated(nonsending) func idle() async
+    var deliveries: Int { get }
+    func holdDeliveries()
+    nonisolated(nonsending) func deliver(upTo count: Int) async -> Bool
+    func releaseDeliveries()
+}
+
+extension ViewStateHost: ViewStateHosting {}
+
+extension VVSIHostedApp {
+    public var teaching: Teaching<VVSIStage> { hosting.teaching }
+    public func render(_ context: RenderContext) -> RenderedView { hosting.render(context) }
+    public func perform(action: String, value: String?) -> ActionOutcome { hosting.perform(action: action, value: value) }
+    public func unmount() { hosting.unmount() }
+
+    /// Returns once no action runs or waits.
+    nonisolated(nonsending) public func settle() async { await hosting.idle() }
+    /// The interactor's reads, changes, notifications and "finished" the view state applied: where they fell between
+    /// inputs is kept in the journal, so a replay applies them at the same places.
+    public var deliveries: Int { hosting.deliveries }
+    public func holdDeliveries() { hosting.holdDeliveries() }
+    nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool { await hosting.deliver(upTo: count) }
+    public func releaseDeliveries() { hosting.releaseDeliveries() }
+}
