@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 
 /// The seed's view for a ``ContentLoadState``: one of four views, with defaults for all but `hasDataView`
 /// (``ErrorView``, ``LoadingView``, ``NoDataView``).
@@ -34,7 +35,9 @@ public struct StatefulView<AnyHasDataView: View, AnyErrorView: View, AnyLoadingV
     }
 
     public var body: some View {
-        Group {
+        // Drawn again only when its view's inputs changed: the StatefulView stage of the step being drawn.
+        Stages.record(NiceStage.statefulView, "StatefulView(state: \(state))")
+        return Group {
             switch state {
             case .hasData: hasDataView()
             case .error(let error): errorView(error)
