@@ -19,7 +19,9 @@ public enum StageSources {
         let (module, name) = (String(parts[0]), String(parts[1]))
         var folders = ["Sources/\(module)", "Tests/\(module)"]
         if let package = try? String(contentsOfFile: root + "/Package.swift", encoding: .utf8),
-            let match = package.firstMatch(of: try! Regex("name: \"\(module)\"[^)]*?path: \"([^\"]+)\""))
+            // The target's own `path:`, past its dependencies' parentheses (`.product(…)`), before the next target.
+            let match = package.firstMatch(
+                of: try! Regex(#"name: "\#(module)",(?:(?!\.(?:target|testTarget|executableTarget)\()[\s\S])*?path: "([^"]+)""#))
         {
             folders.insert(String(match.output[1].substring ?? ""), at: 0)
         }
