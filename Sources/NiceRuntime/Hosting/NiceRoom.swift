@@ -31,7 +31,7 @@ public final class NiceRoom {
         var injected = injected
         injected.log = log
         injected.roomLoop = RoomLoop(isolation: services.isolation, effects: services.effects) {
-            room.value.room?.flushLog()
+            room.value.room?.answered()
             changed.value()
         }
         room.value.room = self
@@ -64,6 +64,13 @@ public final class NiceRoom {
         }
         flushLog()
         return rendered
+    }
+
+    /// A view model's task ended: its log lines go to the trace, and the render that draws what it changed belongs to
+    /// its step (the room renders at once, in it; a test's harness renders when it likes).
+    private func answered() {
+        flushLog()
+        if let step = Stages.current, step.reports(to: teaching) { drawing = step }
     }
 
     /// Writes each new load state of `viewModel` into the trace as `owner.contentLoadState = …` (nil: stops watching
