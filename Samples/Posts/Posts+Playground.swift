@@ -45,7 +45,6 @@ public final class PostsPlayground: CheckpointingApp {
     public let faults: PostsFaults
     private let host: ViewHost<PostsApp>
     private let effects: Effects
-    private var detailObservation: AnyCancellable?
 
     /// Fills the room's dependencies (services fetching from `services.ownBaseURL` or the configured API), then
     /// makes the coordinator in the room's scope.
@@ -64,10 +63,7 @@ public final class PostsPlayground: CheckpointingApp {
         let send = { (event: PostsEvent) in event.run(list: coordinator.viewModel!, coordinator: coordinator, faults: faults) }
         host = ViewHost(PostsApp(coordinator: coordinator, faults: faults, send: send))
         room.watch(coordinator.viewModel, as: "PostsViewModel")
-        // Not `detail` itself in the closure: its own publisher keeps the sink, which would keep it.
-        detailObservation = coordinator.$postDetailViewModel.dropFirst().sink { detail in
-            room.watch(detail, as: "PostDetailViewModel(\(detail?.postId ?? 0))", key: "detail")
-        }
+        room.watch(coordinator.$postDetailViewModel) { "PostDetailViewModel(\($0.postId))" }
     }
 
     // MARK: - Events
@@ -233,10 +229,7 @@ public final class PostsPlayground: CheckpointingApp {
         return state
     }
 
-    public func unmount() {
-        detailObservation?.cancel()
-        room.unmount(host)
-    }
+    public func unmount() { room.unmount(host) }
 }
 
 /// The coordinator's views and the fault controls: the pane's two fragments.

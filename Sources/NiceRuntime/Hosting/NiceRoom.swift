@@ -55,10 +55,15 @@ public final class NiceRoom {
         if let step {
             rendered = Stages.with(step) { InjectedValues.withValues(injected) { host.render(context) } }
         } else {
+            // Every render evaluates the StatefulViews (their views observe objects): unless a view bound (a row of its
+            // own), such a step is dropped and the strip keeps the newest event's path.
+            let strip = teaching.flow
+            let rows = teaching.trace.nextEntryNumber
             drawnByPage = true
             defer {
                 drawnByPage = false
                 teaching.endStep()
+                if teaching.trace.nextEntryNumber == rows { teaching.flow = strip }
             }
             rendered = Stages.with(teaching.beginStep(isolation: isolation)) { InjectedValues.withValues(injected) { host.render(context) } }
         }
@@ -78,6 +83,15 @@ public final class NiceRoom {
     public func watch(_ viewModel: ObservableVM?, as owner: String, key: String = "") {
         observations[key] = viewModel?.$contentLoadState.dropFirst().sink { [weak self] state in
             self?.stateChanged(owner, state)
+        }
+    }
+
+    /// Watches whichever view model `pushed` holds (a coordinator's pushed screen), named by `owner`.
+    public func watch<ViewModel: ObservableVM>(_ pushed: Published<ViewModel?>.Publisher, as owner: @escaping (ViewModel) -> String) {
+        let key = "\(ViewModel.self)"
+        // Not the view model itself in the closure: its own publisher keeps the sink, which would keep it.
+        observations["pushed " + key] = pushed.dropFirst().sink { [weak self] viewModel in
+            self?.watch(viewModel, as: viewModel.map(owner) ?? "", key: key)
         }
     }
 
