@@ -43,7 +43,7 @@ public final class PostsPlayground: CheckpointingApp {
     public let coordinator: PostsCoordinator
     /// The room's fault injection.
     public let faults: PostsFaults
-    private let host: ViewHost<PostsApp>
+    private let host: ViewHost<FaultsAbove<PostsCoordinatorView>>
     private let effects: Effects
 
     /// Fills the room's dependencies (services fetching from `services.ownBaseURL` or the configured API), then
@@ -61,7 +61,10 @@ public final class PostsPlayground: CheckpointingApp {
         let coordinator = InjectedValues.withValues(injected) { PostsCoordinator() }
         self.coordinator = coordinator
         let send = { (event: PostsEvent) in event.run(list: coordinator.viewModel!, coordinator: coordinator, faults: faults) }
-        host = ViewHost(PostsApp(coordinator: coordinator, faults: faults, send: send))
+        host = ViewHost(
+            FaultsAbove(
+                faults, ids: ("nice-faults", "nice-posts"), set: { send(.setFaults(latencyMs: $0.latencyMs, failureRate: $0.failureRate)) },
+                reload: { send(.reload) }, content: PostsCoordinatorView(coordinator: coordinator)))
         room.watch(coordinator.viewModel, as: "PostsViewModel")
         room.watch(coordinator.$postDetailViewModel) { "PostDetailViewModel(\($0.postId))" }
     }
@@ -195,19 +198,19 @@ public final class PostsPlayground: CheckpointingApp {
         if listLoaded {
             var userIDs: [String: Int] = [:]
             for row in saved.rows where userIDs[row.user] == nil { userIDs[row.user] = userIDs.count + 1 }
-            let answer = RestoredPosts(
+            let answer = PostsViewModel.Raw(
                 posts: saved.rows.map { Post(userId: userIDs[$0.user]!, id: $0.id, title: $0.text, body: "") },
                 users: userIDs.map { User(id: $0.value, name: $0.key) }.sorted { $0.id < $1.id })
-            guard effects.completeOldest(label: "fetchPosts", with: Result<RestoredPosts, any Error>.success(answer)) else {
+            guard effects.completeOldest(label: "fetchPosts", with: Result<PostsViewModel.Raw, any Error>.success(answer)) else {
                 throw CheckpointError("the nice app's list did not start loading as it appeared")
             }
         }
         InjectedValues.withValues(injected) {
             list.displayState = filter
             for id in saved.favourites { list.favourite(id) }
+            if let detail = saved.detail { list.showPostDetail(detail.postId) }
         }
         if let detail = saved.detail {
-            InjectedValues.withValues(injected) { list.showPostDetail(detail.postId) }
             _ = render(context)
             let detailLoading = detail.shown.state == "loading"
             if !detailLoading || detail.post != nil {
@@ -230,29 +233,6 @@ public final class PostsPlayground: CheckpointingApp {
     }
 
     public func unmount() { room.unmount(host) }
-}
-
-/// The coordinator's views and the fault controls: the pane's two fragments.
-struct PostsApp: View {
-    let coordinator: PostsCoordinator
-    let faults: PostsFaults
-    let send: (PostsEvent) -> Void
-
-    var body: some View {
-        VStack(alignment: .leading, spacing: 12) {
-            // Above the list: a fault button's press shows what is in force where the list is read.
-            FaultControls(settings: faults.settings, set: { send(.setFaults(latencyMs: $0.latencyMs, failureRate: $0.failureRate)) }, reload: { send(.reload) })
-                .id("nice-faults")
-            PostsCoordinatorView(coordinator: coordinator)
-                .id("nice-posts")
-        }
-    }
-}
-
-/// The list's load answered from a checkpoint: the same JSON as the view model's own answer (posts and users).
-private struct RestoredPosts: Codable, Sendable {
-    var posts: [Post]
-    var users: [User]
 }
 
 /// The posts API as its errors are named, and the runtime's client and faults under the names the services use.

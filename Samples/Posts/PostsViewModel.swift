@@ -12,7 +12,7 @@ public enum PostsDisplayState: String, CaseIterable, Sendable {
 /// Favourites are kept by post id, so they survive a reload (the seed keeps them in the rows, which a reload
 /// replaces).
 public final class PostsViewModel: ObservableVM {
-    private struct Raw: Sendable, Codable {
+    struct Raw: Sendable, Codable {
         var posts: [Post]
         var users: [User]
     }

@@ -42,3 +42,30 @@ public struct FaultControls: View {
             + "\(Int((settings.failureRate * 100).rounded()))% of fetches fail (from the next fetch: Reload now)"
     }
 }
+
+/// The fault controls above an app's content: the pane's two fragments, `faultsID` and `contentID` (a fault button's
+/// press shows what is in force above where the content is read).
+public struct FaultsAbove<Content: View>: View {
+    let faults: APIFaults
+    let ids: (faults: String, content: String)
+    let set: (APIFaults.Settings) -> Void
+    let reload: () -> Void
+    let content: Content
+
+    /// `content` below the controls of `faults` (see ``FaultControls``).
+    public init(
+        _ faults: APIFaults, ids: (faults: String, content: String), set: @escaping (APIFaults.Settings) -> Void, reload: @escaping () -> Void,
+        content: Content
+    ) {
+        (self.faults, self.ids, self.set, self.reload, self.content) = (faults, ids, set, reload, content)
+    }
+
+    public var body: some View {
+        VStack(alignment: .leading, spacing: 12) {
+            FaultControls(settings: faults.settings, set: set, reload: reload)
+                .id(ids.faults)
+            content
+                .id(ids.content)
+        }
+    }
+}
