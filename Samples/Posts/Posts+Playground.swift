@@ -106,7 +106,7 @@ public final class PostsPlayground: CheckpointingApp {
     /// A press on the page runs its control's closure; the trace says what changed.
     public func perform(action: String, value: String?) -> ActionOutcome {
         let outcome = room.step("press on the page", from: .browser) { noted { host.perform(action: action, value: value) } }
-        if outcome != .performed { teaching.trace.removeNewest() }
+        if outcome != .performed { room.dropStep() }
         return outcome
     }
 

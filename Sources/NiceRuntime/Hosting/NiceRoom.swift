@@ -47,6 +47,12 @@ public final class NiceRoom {
         return result
     }
 
+    /// Forgets the step just run (a press on a control that is gone): its row, and the render it would have drawn in.
+    public func dropStep() {
+        teaching.trace.removeNewest()
+        drawing = nil
+    }
+
     /// Renders `host` in the room's values, in the step whose changes it draws.
     public func render<Root: View>(_ host: ViewHost<Root>, _ context: RenderContext) -> RenderedView {
         let step = Stages.current.flatMap { $0.reports(to: teaching) ? $0 : nil } ?? drawing
