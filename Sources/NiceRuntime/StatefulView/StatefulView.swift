@@ -35,7 +35,8 @@ public struct StatefulView<AnyHasDataView: View, AnyErrorView: View, AnyLoadingV
     }
 
     public var body: some View {
-        // Drawn again only when its view's inputs changed: the StatefulView stage of the step being drawn.
+        // Evaluated whenever its view is drawn: the StatefulView stage of the step being drawn (a render no event caused
+        // reports into no row).
         Stages.record(NiceStage.statefulView, "StatefulView(state: \(state))")
         return Group {
             switch state {
