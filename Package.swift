@@ -74,7 +74,7 @@ let package = Package(
         ),
         .target(
             name: "NiceRuntime",
-            dependencies: ["PlaygroundUI", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["PlaygroundUI", "RoomServices", "AppSeam", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         .target(
             name: "RouterRuntime",

@@ -1,3 +1,4 @@
+import NiceRuntime
 import OpenCombine
 
 /// Where the posts flow can go.
@@ -17,8 +18,9 @@ public final class PostsCoordinator: ObservableObject, Coordinator {
         viewModel = PostsViewModel(coordinator: self)
     }
 
-    /// Goes to `route`: `.post(id)` pushes that post's detail.
-    public func handleRoute(_ route: PostsRoute) {
+    /// Goes to `route`: `.post(id)` pushes that post's detail (reported as the Coordinator stage at the caller's line).
+    public func handleRoute(_ route: PostsRoute, file: StaticString = #fileID, line: UInt = #line) {
+        NiceStage.handleRoute(route, file: file, line: line)
         switch route {
         case .post(let postId):
             postDetailViewModel = PostDetailViewModel(coordinator: self, postId: postId)
@@ -26,7 +28,8 @@ public final class PostsCoordinator: ObservableObject, Coordinator {
     }
 
     /// Back from the detail (the navigation bar's back button in the seed).
-    public func pop() {
+    public func pop(file: StaticString = #fileID, line: UInt = #line) {
+        NiceStage.pop(file: file, line: line)
         postDetailViewModel = nil
     }
 }

@@ -12,7 +12,7 @@ public enum PostsDisplayState: String, CaseIterable, Sendable {
 /// Favourites are kept by post id, so they survive a reload (the seed keeps them in the rows, which a reload
 /// replaces).
 public final class PostsViewModel: ObservableVM {
-    private struct Raw: Sendable, Codable {
+    struct Raw: Sendable, Codable {
         var posts: [Post]
         var users: [User]
     }
@@ -31,7 +31,10 @@ public final class PostsViewModel: ObservableVM {
     /// Each view state of the view model is a published property.
     @Published public private(set) var allPosts: [PostViewState] = []
     @Published public var displayState: PostsDisplayState = .all {
-        didSet { showFilteredPosts() }
+        didSet {
+            intent("displayState = .\(displayState)")
+            showFilteredPosts()
+        }
     }
     /// The hearted posts' ids.
     @Published public private(set) var favourites: Set<Int> = []
@@ -54,7 +57,8 @@ public final class PostsViewModel: ObservableVM {
     }
 
     /// The error view's Reload: binds afresh, which loads again.
-    public func reload() {
+    public func reload(file: StaticString = #fileID, line: UInt = #line) {
+        intent("reload()", file: file, line: line)
         bindViewModel()
     }
 
@@ -64,7 +68,8 @@ public final class PostsViewModel: ObservableVM {
     }
 
     /// Toggles the heart of a post of the list.
-    public func favourite(_ postId: Int) {
+    public func favourite(_ postId: Int, file: StaticString = #fileID, line: UInt = #line) {
+        intent("favourite(\(postId))", file: file, line: line)
         guard let postIndex = allPosts.firstIndex(where: { $0.id == postId }) else {
             return
         }

@@ -25,7 +25,9 @@ open class ObservableVM: ObservableObject {
     public var cancellables: [AnyCancellable] = []
 
     /// What the view shows.
-    @Published public var contentLoadState: ContentLoadState = .noData
+    @Published public var contentLoadState: ContentLoadState = .noData {
+        didSet { Stages.record(NiceStage.contentLoadState, "contentLoadState = \(contentLoadState) · \(type(of: self))") }
+    }
 
     /// Set by the base methods: ``BindToVM`` checks that an override called `super`.
     public private(set) var baseBindCalled = false
@@ -37,12 +39,14 @@ open class ObservableVM: ObservableObject {
 
     /// Called as the view disappears: cancels every subscription and task.
     open func unbindViewModel() {
+        Stages.record(NiceStage.viewModel, "unbindViewModel() · \(type(of: self))")
         cancellables.cancelAll()
         baseUnbindCalled = true
     }
 
     /// Called as the view appears: starts afresh and listens for errors. Overrides call `super` first.
     open func bindViewModel() {
+        Stages.record(NiceStage.viewModel, "bindViewModel() · \(type(of: self))")
         cancellables.cancelAll()
         bindDisplayableError()
         baseBindCalled = true
@@ -62,8 +66,15 @@ open class ObservableVM: ObservableObject {
     }
 
     /// Sends an error to the room's ``ErrorService``: every bound view model shows it.
-    public func triggerError() {
+    public func triggerError(file: StaticString = #fileID, line: UInt = #line) {
+        intent("triggerError()", file: file, line: line)
         errorService.error.send(UnknownError(message: "You triggered an error!"))
+    }
+
+    /// Reports a view's call into the view model (its ViewModel stage) at the line that made it: a view model's
+    /// intents take `file: StaticString = #fileID, line: UInt = #line` and hand them here.
+    public func intent(_ call: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+        Stages.record(NiceStage.viewModel, call(), file: file, line: line)
     }
 
     /// The seed's `Task { @MainActor in … }`, split where it touches the view model: `work` runs off the room
@@ -90,7 +101,11 @@ open class ObservableVM: ObservableObject {
         let effects = loop.effects ?? Effects(isolation: loop.isolation)
         let unbound = Flag()
         let changed = loop.changed
-        let handle = effects.run(label, errors: errors, work) { result in
+        // What the work reports off the room (cache lookups, HTTP calls) is recorded as its result arrives.
+        let stages = TaskStages()
+        let staged: @Sendable () async throws -> Output = { try await TaskStages.$current.withValue(stages) { try await work() } }
+        let handle = effects.run(label, errors: errors, staged) { result in
+            stages.flush()
             guard !unbound.isSet else { return }
             apply(result)
             changed()

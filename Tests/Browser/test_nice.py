@@ -124,3 +124,43 @@ def test_the_picker_is_a_filter_and_the_hearts_line_up_in_a_column(room):
     titles = first.locator(POSTS + " .hstack:has(> .spacer) > form:first-child button")
     assert max(round(titles.nth(index).bounding_box()["x"] + titles.nth(index).bounding_box()["width"]) for index in range(12)) \
         < min(lefts), "every heart right of every title"
+
+
+FLOW = "#nice-flow"
+
+
+def path(page):
+    """The calls of the newest event's path, in the order they ran, and which of them ran later."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll('#nice-flow .flow-path > li'),
+        (item) => item.querySelector('code').textContent + (item.classList.contains('later') ? ' later' : ''))""")
+
+
+def lit(page):
+    """The names of the strip's lit stages."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll('#nice-flow .flow-stages > li.lit b'),
+        (name) => name.textContent)""")
+
+
+def test_the_strip_shows_the_path_each_event_took(room):
+    first, second = room
+    loaded(first)
+    first.click(POSTS + " button:has-text('Trigger error')")
+    error = "Unknown Error: You triggered an error!"
+    trigger = ["triggerError()", f"didReceiveDisplayableError.send({error})",
+               f"contentLoadState = .error({error}) · PostsViewModel", f"StatefulView(state: .error({error}))"]
+    for page in (first, second):
+        eventually(lambda: path(page) == trigger, message="Trigger error's path, in order")
+        # Nothing was fetched: the repository and the service stay dark.
+        assert lit(page) == ["ViewModel", "ErrorService", "ContentLoadState", "StatefulView"], lit(page)
+    second.click(POSTS + " button:has-text('Reload')")
+    loaded(first)
+
+    first.click(ROW + " button:has-text('MVVM: error handling')")
+    for page in (first, second):
+        eventually(lambda: path(page)[-1:] == ["StatefulView(state: .hasData) later"], message="the detail's answer, later")
+        calls = path(page)
+        assert calls[0] == "coordinator.handleRoute(.post(3))", calls
+        assert "cache posts: hit 3 later" in calls and not any(call.startswith("client.get") for call in calls), calls
+        assert "Coordinator" in lit(page) and "Service (HTTP)" not in lit(page), lit(page)
+        later = page.locator(FLOW + " .flow-stages > li.lit.later b").all_inner_texts()
+        assert later == ["Repository"], later

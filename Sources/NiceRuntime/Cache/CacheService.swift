@@ -66,27 +66,36 @@ public actor CacheService {
         return found?.value
     }
 
-    /// The cached value for `key`, unless `cacheMode` is ``CacheMode/noCache``.
-    public func retrieve<T>(key: CacheKey<T>, cacheMode: CacheMode) -> CacheResult<T>? {
+    /// The cached value for `key`, unless `cacheMode` is ``CacheMode/noCache``; the lookup is the Repository stage,
+    /// reported at the repository's line.
+    public func retrieve<T>(key: CacheKey<T>, cacheMode: CacheMode, file: StaticString = #fileID, line: UInt = #line) -> CacheResult<T>? {
         if cacheMode == .noCache { return nil }
         guard let cached = object(key.key) as? T else {
-            log?.record("cache \(name): miss \(key)")
+            looked("cache \(name): miss \(key)", file: file, line: line)
             return nil
         }
-        log?.record("cache \(name): hit \(key)")
+        looked("cache \(name): hit \(key)", file: file, line: line)
         return CacheResult(result: cached, shouldExit: cacheMode == .cacheOnly)
     }
 
     /// The values a request returned, from the cache, unless `cacheMode` is ``CacheMode/noCache``.
-    public func retrieveRequest<T: Identifiable>(key: CacheKey<[T]>, cacheMode: CacheMode) -> CacheResult<[T]>? {
+    public func retrieveRequest<T: Identifiable>(
+        key: CacheKey<[T]>, cacheMode: CacheMode, file: StaticString = #fileID, line: UInt = #line
+    ) -> CacheResult<[T]>? {
         if cacheMode == .noCache { return nil }
         guard let request = cachedRequests[key.key] else {
-            log?.record("cache \(name): miss \(key)")
+            looked("cache \(name): miss \(key)", file: file, line: line)
             return nil
         }
         let objects = request.ids().compactMap { object($0) as? T }
-        log?.record("cache \(name): hit \(key) (\(objects.count) values)")
+        looked("cache \(name): hit \(key) (\(objects.count) values)", file: file, line: line)
         return CacheResult(result: objects, shouldExit: cacheMode == .cacheOnly)
+    }
+
+    /// A lookup: logged, and reported as the task's Repository stage.
+    private func looked(_ outcome: String, file: StaticString, line: UInt) {
+        log?.record(outcome)
+        TaskStages.record(NiceStage.repository, outcome, file: file, line: line)
     }
 
     /// Keeps `value` under `key`.

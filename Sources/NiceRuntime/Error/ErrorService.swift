@@ -1,4 +1,5 @@
 import OpenCombine
+import RoomServices
 
 /// Receives every error through ``error`` and routes it (the seed's rules, in order):
 ///
@@ -27,25 +28,32 @@ public final class ErrorService {
 
     private func route(_ error: any Error) {
         if let suppressible = error as? any SuppressibleError {
+            Stages.record(NiceStage.errorService, "error: suppressed \(suppressible)")
             log.record("Suppressed error: \(suppressible) (shouldDisplay: \(suppressible.shouldDisplay))")
             return
         }
         if let loggable = error as? any LoggableError {
             if loggable.isConnectionError {
                 loggable.log(to: log)
-                didReceiveDisplayableError.send(ConnectivityError())
+                broadcast(ConnectivityError())
                 return
             }
             loggable.log(to: log)
         }
         if let displayable = error as? any DisplayableError {
-            didReceiveDisplayableError.send(displayable)
+            broadcast(displayable)
             return
         }
         log.record("An unknown or unhandled error occurred: \(error)")
         let displayable = UnknownError(message: "Please try again later.")
-        didReceiveDisplayableError.send(displayable)
+        broadcast(displayable)
         log.record("Showing displayable error: \(displayable.title): \(displayable.message)")
+    }
+
+    /// Every bound view model hears `displayable`.
+    private func broadcast(_ displayable: any DisplayableError) {
+        Stages.record(NiceStage.errorService, "didReceiveDisplayableError.send(\(displayable.title): \(displayable.message))")
+        didReceiveDisplayableError.send(displayable)
     }
 }
 

@@ -1,4 +1,5 @@
 import PlaygroundUI
+import RoomServices
 
 /// The seed's view for a ``ContentLoadState``: one of four views, with defaults for all but `hasDataView`
 /// (``ErrorView``, ``LoadingView``, ``NoDataView``).
@@ -34,7 +35,10 @@ public struct StatefulView<AnyHasDataView: View, AnyErrorView: View, AnyLoadingV
     }
 
     public var body: some View {
-        Group {
+        // Evaluated whenever its view is drawn: the StatefulView stage of the step being drawn (a render no event caused
+        // reports into no row).
+        Stages.record(NiceStage.statefulView, "StatefulView(state: \(state))")
+        return Group {
             switch state {
             case .hasData: hasDataView()
             case .error(let error): errorView(error)

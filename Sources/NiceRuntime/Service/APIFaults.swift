@@ -1,4 +1,3 @@
-import NiceRuntime
 import PlaygroundUI
 import RoomServices
 import Synchronization
@@ -7,7 +6,7 @@ import Synchronization
 /// fails at `failureRate` (an ``InjectedFault``, which the ``ErrorService`` shows as "Please try again later.").
 /// Shared by the room's services; the failures are drawn from the room's ``RandomSource`` and the latency is waited
 /// on the room's clock, so tests replay the draws and decide when the latency has passed.
-public final class PostsFaults: Sendable {
+public final class APIFaults: Sendable {
     /// The highest latency accepted.
     public static let maximumLatencyMs = 10_000
 
@@ -17,7 +16,7 @@ public final class PostsFaults: Sendable {
         public var failureRate: Double
 
         public init(latencyMs: Int, failureRate: Double) {
-            self.latencyMs = min(max(latencyMs, 0), PostsFaults.maximumLatencyMs)
+            self.latencyMs = min(max(latencyMs, 0), APIFaults.maximumLatencyMs)
             self.failureRate = failureRate.isNaN ? 0 : min(max(failureRate, 0), 1)
         }
 
@@ -37,8 +36,10 @@ public final class PostsFaults: Sendable {
     /// The settings in force.
     public var settings: Settings { state.withLock { $0 } }
 
-    /// Replaces the settings; fetches already waiting keep theirs.
-    public func set(_ settings: Settings) {
+    /// Replaces the settings (the service's, so its stage, reported at the caller's line); fetches already waiting
+    /// keep theirs.
+    public func set(_ settings: Settings, file: StaticString = #fileID, line: UInt = #line) {
+        Stages.record(NiceStage.service, "faults.set(latencyMs: \(settings.latencyMs), failureRate: \(settings.failureRate))", file: file, line: line)
         state.withLock { $0 = settings }
     }
 
@@ -56,7 +57,7 @@ public final class PostsFaults: Sendable {
     }
 }
 
-/// The failure ``PostsFaults`` injects: a ``DisplayableError``, so the ``ErrorService`` forwards it and the error view
+/// The failure ``APIFaults`` injects: a ``DisplayableError``, so the ``ErrorService`` forwards it and the error view
 /// says the fault injection failed the fetch (as an unknown error it read only "Please try again later.").
 public struct InjectedFault: DisplayableError, JournaledError, Sendable, Equatable, CustomStringConvertible {
     public static let journalName = "InjectedFault"
@@ -67,6 +68,3 @@ public struct InjectedFault: DisplayableError, JournaledError, Sendable, Equatab
         "the fault injection failed this fetch (\(Int((failureRate * 100).rounded()))% of fetches fail); set No faults, then Reload."
     }
 }
-
-/// The effects' error protocol under its old name for the client (which does not import RoomServices itself).
-typealias JournaledError = RoomServices.JournaledError
