@@ -18,7 +18,7 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
         self.title = title
     }
 
-    /// Stages a glue lit by hand, for an app whose runtime does not report its stages yet.
+    /// The stages a snapshot written before stages were reported lit (shown until the next event).
     private var guessed: Set<Stage> = []
 
     /// The stages lit: the places the path passed.
@@ -26,13 +26,6 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
         let stages = Array(Stage.allCases)
         guard !path.isEmpty else { return guessed }
         return Set(path.compactMap { stages.indices.contains($0.place) ? stages[$0.place] : nil })
-    }
-
-    /// Lights `stages` by hand and sets the caption (a path reported by the runtime wins).
-    @available(*, deprecated, message: "report stages where they run (Stages.record) and set the caption with describe(_:)")
-    public mutating func light(_ stages: Set<Stage>, caption: String) {
-        guessed = stages
-        self.caption = caption
     }
 
     /// Sets the caption (the lit stages are what the runtime reports, never set by hand).
@@ -43,6 +36,7 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
     /// A new step starts: the strip goes dark until its stages come (a step that runs none leaves it dark).
     mutating func begin(step: Int) {
         path = []
+        guessed = []
         pathStep = step
     }
 
