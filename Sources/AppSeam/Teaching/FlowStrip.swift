@@ -98,11 +98,13 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
         return out
     }
 
-    /// One item per stage passed: its call, the stage, where the line is; `(later)` for what ran after the input.
+    /// One item per stage passed: its call and the line that ran it (`CenterScreen.swift:18`); a `later` class for
+    /// what ran after the input (the page writes "later"). The stage's name is its box's; the step-through has the rest.
     private func pathItemsHTML() -> String {
         path.map { stage in
-            "<li data-place=\"\(stage.place)\"\(stage.later ? " class=\"later\"" : "")><code>\(HTML.text(stage.call))</code> "
-                + "<small>\(HTML.text(stage.stage)) · \(HTML.text(stage.file)):\(stage.lines.lowerBound)\(stage.later ? " · later" : "")</small></li>"
+            let file = stage.file.split(separator: "/").last.map(String.init) ?? stage.file
+            return "<li data-place=\"\(stage.place)\"\(stage.later ? " class=\"later\"" : "")><code>\(HTML.text(stage.call))</code> "
+                + "<small>\(HTML.text(file)):\(stage.lines.lowerBound)</small></li>"
         }.joined()
     }
 }
