@@ -16,7 +16,7 @@ def test_stepping_back_and_forth_shows_the_past_and_leaves_the_live_room_alone(r
     eventually(lambda: background(second, "ev-left") == background(first, "ev-left"), message="second page live")
 
     # The trace row of the first colour change links to its step: the room as it was right after it.
-    link = first.locator("#ev-trace tbody tr").last.locator("a")
+    link = first.locator("#ev-trace tbody tr").last.locator("td:first-child a")
     step = int(link.get_attribute("href").rsplit("=", 1)[1])
     link.click()
     first.wait_for_selector("nav.time-travel")
