@@ -98,3 +98,57 @@ def test_a_press_is_named_in_the_history_as_its_curl_twin_is(room):
         return presses[-1] if presses else None
     press = eventually(last_press, message="the press in the history")
     assert press["event"] == row_event and press["summary"] == f"press {row_event}", press
+
+
+def test_step_through_walks_the_stages_over_the_code_from_the_keyboard_at_390px(room):
+    first, _ = room
+    first.set_viewport_size({"width": 390, "height": 800})
+    first.click("#ev-center button")
+    link = first.locator("#ev-trace a.step-through").first
+    eventually(lambda: link.count() == 1, message="Step ▶ on the row")
+    link.focus()
+    first.keyboard.press("Enter")
+    view = first.locator("#ev .step-view")
+    view.wait_for()
+    calls = first.locator("#ev-flow .flow-path > li > code").all_inner_texts()
+    assert len(calls) >= 3, calls
+    places = first.locator("#ev-flow .flow-path > li").evaluate_all("items => items.map(i => Number(i.dataset.place))")
+    for index, call in enumerate(calls):
+        eventually(lambda: f"stage {index + 1} of {len(calls)}" in text(first, "#ev .step-view h3"), message=f"stage {index + 1}")
+        assert call in text(first, "#ev .step-view p"), "the stage's call"
+        marked = first.locator("#ev .step-view pre.excerpt mark")
+        assert marked.count() >= 1, "the lines that ran are marked"
+        head = call.split("(")[0].split(" ")[0].split(".")[-1].lstrip("@")
+        assert head and head in " ".join(marked.all_inner_texts()), f"{head!r} not in the marked lines"
+        stepping = first.locator("#ev-flow .flow-stages > li.stepping")
+        assert stepping.count() == 1
+        assert stepping.evaluate("s => Array.from(s.parentElement.children).indexOf(s)") == places[index]
+        if index + 1 < len(calls):
+            first.locator("#ev .step-view button:has-text('Next stage')").focus()
+            first.keyboard.press("Enter")
+    assert first.locator("#ev .step-view button:has-text('Next stage')").is_disabled()
+    assert violations(first) == []
+    first.locator("#ev .step-view button:has-text('Close')").click()
+    eventually(lambda: first.locator("#ev .step-view").count() == 0, message="closed")
+
+
+def test_without_javascript_step_is_a_page_walked_by_links(browser, server):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server + "/")
+    page.click("#ev-center button")   # a form post, then a 303 back to the room
+    page.wait_for_selector("#ev-trace a.step-through")
+    page.click("#ev-trace a.step-through")
+    assert "/apps/ev/steps/" in page.url
+    assert page.locator("h1").inner_text().startswith("Step ")
+    assert page.locator(".flow-stages > li[aria-current=step]").count() == 1
+    assert page.locator("pre.excerpt mark").count() >= 1
+    first_call = page.locator(".step-stage p code").first.inner_text()
+    page.click("text=Next stage ▶")
+    assert page.url.endswith("?stage=2")
+    assert page.locator(".step-stage p code").first.inner_text() != first_call
+    assert violations(page) == []
+    page.click(".step-stage p a")   # the whole file, the lines marked
+    assert page.locator("pre.excerpt mark").count() >= 1 and "/sources/" in page.url
+    assert violations(page) == []
+    context.close()
