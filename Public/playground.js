@@ -90,14 +90,20 @@
     if (!flow) return;
     const places = (name) => new Set((carrier.dataset[name] || "").split(" ").filter(Boolean).map(Number));
     const lit = places("lit"), later = places("later");
-    const path = Array.from(carrier.content.children);
+    // The path's items from data-from on (a later stage sends only itself; the tab keeps the ones before).
+    const from = Number(carrier.dataset.from || 0);
+    const list = flow.querySelector(".flow-path");
+    const fresh = Array.from(carrier.content.children, (item) => document.importNode(item, true));
+    if (list) {
+      while (list.children.length > from) list.lastElementChild.remove();
+      list.append(...fresh);
+    }
+    const path = list ? Array.from(list.children) : fresh;
     flow.querySelectorAll(".flow-stages > li").forEach((stage, place) => {
       if (lit.has(place)) stage.className = later.has(place) ? "lit later" : "lit"; else stage.removeAttribute("class");
       const turns = path.flatMap((item, turn) => (Number(item.dataset.place) === place ? [turn + 1] : []));
       if (turns.length) stage.dataset.turns = turns.join(","); else delete stage.dataset.turns;
     });
-    const list = flow.querySelector(".flow-path");
-    if (list) list.replaceChildren(...path.map((item) => document.importNode(item, true)));
     const caption = flow.querySelector(".flow-caption");
     if (caption) caption.textContent = carrier.dataset.caption || "";
   }

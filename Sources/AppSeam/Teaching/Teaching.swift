@@ -57,8 +57,11 @@ extension Teaching: TeachingFragments {
     public func patches() -> [Fragment] {
         var patches: [Fragment] = []
         if shownFlow?.lit != flow.lit || shownFlow?.caption != flow.caption || shownFlow?.path != flow.path {
+            // A path that only grew (a later stage) sends the new items; the tab keeps the ones it has.
+            let shown = shownFlow?.path ?? []
+            let from = !shown.isEmpty && flow.path.starts(with: shown) ? shown.count : 0
             shownFlow = (flow.lit, flow.caption, flow.path)
-            patches.append(Fragment(id: flow.id, html: flow.litPatchHTML()))
+            patches.append(Fragment(id: flow.id, html: flow.litPatchHTML(from: from)))
         }
         let changes = trace.takeChanges()
         if changes.wholeTable {

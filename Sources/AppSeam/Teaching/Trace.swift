@@ -70,8 +70,9 @@ public final class Trace {
     func add(_ stage: StageRecord, step: Int) {
         if let number = entryByStep[step] {
             guard let index = entries.firstIndex(where: { $0.number == number }), entries[index].stages.count < Self.maxStages else { return }
+            // The row shows its stages only as its Step ▶ link: it is drawn again when the first one comes.
+            if entries[index].stages.isEmpty { changedNumbers.insert(number) }
             entries[index].stages.append(stage)
-            changedNumbers.insert(number)
         } else if step == openStep, stagesWaiting.count < Self.maxStages {
             stagesWaiting.append(stage)
         }
