@@ -136,7 +136,7 @@ public final class ViewHost<Root: View> {
     public func view<V: View>(_ type: V.Type) -> V? {
         assert(store.inspectedTypes.contains(ObjectIdentifier(V.self)), "make the host inspecting \(V.self) to read it back")
         for position in store.orderedPositions where position.viewType == V.self {
-            if let view = position.latestValue as? V { return view }
+            if let view = store.latestValue(at: position) as? V { return view }
         }
         return nil
     }

@@ -64,3 +64,71 @@ import Testing
         #expect((0..<15).map { chain(long).index(at: $0) } == long)
     }
 }
+
+/// The children of one node, of every kind, in one `first` and one array: each is found again by its component,
+/// whatever order they were made in and whichever were dropped; a dropped one is made anew.
+@Suite struct ViewPathChildrenTests {
+    struct A {}
+    struct B {}
+
+    @Test func everyKindOfChildIsFoundAgainAfterOthersWereDropped() {
+        let root = ViewPath.root()
+        let components: [ViewPath.Component] = [
+            .type(ObjectIdentifier(A.self)), .index(2), .id(AnyHashable("row")), .index(0), .type(ObjectIdentifier(B.self)),
+            .index(1), .id(AnyHashable(7)),
+        ]
+        root.beginPass()
+        let made = components.map { root.appending($0) }
+        root.endPass()
+        #expect(Set(made.map(ObjectIdentifier.init)).count == components.count)
+        #expect(root.size == components.count + 1)
+        // Only every other child is reached: the others go, and the kept ones are the same nodes.
+        root.beginPass()
+        for (index, component) in components.enumerated() where index % 2 == 1 {
+            #expect(root.appending(component) === made[index], "\(component)")
+        }
+        root.endPass()
+        #expect(root.size == components.count / 2 + 1)
+        #expect(root.countedNodes == root.size)
+        root.beginPass()
+        for (index, component) in components.enumerated().reversed() {
+            let path = root.appending(component)
+            #expect((path === made[index]) == (index % 2 == 1), "\(component)")
+            if index % 2 == 1 { #expect(path.description == made[index].description) }
+        }
+        root.endPass()
+        #expect(root.size == components.count + 1)
+        #expect(root.countedNodes == root.size)
+    }
+
+    @Test func aChangeIsSeenAfterItsStampAndNotBefore() {
+        let root = ViewPath.root()
+        root.beginPass()
+        let leaf = root.appending(.index(0)).appending(.type(ObjectIdentifier(A.self)))
+        root.endPass()
+        let stamp = root.changeCount
+        #expect(!leaf.hasChanged(since: stamp) && !root.hasChanged(since: stamp))
+        leaf.recordChange()
+        #expect(leaf.hasChanged(since: stamp) && root.hasChanged(since: stamp))
+        #expect(!root.hasChanged(since: root.changeCount))
+    }
+
+    #if os(Linux)
+        /// A room holds thousands of nodes: each stays in glibc's 112-byte chunks (104 usable), 144 before.
+        @Test func aNodeFitsInAHundredAndFourBytes() {
+            let root = ViewPath.root()
+            root.beginPass()
+            let node = root.appending(.index(3))
+            let usable = mallocUsableSize(Unmanaged.passUnretained(node).toOpaque())
+            #expect(usable <= 104, "\(usable)")
+            let position = Position(path: node, viewType: A.self)
+            #expect(mallocUsableSize(Unmanaged.passUnretained(position).toOpaque()) <= 72)
+            root.endPass()
+        }
+    #endif
+}
+
+#if os(Linux)
+    @_silgen_name("malloc_usable_size")
+    private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+#endif

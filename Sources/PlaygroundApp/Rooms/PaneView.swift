@@ -44,18 +44,36 @@ struct PaneView {
         var children: [String]
     }
 
-    /// Nodes by id, in two arrays sorted by id: kept for as long as the room lives, where a dictionary's buckets and
-    /// slack cost ~twice as much (a Nice pane holds ~200 nodes).
+    /// Nodes by id, sorted by id, in flat arrays: kept for as long as the room lives, where a dictionary's buckets and
+    /// slack, and an array of child ids per node, cost ~twice as much (a Nice pane holds ~300 nodes: its rows and their
+    /// forms). Per node: its id, three hashes and where its children's indices end in ``childIndices``.
     struct NodeTable {
         private var ids: [String] = []
-        private var nodes: [Node] = []
+        /// Shell, whole and frame hash of each node (the frame's 0 when it has none: see ``childEnds``).
+        private var hashes: [Int] = []
+        /// Where each node's children end in ``childIndices``, the top bit set when it has a frame.
+        private var childEnds: [UInt32] = []
+        /// The indices (in ``ids``) of every node's children, node after node.
+        private var childIndices: [UInt32] = []
+
+        private static let framed: UInt32 = 1 << 31
 
         init() {}
 
         init(_ records: [String: Node]) {
             let sorted = records.sorted { $0.key < $1.key }
             ids = sorted.map(\.key)
-            nodes = sorted.map(\.value)
+            let index = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, UInt32($0)) })
+            hashes.reserveCapacity(sorted.count * 3)
+            childEnds.reserveCapacity(sorted.count)
+            childIndices.reserveCapacity(sorted.reduce(0) { $0 + $1.value.children.count })
+            for (_, node) in sorted {
+                hashes.append(node.shell)
+                hashes.append(node.whole)
+                hashes.append(node.frame ?? 0)
+                for child in node.children { childIndices.append(index[child]!) }
+                childEnds.append(UInt32(childIndices.count) | (node.frame == nil ? 0 : Self.framed))
+            }
         }
 
         subscript(id: String) -> Node? {
@@ -64,7 +82,12 @@ struct PaneView {
                 let middle = (low + high) / 2
                 if ids[middle] < id { low = middle + 1 } else { high = middle }
             }
-            return low < ids.count && ids[low] == id ? nodes[low] : nil
+            guard low < ids.count, ids[low] == id else { return nil }
+            let end = Int(childEnds[low] & ~Self.framed)
+            let start = low == 0 ? 0 : Int(childEnds[low - 1] & ~Self.framed)
+            return Node(
+                shell: hashes[3 * low], whole: hashes[3 * low + 1], frame: childEnds[low] & Self.framed == 0 ? nil : hashes[3 * low + 2],
+                children: childIndices[start..<end].map { ids[Int($0)] })
         }
 
         var count: Int { ids.count }

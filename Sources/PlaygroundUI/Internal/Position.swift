@@ -11,14 +11,15 @@ final class Position {
     /// The path this position is stored at (which holds it until ``tearDown()``).
     let path: ViewPath
     let viewType: Any.Type
-    /// The slots by index; most positions have one to three.
-    private var storage: [Slot?] = []
-    /// When this position was last reached in a render pass (orders ``ViewHost/stateValues``).
-    var visitOrder = 0
-    /// The render pass that last reached this position.
-    var pass = 0
-    /// The view's value as last evaluated, for an inspected type (its `@State` read the position's current values).
-    var latestValue: Any?
+    /// Slot 0 (most positions have one slot: a control's action, a view's one `@State`), kept inline: a room has
+    /// hundreds of positions, and an array of one slot costs 80 bytes more.
+    private var firstSlot: Slot?
+    /// Slots 1, 2 … (at 0, 1 …).
+    private var moreSlots: [Slot?] = []
+    /// When this position was last reached in its render pass (orders ``ViewHost/stateValues``).
+    var visitOrder: Int32 = 0
+    /// The render pass that last reached this position, modulo 2³² (``PositionStore/pass``).
+    var pass: Int32 = 0
 
     init(path: ViewPath, viewType: Any.Type) {
         self.path = path
@@ -26,23 +27,34 @@ final class Position {
     }
 
     /// The filled slots in index order.
-    var filledSlots: [Slot] { storage.compactMap { $0 } }
+    var filledSlots: [Slot] { (firstSlot.map { [$0] } ?? []) + moreSlots.compactMap { $0 } }
 
     /// The filled slots by index.
     var slots: [Int: Slot] {
-        Dictionary(uniqueKeysWithValues: storage.indices.compactMap { index in storage[index].map { (index, $0) } })
+        var slots: [Int: Slot] = [:]
+        if let firstSlot { slots[0] = firstSlot }
+        for (index, slot) in moreSlots.enumerated() { if let slot { slots[index + 1] = slot } }
+        return slots
+    }
+
+    private func slot(at index: Int) -> Slot? {
+        index == 0 ? firstSlot : index - 1 < moreSlots.count ? moreSlots[index - 1] : nil
     }
 
     /// The object in `index`, made once; a slot whose object has another type is torn down and remade.
     func object<T: AnyObject>(at index: Int, label: String, make: () -> T) -> T {
-        if index < storage.count, let existing = storage[index]?.object {
+        if let existing = slot(at: index)?.object {
             if ObjectIdentifier(type(of: existing)) == ObjectIdentifier(T.self) { return unsafeDowncast(existing, to: T.self) }
             if let existing = existing as? T { return existing }
             (existing as? any Cancellable)?.cancel()
         }
         let made = make()
-        if index >= storage.count { storage.append(contentsOf: repeatElement(nil, count: index + 1 - storage.count)) }
-        storage[index] = Slot(label: label, object: made)
+        if index == 0 {
+            firstSlot = Slot(label: label, object: made)
+        } else {
+            if index > moreSlots.count { moreSlots.append(contentsOf: repeatElement(nil, count: index - moreSlots.count)) }
+            moreSlots[index - 1] = Slot(label: label, object: made)
+        }
         return made
     }
 
@@ -59,10 +71,11 @@ final class Position {
     func tearDown() {
         if path.position === self { path.position = nil }
         path.memo = nil
-        for slot in storage {
+        (firstSlot?.object as? any Cancellable)?.cancel()
+        for slot in moreSlots {
             (slot?.object as? any Cancellable)?.cancel()
         }
-        storage.removeAll()
-        latestValue = nil
+        firstSlot = nil
+        moreSlots.removeAll()
     }
 }

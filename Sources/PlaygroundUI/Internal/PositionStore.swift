@@ -10,8 +10,11 @@ final class PositionStore {
     /// The positions reached in this pass, in order (a memo keeps the stretch its view's subtree reached); emptied
     /// when the pass ends, so it holds no position between renders.
     private(set) var visits: [Position] = []
-    /// The custom view types whose latest values positions keep (``ViewHost/view(_:)``).
+    /// The custom view types whose latest values are kept (``ViewHost/view(_:)``).
     var inspectedTypes: Set<ObjectIdentifier> = []
+    /// The value last evaluated at each position of an inspected type (its `@State` read the position's current
+    /// values), by position: few positions have one, so not a field of each.
+    private var latestValues: [ObjectIdentifier: Any] = [:]
     private var typeInfos: [ObjectIdentifier: ViewTypeInfo] = [:]
     /// The size of the last page rendered, so the next one is written without regrowing its buffer.
     var expectedHTMLSize = 1024
@@ -65,29 +68,40 @@ final class PositionStore {
             path.position = position
             live.append(position)
         }
-        position.pass = pass
-        position.visitOrder = visitCounter
+        position.pass = Int32(truncatingIfNeeded: pass)
+        position.visitOrder = Int32(truncatingIfNeeded: visitCounter)
         visits.append(position)
         return position
     }
 
     /// Reaches again, in order, the positions of a subtree whose output is reused.
     func revisit(_ positions: [Position]) {
+        let pass = Int32(truncatingIfNeeded: pass)
         for position in positions {
             visitCounter += 1
             position.pass = pass
-            position.visitOrder = visitCounter
+            position.visitOrder = Int32(truncatingIfNeeded: visitCounter)
             visits.append(position)
         }
     }
 
+    /// Keeps `value` as the latest value of the view at `position` (an inspected type's).
+    func keepLatestValue(_ value: Any, at position: Position) {
+        latestValues[ObjectIdentifier(position)] = value
+    }
+
+    /// The value last kept for `position`.
+    func latestValue(at position: Position) -> Any? { latestValues[ObjectIdentifier(position)] }
+
     /// Tears down every position this pass did not reach, and forgets the paths it did not reach.
     func endPass() {
+        let pass = Int32(truncatingIfNeeded: pass)
         if live.contains(where: { $0.pass != pass }) {
             let gone = live.filter { $0.pass != pass }
             live.removeAll { $0.pass != pass }
             let descriptions = gone.map(\.path.description)
             for index in gone.indices.sorted(by: { descriptions[$0] < descriptions[$1] }) {
+                if !latestValues.isEmpty { latestValues[ObjectIdentifier(gone[index])] = nil }
                 gone[index].tearDown()
             }
         }
@@ -98,6 +112,7 @@ final class PositionStore {
     func removeAll() {
         let all = orderedPositions
         live.removeAll()
+        latestValues.removeAll()
         for position in all { position.tearDown() }
         root = ViewPath.root()
     }
@@ -116,11 +131,10 @@ final class PositionStore {
     /// by the path (almost always drawing the same type again) and by the store.
     func info<V: View>(for type: V.Type, at path: ViewPath) -> ViewTypeInfo {
         let id = ObjectIdentifier(type)
-        if path.viewType == id, let info = path.viewTypeInfo { return info }
+        if let info = path.viewTypeInfo, info.type == id { return info }
         let info = typeInfos[id] ?? ViewTypeInfo.make(type)
         info.keepsLatestValue = inspectedTypes.contains(id)
         typeInfos[id] = info
-        path.viewType = id
         path.viewTypeInfo = info
         return info
     }

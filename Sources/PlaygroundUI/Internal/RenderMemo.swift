@@ -53,7 +53,7 @@ struct MemoLayout {
 
 /// What the last render of a skippable custom view drew, and everything that render depended on: the view's
 /// value, its pending attributes, environment and render context, and whether it was drawn inside a fragment.
-/// When all of these are the same and no state in the subtree changed since (``ViewPath/lastChange``), the
+/// When all of these are the same and no state in the subtree changed since (``ViewPath/hasChanged(since:)``), the
 /// renderer copies the output instead of evaluating `body` again — SwiftUI's rule for re-evaluating a view.
 final class RenderMemo {
     let viewType: Any.Type
@@ -73,6 +73,9 @@ final class RenderMemo {
     /// The positions reached, in render order, and the number of paths reached below the view's own.
     var positions: [Position] = []
     var nodeCount = 0
+    /// The render pass (modulo 2³²) that drew this output again, so its paths were not visited (``ViewPath/prune()``
+    /// keeps them): kept here, not in every path.
+    var reusedPass: Int32 = -1
 
     init<V: View>(_ view: V, layout: MemoLayout) {
         viewType = V.self

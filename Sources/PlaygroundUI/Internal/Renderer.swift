@@ -44,7 +44,7 @@ final class Renderer {
         let memo = path.memo
         if let memo, isValid(memo, for: view, at: path, state) {
             writer.replay(memo)
-            path.reuseSubtree(nodeCount: memo.nodeCount)
+            path.reuseSubtree(of: memo, nodeCount: memo.nodeCount)
             store.revisit(memo.positions)
             return
         }
@@ -81,7 +81,7 @@ final class Renderer {
     /// Whether `memo` still is what `view` draws: no state below changed since it was recorded, and the value and
     /// everything else the subtree reads are the same.
     private func isValid<V: View>(_ memo: RenderMemo, for view: V, at path: ViewPath, _ state: RenderState) -> Bool {
-        path.lastChange <= memo.stamp && memo.insideFragment == writer.isInsideFragment && memo.hasSameValue(as: view)
+        !path.hasChanged(since: memo.stamp) && memo.insideFragment == writer.isInsideFragment && memo.hasSameValue(as: view)
             && memo.pending.isSame(as: state.pending) && memo.context == context
             && memo.environment.isIdentical(to: state.environment)
     }
@@ -90,7 +90,7 @@ final class Renderer {
     private func evaluate<V: View>(_ view: V, _ info: ViewTypeInfo, _ path: ViewPath, _ state: RenderState) {
         DynamicPropertyLinker.link(view, info.properties, at: path, environment: state.environment, store: store)
         evaluated?.append(V.self)
-        if info.keepsLatestValue { store.position(at: path, viewType: V.self).latestValue = view }
+        if info.keepsLatestValue { store.keepLatestValue(view, at: store.position(at: path, viewType: V.self)) }
         var bodyState = state
         bodyState.path = path
         render(view.body, bodyState.child(.index(0)))

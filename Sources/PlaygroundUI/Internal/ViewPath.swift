@@ -36,56 +36,76 @@ final class ViewPath {
         }
     }
 
-    /// What few nodes need, kept apart so that a node is 128 bytes (a room has thousands of them): an explicit id,
-    /// a tab's tag, an `.environment` modifier's last output, and the id texts of a node's identified children.
+    /// What few nodes need, kept apart so that a node is 104 bytes (a room has thousands of them): an explicit id,
+    /// a tab's tag or a keyed row's id text, an `.environment` modifier's last output, and the identified children.
     private final class Extras {
         /// The id of an `.id` component.
         var id: AnyHashable?
-        var tagText: (tag: AnyHashable, text: String)?
+        /// The text of ``tagText``, and its tag when that is not ``id`` (a keyed row's tag is its id: kept once).
+        var tagTextText: String?
+        var tagTextTag: AnyHashable?
         var environmentWrite: EnvironmentWrite?
-        /// This node's id text in its parent's ``idTexts``, once described.
+        /// This node's id text in its parent's ``Identified/idTexts``, once described.
         var idText: String?
+        /// The children with an id (a list's rows), apart: a row's extras need none of it.
+        var identified: Identified?
+    }
+
+    /// A node's children with an id, and their id texts.
+    private final class Identified {
+        var children: [AnyHashable: ViewPath] = [:]
         /// The id texts given to children still in the tree, and to which child (see ``text(of:)``).
         var idTexts: [String: ObjectIdentifier] = [:]
         /// The last suffix given for an id text that was taken (so many rows that read the same are not quadratic).
         var lastSuffixes: [String: Int] = [:]
-        var identified: [AnyHashable: ViewPath] = [:]
     }
 
     /// Read for ``description`` and ``recordChange()``; a node is always owned by its parent.
     private unowned let parent: ViewPath?
     private let census: Census
-    /// The render pass that last reached this path, and the one that reused its subtree whole (the paths below were
-    /// not visited, and are all kept); passes are counted modulo 2³².
+    /// The render pass that last reached this path, counted modulo 2³² (the pass that reused a subtree whole is its
+    /// memo's, ``RenderMemo/reusedPass``).
     private var pass: Int32
-    private var reusedPass: Int32 = -1
-    /// The last component, packed: 0 the root; `index << 2 | 1`; 2 a type (its parent's ``typed`` has it); 3 an id (in ``extras``).
+    /// The low 32 bits of the change count of the latest state change at or below this path (see ``hasChanged(since:)``):
+    /// beside ``pass``, one word (a room has thousands of nodes, 104 bytes each).
+    private var lastChange: Int32 = 0
+    /// The last component, packed: 0 the root; `index << 2 | 1`; a type's metadata address `| 2` (it is 8-aligned);
+    /// 3 an id (in ``extras``). A child is found by comparing this word, so it needs no key beside it.
     private let packed: UInt
     /// The persistent storage at this path, if any.
     var position: Position?
-    /// The view type last drawn here (almost always the same type) and what the renderer knows about it.
-    var viewType: ObjectIdentifier?
+    /// What the renderer knows about the view type last drawn here (almost always the same type; the info names it).
     var viewTypeInfo: ViewTypeInfo?
     /// What the custom view drawn here drew last time, if it may be skipped (see ``RenderMemo``).
     var memo: RenderMemo?
-    /// The change count of the latest state change at or below this path.
-    private(set) var lastChange = 0
     /// FNV-1a of ``description``, once worked out (0 until then; a node's path never changes): what a control's id is
     /// made of.
     private var describedHash: UInt64 = 0
     private var extras: Extras?
 
-    /// The child at index 0 (a modifier's content, a body, a first branch: most children), kept out of ``indexed``
-    /// so that reaching it reads no array buffer (walking the tree each render is bound by cache misses).
+    /// The first child made (an index or a type: a modifier's content, a body, a custom view's node — most nodes have
+    /// one child), kept out of ``rest`` so that reaching it reads no array buffer (walking the tree each render is
+    /// bound by cache misses). Children with an id are in ``Extras/identified`` only.
     private var first: ViewPath?
-    /// The children at index 1, 2 … (at 0, 1 …).
-    private var indexed: [ViewPath?] = []
-    private var typed: [(type: ObjectIdentifier, path: ViewPath)] = []
+    /// The other index and type children, mostly in index order (child `i` at `i - 1` when all are made).
+    private var rest: [ViewPath] = []
 
     /// The tag last drawn here (a tab's, or a keyed row's id) and its text: the same tag comes back on every render.
     var tagText: (tag: AnyHashable, text: String)? {
-        get { extras?.tagText }
-        set { madeExtras.tagText = newValue }
+        get {
+            guard let extras, let text = extras.tagTextText, let tag = extras.tagTextTag ?? extras.id else { return nil }
+            return (tag, text)
+        }
+        set {
+            guard let newValue else {
+                extras?.tagTextText = nil
+                extras?.tagTextTag = nil
+                return
+            }
+            let extras = madeExtras
+            extras.tagTextText = newValue.text
+            extras.tagTextTag = newValue.tag == extras.id ? nil : newValue.tag
+        }
     }
 
     /// What the `.environment` modifier drawn here made last time (see ``EnvironmentWrite``).
@@ -101,10 +121,18 @@ final class ViewPath {
         return made
     }
 
+    private var madeIdentified: Identified {
+        let extras = madeExtras
+        if let identified = extras.identified { return identified }
+        let made = Identified()
+        extras.identified = made
+        return made
+    }
+
     private init(_ component: Component?, parent: ViewPath?, census: Census) {
         switch component {
         case .index(let index): packed = UInt(index) << 2 | 1
-        case .type: packed = 2
+        case .type(let type): packed = Self.key(type)
         case .id(let id):
             packed = 3
             extras = Extras()
@@ -116,7 +144,7 @@ final class ViewPath {
         pass = Int32(truncatingIfNeeded: census.pass)
     }
 
-    /// A node for an index component (`packed` is `index << 2 | 1`).
+    /// A node for an index or type component (`packed` as ``packed`` has it).
     private init(packed: UInt, parent: ViewPath, census: Census) {
         self.packed = packed
         self.parent = parent
@@ -135,37 +163,47 @@ final class ViewPath {
         reach()
     }
 
+    /// The packed component of a type (metadata is 8-aligned: the low bits are free).
+    private static func key(_ type: ObjectIdentifier) -> UInt { UInt(bitPattern: type) | 2 }
+
     /// This path followed by `component`, marked as reached in the current pass.
     func appending(_ component: Component) -> ViewPath {
         switch component {
         case .index(let index):
             return appending(index: index)
         case .type(let type):
-            for entry in typed where entry.type == type { return entry.path.reach() }
-            let child = makeChild(component)
-            typed.append((type, child))
-            return child
+            let key = Self.key(type)
+            if let child = self.child(key, hint: 0) { return child.reach() }
+            return adopt(makeChild(packed: key))
         case .id(let id):
-            if let child = extras?.identified[id] { return child.reach() }
+            if let child = extras?.identified?.children[id] { return child.reach() }
             let child = makeChild(component)
-            madeExtras.identified[id] = child
+            madeIdentified.children[id] = child
             return child
         }
     }
 
     /// This path followed by `.index(index)` (without copying a ``Component``, whose payload may be an `AnyHashable`).
     func appending(index: Int) -> ViewPath {
-        if index == 0 {
-            if let first { return first.reach() }
-            let child = makeChild(packed: 1)
-            first = child
-            return child
-        }
-        let slot = index - 1
-        if slot < indexed.count, let child = indexed[slot] { return child.reach() }
-        let child = makeChild(packed: UInt(index) << 2 | 1)
-        if slot >= indexed.count { indexed.append(contentsOf: repeatElement(nil, count: slot + 1 - indexed.count)) }
-        indexed[slot] = child
+        let key = UInt(index) << 2 | 1
+        if let child = self.child(key, hint: index) { return child.reach() }
+        return adopt(makeChild(packed: key))
+    }
+
+    /// The index or type child whose packed component is `key`: the first, the one in ``rest`` at `hint - 1` (where
+    /// child `hint` is when all before it are made), or any other.
+    @inline(__always)
+    private func child(_ key: UInt, hint: Int) -> ViewPath? {
+        if let first, first.packed == key { return first }
+        let count = rest.count
+        guard count > 0 else { return nil }
+        if hint > 0, hint <= count, rest[hint - 1].packed == key { return rest[hint - 1] }
+        for child in rest where child.packed == key { return child }
+        return nil
+    }
+
+    private func adopt(_ child: ViewPath) -> ViewPath {
+        if first == nil { first = child } else { rest.append(child) }
         return child
     }
 
@@ -221,20 +259,30 @@ final class ViewPath {
     /// before. Only called for a path still in the tree (its position is live), so every parent is alive.
     func recordChange() {
         census.changes += 1
+        let stamp = Int32(truncatingIfNeeded: census.changes)
         var node: ViewPath? = self
         while let current = node {
-            current.lastChange = census.changes
+            current.lastChange = stamp
             node = current.parent
         }
+    }
+
+    /// Whether a state at or below this path changed after the tree's change count was `stamp`. Only the low 32 bits
+    /// of the latest change are kept: a change after `stamp` is always seen (it lies less than 2³¹ changes after it,
+    /// or the stamp is that old and counts as changed); a change long before may read as after (drawn again, not
+    /// wrong).
+    func hasChanged(since stamp: Int) -> Bool {
+        census.changes &- stamp >= 1 << 31 || lastChange &- Int32(truncatingIfNeeded: stamp) > 0
     }
 
     /// The number of paths reached in this pass so far.
     var reachedCount: Int { census.reached }
 
     /// Counts the `nodeCount` paths below this one as reached without visiting them (the subtree's output was
-    /// reused, so it is what it was when it last drew: exactly the paths it reached then, all still here).
-    func reuseSubtree(nodeCount: Int) {
-        reusedPass = Int32(truncatingIfNeeded: census.pass)
+    /// reused from `memo`, this path's, so it is what it was when it last drew: exactly the paths it reached then,
+    /// all still here).
+    func reuseSubtree(of memo: RenderMemo, nodeCount: Int) {
+        memo.reusedPass = Int32(truncatingIfNeeded: census.pass)
         census.reached += nodeCount
     }
 
@@ -247,7 +295,7 @@ final class ViewPath {
     /// Drops the unreached children and returns how many nodes went with them.
     private func prune() -> Int {
         let current = Int32(truncatingIfNeeded: census.pass)
-        if reusedPass == current { return 0 }
+        if let memo, memo.reusedPass == current { return 0 }
         var dropped = 0
         if let first {
             if first.pass == current {
@@ -257,25 +305,20 @@ final class ViewPath {
                 self.first = nil
             }
         }
-        for index in indexed.indices {
-            guard let child = indexed[index] else { continue }
-            if child.pass == current {
-                dropped += child.prune()
-            } else {
-                dropped += child.size
-                indexed[index] = nil
+        if !rest.isEmpty {
+            if rest.contains(where: { $0.pass != current }) {
+                for child in rest where child.pass != current { dropped += child.size }
+                rest.removeAll { $0.pass != current }
             }
+            for child in rest { dropped += child.prune() }
         }
-        for entry in typed where entry.path.pass != current { dropped += entry.path.size }
-        typed.removeAll { $0.path.pass != current }
-        for entry in typed { dropped += entry.path.prune() }
-        if let extras, !extras.identified.isEmpty {
-            for (id, child) in extras.identified where child.pass != current {
+        if let identified = extras?.identified, !identified.children.isEmpty {
+            for (id, child) in identified.children where child.pass != current {
                 dropped += child.size
-                extras.identified[id] = nil
-                if let text = child.extras?.idText { extras.idTexts[text] = nil }
+                identified.children[id] = nil
+                if let text = child.extras?.idText { identified.idTexts[text] = nil }
             }
-            for child in extras.identified.values { dropped += child.prune() }
+            for child in identified.children.values { dropped += child.prune() }
         }
         return dropped
     }
@@ -285,8 +328,8 @@ final class ViewPath {
 
     /// The number of nodes in this subtree.
     var size: Int {
-        1 + (first?.size ?? 0) + indexed.reduce(0) { $0 + ($1?.size ?? 0) } + typed.reduce(0) { $0 + $1.path.size }
-            + (extras?.identified.values.reduce(0) { $0 + $1.size } ?? 0)
+        1 + (first?.size ?? 0) + rest.reduce(0) { $0 + $1.size }
+            + (extras?.identified?.children.values.reduce(0) { $0 + $1.size } ?? 0)
     }
 
     /// `/T/0/1/#id`, as shown in state snapshots: while this node is in the tree, no other node has the same text
@@ -325,7 +368,7 @@ final class ViewPath {
         case 1: return String(child.packed >> 2)
         case 3:
             let id = child.extras!.id!
-            let extras = madeExtras
+            let extras = madeIdentified
             let base = "#" + Self.escaped(String(describing: id.base))
             var text = base
             if extras.idTexts[text] != nil {

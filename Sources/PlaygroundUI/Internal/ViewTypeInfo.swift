@@ -1,6 +1,8 @@
 /// What the renderer needs to know about one view type, found once per type (per host) instead of by dynamic
 /// casts and `Mirror` on every render. A primitive type's info is a ``PrimitiveTypeInfo``, which draws it.
 class ViewTypeInfo {
+    /// The type (a path keeps its info alone, and tells by this whether the type drawn there is the same).
+    let type: ObjectIdentifier
     /// Whether the type draws no element of its own (see ``TransparentView``).
     let isTransparent: Bool
     /// How to link the type's dynamic properties (custom views only).
@@ -14,6 +16,7 @@ class ViewTypeInfo {
     var keepsLatestValue = false
 
     fileprivate init<V: View>(_ type: V.Type, properties: DynamicPropertyLinker.Layout, isPrimitive: Bool = false) {
+        self.type = ObjectIdentifier(type)
         isTransparent = type is any TransparentView.Type
         self.properties = properties
         self.isPrimitive = isPrimitive
