@@ -402,6 +402,9 @@
       call.append(code, " ", where);
       const pre = document.createElement("pre");
       pre.className = "excerpt";
+      pre.tabIndex = 0;   // it scrolls sideways: a keyboard user must reach it
+      pre.setAttribute("role", "region");
+      pre.setAttribute("aria-label", "The lines that ran");
       const lines = document.createElement("code");
       for (const line of stage.excerpt) {
         const number = document.createElement("span");

@@ -105,7 +105,7 @@ struct StepPage {
 
     /// Numbered lines; the ones that ran are marked.
     static func excerptHTML(_ lines: [(number: Int, text: Substring, ran: Bool)]) -> String {
-        var out = "<pre class=\"excerpt\"><code>"
+        var out = "<pre class=\"excerpt\" tabindex=\"0\" role=\"region\" aria-label=\"The lines that ran\"><code>"
         for line in lines {
             let text = "<span class=\"ln\" aria-hidden=\"true\">\(line.number)</span>\(HTML.text(String(line.text)))"
             out += line.ran ? "<mark>\(text)</mark>\n" : "\(text)\n"
@@ -125,7 +125,7 @@ struct SourcePage {
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTML.text(file.path))</title><link rel="stylesheet" href="\(HTML.attribute(assets.stylesheet))"></head>
-            <body class="step-page"><main><h1>\(HTML.text(file.path))</h1><pre class="excerpt"><code>
+            <body class="step-page"><main><h1>\(HTML.text(file.path))</h1><pre class="excerpt" tabindex="0" role="region" aria-label="The file"><code>
             """
         for (offset, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = offset + 1
