@@ -1,3 +1,4 @@
+import AppSeam
 import NiceRuntime
 import OpenCombine
 

@@ -1,3 +1,4 @@
+import AppSeam
 import PlaygroundUI
 import RoomServices
 /// Where a view model's intents come in: numbers each intent, runs its effect so that the latest intent wins

@@ -1,3 +1,4 @@
+import AppSeam
 import MVIRuntime
 import MovieCatalog
 import PlaygroundUI

@@ -2,10 +2,10 @@ import PlaygroundUI
 import RoomServices
 import Synchronization
 
-/// Not in the seed: an MVI app's effects made slow or unreliable on purpose, so a learner can watch `Loading`, an
-/// error state and a slow answer overtaken by a newer intent (latest wins). ``MVIIntents/runLatest(_:errors:file:line:_:then:)``
-/// waits the latency and draws the failure before each effect it runs; a request uses the settings in force when it
-/// starts, and the draw comes from the room's ``RandomSource``, so a seeded run replays.
+/// Not in the seeds: an app's fetches made slow or unreliable on purpose, so a learner can watch loading, an error
+/// and a slow answer overtaken by a newer one. The runtime or the app calls ``inject()`` before each fetch; a request
+/// uses the settings in force when it starts, and the draw comes from the room's ``RandomSource``, so a seeded run
+/// replays. Every pane's fault injection is this one.
 ///
 /// ```swift
 /// viewModel.intents.faults = FaultInjection(random: services.makeRandomSource(), clock: services.clock)
@@ -69,10 +69,14 @@ public struct FaultSettings: Sendable, Equatable, Codable {
     ]
 }
 
-/// The failure ``FaultInjection`` injects.
-public struct InjectedFault: Error, Sendable, Equatable, CustomStringConvertible {
+/// The failure ``FaultInjection`` injects; the journal keeps it whole, so a replayed answer fails the same way.
+public struct InjectedFault: JournaledError, Sendable, Equatable, CustomStringConvertible {
+    public static let journalName = "InjectedFault"
+
     /// The failure rate that was in force.
     public let failureRate: Double
+
+    public init(failureRate: Double) { self.failureRate = failureRate }
 
     /// `injected failure (failure rate 0.5)`.
     public var description: String { "injected failure (failure rate \(DisplayNumbers.rate(failureRate)))" }
