@@ -113,6 +113,10 @@ let package = Package(
             dependencies: ["PlaygroundUI", "RouterRuntime", "MovieCatalog", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/Products"
         ),
+        // The Films app's one spec, shared by its five implementations: its events, its `films` snapshot, its API
+        // client over HTTP and its leaf views.
+        .target(
+            name: "FilmsKit", dependencies: ["PlaygroundUI", "AppSeam", "RoomServices", "MovieCatalog"], path: "Samples/FilmsKit"),
         // The demo back ends the samples fetch from over HTTP, beside them: the posts API (the Nice sample's) and the
         // TMDB-like film search (the MVI sample's). The composition root registers their routes.
         .target(name: "PostsBackEnd", dependencies: ["PlaygroundHTTP", "PlaygroundUI", "AppSeam"], path: "Samples/PostsBackEnd"),
@@ -186,6 +190,13 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
+        // The Films spec's scenarios, run against every implementation.
+        .testTarget(
+            name: "FilmsConformanceTests",
+            dependencies: [
+                "FilmsKit", "AppSeam", "PlaygroundTesting", "PlaygroundHTTP", "MovieCatalog", "MovieSearchBackEnd",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(name: "PlaygroundJournalTests", dependencies: ["PlaygroundJournal", "CSQLite"]),
         .testTarget(
             name: "PlaygroundAppTests",

@@ -10,12 +10,19 @@ import PlaygroundUI
 /// ])
 /// ```
 public struct AppRegistry: Sendable {
+    /// The room page's apps, then the compare page's (``compareIndices``).
     public let apps: [AppRegistration]
+    /// How many of ``apps`` the room page shows; the rest are the compare page's, started only once used.
+    public let pageCount: Int
 
-    /// Checks that every id is valid and no two apps share one (ids are fragment-id namespaces too).
-    public init(_ apps: [AppRegistration]) {
+    /// Checks that every id is valid and no two apps share one (ids are fragment-id namespaces too). `compare` are
+    /// the implementations of one app the compare page drives together (the Films app); a room starts them only when
+    /// one is first used.
+    public init(_ apps: [AppRegistration], compare: [AppRegistration] = []) {
+        pageCount = apps.count
+        let apps = apps + compare
         for app in apps {
-            precondition(AppAbout.isValidID(app.about.id), "app id \(quoted(app.about.id)) must be lowercase letters and digits")
+            precondition(AppAbout.isValidID(app.about.id), "app id \(quoted(app.about.id)) must be lowercase letters, digits and single hyphens, starting with a letter")
         }
         let ids = apps.map(\.about.id)
         precondition(Set(ids).count == ids.count, "two apps share an id: \(ids)")
@@ -24,6 +31,11 @@ public struct AppRegistry: Sendable {
 
     /// Every app's id, in page order.
     public var ids: [String] { apps.map(\.about.id) }
+
+    /// The room page's apps.
+    public var pageIndices: Range<Int> { 0..<pageCount }
+    /// The compare page's apps, in its order.
+    public var compareIndices: Range<Int> { pageCount..<apps.count }
 
     /// The index of the app named `id`.
     public func index(of id: String) -> Int? { apps.firstIndex { $0.about.id == id } }

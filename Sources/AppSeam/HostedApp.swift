@@ -92,7 +92,7 @@ public protocol CheckpointingApp: HostedApp {
 /// Who an app is.
 public struct AppAbout: Sendable {
     /// The `app` of its events, and the namespace of its fragment ids (`ev-view`, `ev-flow`, `ev-left`, …):
-    /// lowercase letters and digits, starting with a letter.
+    /// lowercase letters, digits and single hyphens (`films-ev`), starting with a letter.
     public let id: String
     /// The pane's heading.
     public let title: String
@@ -109,8 +109,9 @@ public struct AppAbout: Sendable {
 
     /// True for an id that can name fragments and appear in URLs unescaped.
     public static func isValidID(_ id: String) -> Bool {
-        guard let first = id.utf8.first, (0x61...0x7A).contains(first), id.utf8.count <= 24 else { return false }
-        return id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
+        guard let first = id.utf8.first, (0x61...0x7A).contains(first), id.utf8.count <= 24, id.utf8.last != 0x2D, !id.contains("--")
+        else { return false }
+        return id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 }
 

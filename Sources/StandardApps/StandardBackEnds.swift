@@ -25,6 +25,7 @@ public struct StandardBackEnds: Sendable {
         let posts = posts
         return [
             BackEndRoute("/3/search/movie") { request, _ in movies.search(request) },
+            BackEndRoute("/3/movie/:id") { _, parameters in movies.movie(id: parameters["id"] ?? "") },
             BackEndRoute("/posts") { _, _ in posts.posts() },
             BackEndRoute("/posts/:id") { _, parameters in posts.post(parameters["id"] ?? "") },
             BackEndRoute("/users") { _, _ in posts.users() },

@@ -3,8 +3,8 @@
 ///
 /// Stricter than `URLComponents`, which leaves `+` (a space to many servers), `/`, `?` and more as they are:
 /// `C++ & Friends #1` → `C%2B%2B%20%26%20Friends%20%231`.
-enum PercentEncoding {
-    static func queryValue(_ value: String) -> String {
+public enum PercentEncoding {
+    public static func queryValue(_ value: String) -> String {
         var encoded = ""
         encoded.reserveCapacity(value.utf8.count)
         for byte in value.utf8 {
