@@ -151,7 +151,9 @@ let package = Package(
             ]
         ),
         // Live-test support (a raw TCP client for HTTP and SSE), shared by the test targets.
-        .target(name: "PlaygroundTesting", dependencies: ["MovieCatalog", "AppSeam", "PlaygroundUI", "RoomServices"], path: "Tests/Support/PlaygroundTesting"),
+        .target(
+            name: "PlaygroundTesting", dependencies: ["MovieCatalog", "AppSeam", "PlaygroundUI", "RoomServices", "FilmsKit"],
+            path: "Tests/Support/PlaygroundTesting"),
         .testTarget(name: "PlaygroundHTTPTests", dependencies: ["PlaygroundHTTP", "PlaygroundTesting", "JSONText"]),
         .testTarget(name: "PlaygroundUITests", dependencies: ["PlaygroundUI", "RoomServices"]),
         .testTarget(name: "AppSeamTests", dependencies: ["AppSeam", "PlaygroundUI", "RoomServices", "PlaygroundTesting"]),

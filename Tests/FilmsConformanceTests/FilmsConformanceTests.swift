@@ -25,7 +25,7 @@ struct FilmsConformanceTests {
     @Test(arguments: FilmsImplementation.allCases, FilmsScenario.all)
     func scenario(_ implementation: FilmsImplementation, _ scenario: FilmsScenario) async throws {
         let server = try await FilmsServer()
-        let expected = scenario.steps(server).map(\.expected)
+        let expected = scenario.steps(FilmsCatalogIDs(server.catalog)).map(\.expected)
         let seen = try await implementation.run(scenario, server: server)
         guard implementation != .placeholderUntilTheFirstLands else { return }
         #expect(seen.count == expected.count)
@@ -46,7 +46,7 @@ where App.Input == FilmsEvent {
     let harness = AppHarness<App>(seed: 5, values: values, ownBaseURL: server.baseURL, clock: clock)
     await harness.draw()
     var seen: [FilmsState] = []
-    for step in scenario.steps(server) {
+    for step in scenario.steps(FilmsCatalogIDs(server.catalog)) {
         switch step {
         case .send(let event, _):
             let fields = event.envelopeFields

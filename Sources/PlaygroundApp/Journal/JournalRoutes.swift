@@ -357,7 +357,7 @@ struct JournalRoutes: Sendable {
                     .unprocessableContent, code: "unknown_app",
                     message: "The base snapshot names the app \(quoted(unknown)); this playground has \(registry.ids.joined(separator: ", ")).")
             }
-            if let missing = registry.ids.first(where: { base.apps[$0] == nil }) {
+            if let missing = registry.pageIndices.map({ registry.apps[$0].about.id }).first(where: { base.apps[$0] == nil }) {
                 throw HTTPError(
                     .unprocessableContent, code: "invalid_snapshot", message: "The base snapshot has no checkpoint of \(quoted(missing)); it needs one per app.")
             }

@@ -20,7 +20,7 @@ extension Room {
     func restore(checkpoint: RoomSnapshot, base: RoomSnapshot?) throws(HTTPError) {
         try startApps(from: checkpoint, firstStep: base?.step ?? 0)
         self.base = base
-        for index in appIndices { deliveryBase[index] = checkpoint.deliveries?[blueprint.registry.apps[index].about.id] ?? 0 }
+        for index in blueprint.registry.apps.indices { deliveryBase[index] = checkpoint.deliveries?[blueprint.registry.apps[index].about.id] ?? 0 }
         historyBytes = checkpoint.historyBytes ?? 0
         lastCheckpoint = checkpoint.step
     }
@@ -36,7 +36,9 @@ extension Room {
         let wasReplaying = replaying
         (replaying, restoring) = (true, true)
         defer { (replaying, restoring) = (wasReplaying, false) }
-        for index in appIndices {
+        let registry = blueprint.registry
+        let compared = registry.compareIndices.filter { snapshot.apps[registry.apps[$0].about.id] != nil }
+        for index in Array(registry.pageIndices) + compared {
             guard apps[index] == nil else {
                 throw HTTPError(.internalServerError, code: "room_started", message: "A snapshot is restored only into a room whose apps have not started.")
             }

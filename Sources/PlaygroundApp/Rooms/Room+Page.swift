@@ -8,7 +8,7 @@ extension Room {
     func page(host: String, assets: RoomPage.Assets, only: Int? = nil) throws(HTTPError) -> String {
         try checkOpen()
         renderAllIfNeeded()
-        let indices = only.map { [$0] } ?? Array(appIndices)
+        let indices = only.map { [$0] } ?? Array(blueprint.registry.pageIndices)
         // The panes first: drawing them sends any change the tabs have not seen, and the page names the step after it.
         let panes = indices.map { index in
                 let viewHTML = shownHTML(of: index)
@@ -25,7 +25,7 @@ extension Room {
             }
         return RoomPage(
             room: id, seq: seq, host: host, assets: assets, single: only != nil,
-            index: blueprint.registry.apps.map { ($0.about.id, $0.about.title) },
+            index: blueprint.registry.pageIndices.map { (blueprint.registry.apps[$0].about.id, blueprint.registry.apps[$0].about.title) },
             panes: panes,
             timeline: journalMode != .off,
             notice: damageNotice.map { "This room's journal was damaged and it goes on from what could be read: \($0)." },

@@ -160,7 +160,12 @@ actor Room {
         return app
     }
 
-    var appIndices: Range<Int> { 0..<apps.count }
+    /// The apps in use: the room page's, and those of the compare page started so far (a room that never compares
+    /// never starts them).
+    var appIndices: [Int] {
+        let registry = blueprint.registry
+        return Array(registry.pageIndices) + registry.compareIndices.filter { apps[$0] != nil }
+    }
 
     /// Runs `body` isolated to the room and returns its result, on the calling thread (a server thread).
     ///
