@@ -204,7 +204,7 @@ let package = Package(
             name: "PlaygroundAppTests",
             dependencies: [
                 "PlaygroundApp", "PlaygroundJournal", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps",
-                "PlaygroundUI", "RoomServices", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
+                "PlaygroundUI", "RoomServices", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter", "FilmsKit",
             ]),
     ],
     swiftLanguageModes: [.v6]

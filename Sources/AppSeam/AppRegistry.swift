@@ -18,8 +18,15 @@ public struct AppRegistry: Sendable {
     /// Checks that every id is valid and no two apps share one (ids are fragment-id namespaces too). `compare` are
     /// the implementations of one app the compare page drives together (the Films app); a room starts them only when
     /// one is first used.
-    public init(_ apps: [AppRegistration], compare: [AppRegistration] = []) {
+    /// The compare page's shared bar, drawn from the first compare app's snapshot (its `/state` JSON).
+    public let sharedControls: @Sendable (_ firstSnapshotJSON: String) -> [SharedControl]
+
+    public init(
+        _ apps: [AppRegistration], compare: [AppRegistration] = [],
+        sharedControls: @escaping @Sendable (_ firstSnapshotJSON: String) -> [SharedControl] = { _ in [] }
+    ) {
         pageCount = apps.count
+        self.sharedControls = sharedControls
         let apps = apps + compare
         for app in apps {
             precondition(AppAbout.isValidID(app.about.id), "app id \(quoted(app.about.id)) must be lowercase letters, digits and single hyphens, starting with a letter")

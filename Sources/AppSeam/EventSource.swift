@@ -4,7 +4,15 @@ public enum EventSource: String, Sendable {
     case browser
     /// Any other HTTP client, e.g. curl.
     case http
+    /// The compare page's shared controls (`POST /rooms/{id}/compare/events`): one input sent to every implementation.
+    case compare
 
-    /// "the page" or "HTTP", for captions.
-    public var spoken: String { self == .browser ? "the page" : "HTTP" }
+    /// "the page", "HTTP" or "the compare page", for captions.
+    public var spoken: String {
+        switch self {
+        case .browser: "the page"
+        case .http: "HTTP"
+        case .compare: "the compare page"
+        }
+    }
 }

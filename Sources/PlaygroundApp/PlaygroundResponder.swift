@@ -111,6 +111,17 @@ final class PlaygroundResponder: HTTPResponder {
         router.add(.post, "/rooms/:room/events") { request, parameters in
             Self.postEvent(rooms, clientLimiter, instruments, request, parameters)
         }
+        router.add(.get, "/rooms/:room/compare") { request, parameters in
+            if EventSource.prefersHTML(request), (try? rooms.room(parameters["room"] ?? "")) == nil {
+                return .response(.html(.notFound, RoomPage.closedRoomHTML).withPageHeaders())
+            }
+            return Self.withRoom(rooms, parameters) { room in
+                .response(.html(.ok, try room.comparePage(host: PlaygroundResponder.displayHost(request), assets: assets)).withPageHeaders())
+            }
+        }
+        router.add(.post, "/rooms/:room/compare/events") { request, parameters in
+            Self.postSharedEvent(rooms, clientLimiter, instruments, request, parameters)
+        }
         journal.register(in: &router)
         OpenAPIRoute.register(in: &router, apps: rooms.apps)
         self.router = router
@@ -229,6 +240,70 @@ final class PlaygroundResponder: HTTPResponder {
         }
     }
 
+    /// One input for every compare app (`POST /rooms/{id}/compare/events`): decoded and checked once, for all, before
+    /// any app sees it; then one step per app, in the registry's order. 202 `{"seq":N,"apps":{"films-ev":N1,…}}`.
+    private static func postSharedEvent(
+        _ rooms: RoomRegistry, _ clientLimiter: ClientEventLimiter, _ instruments: AppInstruments,
+        _ request: HTTPRequest, _ parameters: RouteParameters
+    ) -> HTTPResult {
+        let room: Room
+        var inputs: [DecodedInput] = []
+        do throws(HTTPError) {
+            room = try rooms.room(parameters["room"] ?? "", touch: .use)
+            let registry = rooms.apps
+            guard let first = registry.compareIndices.first else {
+                throw HTTPError(.notFound, code: "nothing_to_compare", message: "This playground registers no apps to compare.")
+            }
+            let envelope = try EventEnvelope(request, sharedBy: registry.apps[first].about.id)
+            for index in registry.compareIndices {
+                var addressed = envelope
+                addressed.app = registry.apps[index].about.id
+                inputs.append(try registry.decode(addressed))
+            }
+            try clientLimiter.admit(request.clientAddress)
+            try room.admitEvent()
+        } catch {
+            instruments.eventRejected(code: error.code)
+            return .response(error.response)
+        }
+        let client = request.clientAddress
+        let wantsPage = EventSource.prefersHTML(request)
+        let apps = inputs.map(\.appID)
+        let comparePath = "/rooms/\(room.id)/compare"
+        return room.perform { room in
+            do throws(HTTPError) {
+                let start = ContinuousClock.now
+                let applied = try room.applyShared(inputs, client: client)
+                room.settleWrites()
+                let publishTime = ContinuousClock.now - start
+                let seqs = JSONValue.object(applied.map { ($0.app, .int(Int($0.seq))) })
+                let accepted: HTTPResponse =
+                    wantsPage ? .redirect(to: comparePath) : .json(.accepted, JSONValue.object([("seq", .int(Int(room.sequence))), ("apps", seqs)]).text)
+                guard let pending = room.pendingWrite else {
+                    if let failure = room.journalFailure { throw Room.unwritten(failure) }
+                    for input in inputs { instruments.eventAccepted(app: input.appID, publishTime: publishTime) }
+                    return .response(accepted)
+                }
+                let answer = DeferredAnswer()
+                pending.store.whenDone(pending.ticket) { failure in
+                    if let failure {
+                        let error = Room.unwritten(failure.description)
+                        instruments.eventRejected(code: error.code)
+                        answer.send(error.response)
+                    } else {
+                        for app in apps { instruments.eventAccepted(app: app, publishTime: publishTime) }
+                        answer.send(accepted)
+                    }
+                }
+                return .later(answer)
+            } catch {
+                room.settleWrites()
+                instruments.eventRejected(code: error.code)
+                return .response(error.response)
+            }
+        }
+    }
+
     /// Runs `work` (an event or a press) on the room, then answers 202 `{"seq":N}`, or 303 back to the page for a
     /// browser's form post, or the error; counts it either way.
     private static func answer(
@@ -303,6 +378,7 @@ final class PlaygroundResponder: HTTPResponder {
     /// Where a form post without JavaScript goes back to: the one-app page it came from (its `Referer`), else the room.
     static func returnPath(_ request: HTTPRequest, room: RoomID, apps: AppRegistry) -> String {
         let roomPath = "/rooms/\(room)"
+        if let referer = request.headers["referer"], referer.contains(roomPath + "/compare") { return roomPath + "/compare" }
         guard let referer = request.headers["referer"], let range = referer.range(of: roomPath + "/apps/") else { return roomPath }
         let app = referer[range.upperBound...].prefix { $0 != "?" && $0 != "#" }
         return apps.index(of: String(app)) != nil ? roomPath + "/apps/" + app : roomPath

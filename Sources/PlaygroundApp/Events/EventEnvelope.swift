@@ -44,6 +44,22 @@ public struct EventEnvelope: Sendable, Equatable {
         self.init(app: app, event: event, arguments: fields)
     }
 
+    /// Parses a body for the compare endpoint: the envelope without `app`, addressed to `app` (the first compare app;
+    /// the same input then goes to the others).
+    public init(_ request: HTTPRequest, sharedBy app: String) throws(HTTPError) {
+        var fields = try Self.fields(request)
+        for field in Self.transportFields { fields[field] = nil }
+        guard fields.removeValue(forKey: "app") == nil else {
+            throw HTTPError(
+                .badRequest, code: "unexpected_app",
+                message: #"The compare endpoint sends every event to all the apps it compares: leave "app" out, e.g. {"event":"search","query":"alien"}."#)
+        }
+        guard let event = fields.removeValue(forKey: "event")?.text, !event.isEmpty else {
+            throw HTTPError(.badRequest, code: "missing_event", message: #"The event has no "event" string, e.g. {"event":"search","query":"alien"}."#)
+        }
+        self.init(app: app, event: event, arguments: fields)
+    }
+
     /// The body's fields, JSON or urlencoded by its `Content-Type`: what an event and a control's action post.
     static func fields(_ request: HTTPRequest) throws(HTTPError) -> [String: EventArgument] {
         guard let mediaType = request.headers["content-type"].map(Self.mediaType) else {

@@ -21,7 +21,8 @@ enum OpenAPIAppSchemas {
                 "State",
                 [
                     "type": "object",
-                    "required": .array(ids.map(JSONLiteral.string)),
+                    "description": "One key per app in use: the room page's apps always, the compare page's once a room has used them.",
+                    "required": .array(apps.pageIndices.map { JSONLiteral.string(apps.apps[$0].about.id) }),
                     "additionalProperties": false,
                     "properties": .object(apps.apps.map { (key: $0.about.id, value: $0.apiDescription.snapshotSchema) }),
                 ]
@@ -54,6 +55,28 @@ enum OpenAPIAppSchemas {
                 variants.append(["$ref": .string("#/components/schemas/" + name)])
             }
         }
+        // The compare endpoint's envelope: the first compare app's events (they all take the same), without `app`.
+        var shared: [JSONLiteral] = []
+        if let first = apps.compareIndices.first {
+            for event in apps.apps[first].apiDescription.events {
+                let name = "Shared" + event.name.prefix(1).uppercased() + event.name.dropFirst()
+                var properties: [(key: String, value: JSONLiteral)] = [("event", ["const": .string(event.name), "description": "The event's name."])]
+                properties += event.arguments.map { (key: $0.name, value: $0.schema) }
+                properties.append(("_source", ["$ref": "#/components/schemas/SourceField"]))
+                schemas.append(
+                    (
+                        name,
+                        [
+                            "title": .string("shared · \(event.name)"), "description": .string(event.summary), "type": "object",
+                            "properties": .object(properties),
+                            "required": .array((["event"] + event.arguments.filter(\.required).map(\.name)).map(JSONLiteral.string)),
+                            "additionalProperties": false,
+                        ]
+                    ))
+                shared.append(["$ref": .string("#/components/schemas/" + name)])
+            }
+        }
+        schemas.append(("SharedEvent", ["description": "One event for every compare app: an `Event` without `app`.", "oneOf": .array(shared)]))
         schemas.append(
             (
                 "Event",
@@ -69,9 +92,9 @@ enum OpenAPIAppSchemas {
         return schemas
     }
 
-    /// `VvsiAdd` for vvsi's `add`.
+    /// `VvsiAdd` for vvsi's `add`, `FilmsEvSearch` for films-ev's `search`.
     static func variantName(app: String, event: String) -> String {
-        app.prefix(1).uppercased() + app.dropFirst() + event.prefix(1).uppercased() + event.dropFirst()
+        app.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + event.prefix(1).uppercased() + event.dropFirst()
     }
 
     /// Each app's curl twins as the `/events` examples (both body types), and the first app's id in a press's.

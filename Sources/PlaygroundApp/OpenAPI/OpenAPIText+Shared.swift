@@ -47,7 +47,7 @@ extension OpenAPIText {
     static let pageLocation: JSONLiteral = [
         "description": "`/rooms/{room}` or `/rooms/{room}/apps/{app}`.",
         "required": true,
-        "schema": ["type": "string", "pattern": "^/rooms/[0-9a-f]{24}(/apps/[a-z][a-z0-9-]*)?$"],
+        "schema": ["type": "string", "pattern": "^/rooms/[0-9a-f]{24}(/apps/[a-z][a-z0-9-]*|/compare)?$"],
     ]
 
     /// A path item's note on the methods it does not take.

@@ -40,6 +40,16 @@ struct RoomPage {
     var notice: String? = nil
     /// The room and step this room was forked from, said at the top of its page.
     var forkedFrom: (room: RoomID, step: Int)? = nil
+    /// Set for the compare page: its shared bar, aligned traces and code sizes.
+    var compare: Compare? = nil
+    /// Whether the registry has apps to compare (the index then links the compare page).
+    var hasCompare = false
+
+    struct Compare {
+        let barHTML: String
+        let traceHTML: String
+        let codeSizes: [CodeSize]
+    }
 
     var html: String {
         let roomPath = "/rooms/\(room)"
@@ -47,7 +57,7 @@ struct RoomPage {
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
-            <title>Architecture Playground · room \(HTML.text(room.description))</title>\
+            <title>Architecture Playground · \(compare == nil ? "room" : "compare, room") \(HTML.text(room.description))</title>\
             <link rel="icon" href="data:,">\
             <link rel="stylesheet" href="\(HTML.attribute(assets.stylesheet))">\
             <script src="\(HTML.attribute(assets.script))" defer></script></head>
@@ -66,9 +76,14 @@ struct RoomPage {
         }
         out += indexHTML(roomPath: roomPath)
         out += "<main>\n"
-        out += startHereHTML
-        for pane in panes {
-            out += section(pane, roomPath: roomPath)
+        if let compare {
+            out += compareHeadHTML(compare, roomPath: roomPath)
+            out += "<div class=\"compare-panes\">\n"
+            for pane in panes { out += section(pane, roomPath: roomPath) }
+            out += "</div>\n" + compare.traceHTML + "\n" + codeSizeHTML(compare.codeSizes)
+        } else {
+            out += startHereHTML
+            for pane in panes { out += section(pane, roomPath: roomPath) }
         }
         out += """
             </main>
@@ -95,20 +110,52 @@ struct RoomPage {
             """
     }
 
-    /// The architectures: each links to its pane on the room page (`#ev`) and to its own page.
+    /// The compare page's heading, what it is for, and its shared bar.
+    private func compareHeadHTML(_ compare: Compare, roomPath: String) -> String {
+        """
+        <section class="compare-head" aria-labelledby="compare-title"><h2 id="compare-title">Compare: one app, five architectures</h2>\
+        <p>The same Films app (search the catalog, open a film, heart it, go back) written five times, each in its article's idiom. \
+        The bar below sends each input to all five at once (one room step each, in this order); every pane keeps its own controls \
+        too. Read the <a href="#compare-trace">aligned traces</a> to see what one input became in each architecture. Over HTTP: \
+        <code>curl -X POST http://\(HTML.text(host))\(HTML.text(roomPath))/compare/events -H 'Content-Type: application/json' \
+        -d '{"event":"search","query":"alien"}'</code>.</p>
+        \(compare.barHTML)</section>
+
+        """
+    }
+
+    /// How many lines each implementation needed, counted from its source files.
+    private func codeSizeHTML(_ sizes: [CodeSize]) -> String {
+        var out = """
+            <section class="code-size" aria-labelledby="code-size-title"><h2 id="code-size-title">Code each implementation needed</h2>\
+            <p>Lines of Swift (blank and comment-only lines left out), counted from the files its pane lists.</p>\
+            <table><thead><tr><th scope="col">implementation</th><th scope="col">files</th><th scope="col">article-shaped lines</th>\
+            <th scope="col">glue lines</th></tr></thead><tbody>
+            """
+        for size in sizes {
+            out += "<tr><th scope=\"row\">\(HTML.text(size.title))</th><td>\(size.files)</td><td>\(size.articleLines)</td><td>\(size.glueLines)</td></tr>"
+        }
+        return out + "</tbody></table></section>\n"
+    }
+
+    /// The architectures: each links to its pane on the room page (`#ev`) and to its own page; and the compare page.
     private func indexHTML(roomPath: String) -> String {
         var out = "<nav class=\"apps\" aria-label=\"Architectures\"><ul>"
         for app in index {
-            let anchor = single ? "\(roomPath)#\(app.id)" : "#\(app.id)"
+            let anchor = single || compare != nil ? "\(roomPath)#\(app.id)" : "#\(app.id)"
             out += "<li><a href=\"\(HTML.attribute(anchor))\">\(HTML.text(app.title))</a> "
             out += "<a class=\"alone\" href=\"\(HTML.attribute("\(roomPath)/apps/\(app.id)"))\">alone</a></li>"
         }
+        guard hasCompare else { return out + "</ul></nav>\n" }
+        out += compare == nil
+            ? "<li class=\"compare-link\"><a href=\"\(HTML.attribute(roomPath))/compare\">Compare: one app in all five</a></li>"
+            : "<li class=\"compare-link\"><strong>Compare: one app in all five</strong></li>"
         return out + "</ul></nav>\n"
     }
 
     private func section(_ pane: PaneSection, roomPath: String) -> String {
         // One pane's page moves through that app's steps only.
-        let timelinePath = single ? "\(roomPath)/apps/\(pane.app)" : roomPath
+        let timelinePath = single || compare != nil ? "\(roomPath)/apps/\(pane.app)" : roomPath
         var out = """
             <section class="pane" id="\(HTML.attribute(pane.app))" aria-labelledby="title-\(HTML.attribute(pane.app))">
             <header><h2 id="title-\(HTML.attribute(pane.app))">\(HTML.text(pane.title))</h2><p>\(HTML.text(pane.summary))</p>

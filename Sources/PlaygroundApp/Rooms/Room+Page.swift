@@ -10,27 +10,30 @@ extension Room {
         renderAllIfNeeded()
         let indices = only.map { [$0] } ?? Array(blueprint.registry.pageIndices)
         // The panes first: drawing them sends any change the tabs have not seen, and the page names the step after it.
-        let panes = indices.map { index in
-                let viewHTML = shownHTML(of: index)
-                let app = app(index)
-                let registration = blueprint.registry.apps[index]
-                return RoomPage.PaneSection(
-                    app: app.about.id, title: app.about.title, summary: app.about.summary,
-                    viewHTML: viewHTML,
-                    teachingHTML: app.teaching.fragments().map(\.html),
-                    curlTwins: registration.examples.map { example in
-                        CurlTwin(label: example.label, body: Self.envelopeJSON(app: app.about.id, fields: example.fields))
-                    },
-                    sourceFiles: blueprint.sources.files(of: app.about), runtimeFiles: blueprint.sources.runtimeFiles(of: app.about))
-            }
+        let panes = indices.map(paneSection)
         return RoomPage(
             room: id, seq: seq, host: host, assets: assets, single: only != nil,
             index: blueprint.registry.pageIndices.map { (blueprint.registry.apps[$0].about.id, blueprint.registry.apps[$0].about.title) },
             panes: panes,
             timeline: journalMode != .off,
             notice: damageNotice.map { "This room's journal was damaged and it goes on from what could be read: \($0)." },
-            forkedFrom: forkedFrom
+            forkedFrom: forkedFrom, hasCompare: !blueprint.registry.compareIndices.isEmpty
         ).html
+    }
+
+    /// The app at `index` as a page shows it (drawing it sends any change the tabs have not seen).
+    func paneSection(_ index: Int) -> RoomPage.PaneSection {
+        let viewHTML = shownHTML(of: index)
+        let app = app(index)
+        let registration = blueprint.registry.apps[index]
+        return RoomPage.PaneSection(
+            app: app.about.id, title: app.about.title, summary: app.about.summary,
+            viewHTML: viewHTML,
+            teachingHTML: app.teaching.fragments().map(\.html),
+            curlTwins: registration.examples.map { example in
+                CurlTwin(label: example.label, body: Self.envelopeJSON(app: app.about.id, fields: example.fields))
+            },
+            sourceFiles: blueprint.sources.files(of: app.about), runtimeFiles: blueprint.sources.runtimeFiles(of: app.about))
     }
 
     /// `{"app":…,"event":…,…arguments}`: an input as the JSON body curl posts.

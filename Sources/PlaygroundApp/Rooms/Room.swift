@@ -59,6 +59,9 @@ actor Room {
     var apps: [AnyHostedApp?]
     /// What the tabs show now of each app's view, by app index, as hashes (the teaching layer tracks its own changes).
     var views: [PaneView?]
+    /// The compare page's own fragments (its shared bar, its aligned traces) as its tabs show them, by id, as hashes;
+    /// nil until a compare page is opened in this room.
+    var compareShown: [String: Int]?
     /// The room and step this room was forked from (said on its page; not kept across a restart).
     var forkedFrom: (room: RoomID, step: Int)?
     /// Each app's snapshot as of its last traced render: what the next event's changes are measured from.
@@ -153,7 +156,8 @@ actor Room {
             ownBaseURL: blueprint.ownBaseURL(), values: registration.services, effects: effects, turns: turns)
         let app = registration.make(services)
         if replaying { app.holdDeliveries() }
-        app.teaching.trace.stepLink = "?at="  // relative: a one-pane page's rows stay on it
+        // Relative, so a one-pane page's rows stay on it; the compare page's rows open their app's own page.
+        app.teaching.trace.stepLink = blueprint.registry.compareIndices.contains(index) ? "/rooms/\(id)/apps/\(app.about.id)?at=" : "?at="
         app.teaching.trace.stepThroughLink = "/rooms/\(id)/apps/\(app.about.id)/steps/"
         apps[index] = app
         self.effects[index] = effects
@@ -202,6 +206,7 @@ actor Room {
         apps = apps.map { _ in nil }
         effects = effects.map { _ in nil }
         views = views.map { _ in nil }
+        compareShown = nil
         shownSnapshots = shownSnapshots.map { _ in nil }
         resyncCache = nil
         log = ReplayLog(maxCount: log.maxCount, maxBytes: log.maxBytes)
