@@ -34,6 +34,7 @@ final class ProductListIntent {
 extension ProductListIntent: ProductListIntentProtocol {
 
     func viewOnAppear() {
+        Stages.record(RouterStage.intent, "intent.viewOnAppear()")
         model?.displayLoading()
         // The seed's completion ran on URLSession's queue; here the answer comes back on the room's executor.
         effects.run("fetchProducts") { [repository] in
@@ -44,15 +45,18 @@ extension ProductListIntent: ProductListIntentProtocol {
     }
 
     func onTapReload() {
+        Stages.record(RouterStage.intent, "intent.onTapReload()")
         viewOnAppear()
     }
 
     func onTapProduct(id: Int, presentation: RouterScreenPresentationType) {
+        Stages.record(RouterStage.intent, "intent.onTapProduct(id: \(id), presentation: \(presentation))")
         guard let product = products.first(where: { $0.id == id }) else { return }
         routeModel?.routeToProduct(product, presentation: presentation)
     }
 
     func onTapDelete(id: Int) {
+        Stages.record(RouterStage.intent, "intent.onTapDelete(id: \(id))")
         guard let product = products.first(where: { $0.id == id }) else { return }
         pendingDeletion = id
         routeModel?.askToDelete(product)
@@ -60,6 +64,7 @@ extension ProductListIntent: ProductListIntentProtocol {
 
     /// The alert's "Yes".
     func onTapConfirmDelete() {
+        Stages.record(RouterStage.intent, "intent.onTapConfirmDelete()")
         guard let id = pendingDeletion else { return }
         pendingDeletion = nil
         products.removeAll { $0.id == id }

@@ -3,13 +3,14 @@ import RoomServices
 /// The seed's flow after the view's intent: the model changes, its router (the model's second output) presents or
 /// dismisses, and the container hands the change to the view one turn later. The runtime reports each where it
 /// runs: the container hearing the model's change, a `routerEvents` call at the model's line (and a slot's
-/// `onScreenDismiss`), and the container's notice when its turn comes. The intent itself is the sample's own
-/// method, which the runtime does not see.
+/// `onScreenDismiss`), and the container's notice when its turn comes. The intent is the sample's own method, which
+/// the runtime does not see: the sample reports it first thing in the method (`Stages.record(RouterStage.intent, …)`).
 public enum RouterStage: FlowStage {
-    case model, router, container
+    case intent, model, router, container
 
     public var name: String {
         switch self {
+        case .intent: "Intent"
         case .model: "Model"
         case .router: "Router"
         case .container: "MVIContainer"
@@ -18,6 +19,7 @@ public enum RouterStage: FlowStage {
 
     public var detail: String {
         switch self {
+        case .intent: "the view's call: business logic"
         case .model: "receives data from Intent, keeps the state"
         case .router: "routeTo / presentAlert / dismiss"
         case .container: "objectWillChange, one turn later"

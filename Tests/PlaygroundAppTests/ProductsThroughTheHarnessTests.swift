@@ -26,7 +26,11 @@ struct ProductsThroughTheHarnessTests {
         let sheet = try await harness.press("Sheet")
         #expect(sheet.map(\.event) == ["press on the page"])
         #expect(sheet.first?.became == ["routeTo(.productScreen(id: \(products[0]))) → sheet slot"])
-        #expect(Self.path(sheet.first) == ["Model: modelChangePublisher: the model will change", "Router: routerEvents.routeTo(.productScreen(id: \(products[0])))"])
+        #expect(
+            Self.path(sheet.first) == [
+                "Intent: intent.onTapProduct(id: \(products[0]), presentation: sheet)", "Model: modelChangePublisher: the model will change",
+                "Router: routerEvents.routeTo(.productScreen(id: \(products[0])))",
+            ])
         #expect(await harness.run { $0.app.snapshot.presented } == [.init(screen: "productScreen", id: products[0], presentation: "sheet")])
 
         let done = try await harness.press("Done")  // the sheet's own intent: routerEvents.dismiss()
@@ -46,8 +50,9 @@ struct ProductsThroughTheHarnessTests {
         (entry?.stages ?? []).map { "\($0.stage): \($0.call)\($0.later ? " (later)" : "")" }
     }
 
-    /// Each kind of event passes the stages the runtime saw run, in order: the model's change (the container hears it
-    /// at once and tells the view one turn later), the router only when the model asks it, nothing for a refusal.
+    /// Each kind of event passes the stages that ran, in order: the intent the view called (the sample reports it), the
+    /// model's change (the container hears it at once and tells the view one turn later), the router only when the model
+    /// asks it, nothing for a refusal.
     @Test func eachEventRecordsTheStagesThatRan() async throws {
         let live = try await LivePlayground()
         defer { live.playground.shutdown() }
@@ -60,9 +65,14 @@ struct ProductsThroughTheHarnessTests {
 
         try await harness.input("openProduct", ["id": .integer(products[0]), "presentation": .string("sheet")])
         var trace = await harness.trace
-        #expect(Self.path(trace.first) == [model, "Router: routerEvents.routeTo(.productScreen(id: \(products[0])))", container])
+        #expect(
+            Self.path(trace.first) == [
+                "Intent: intent.onTapProduct(id: \(products[0]), presentation: sheet)", model,
+                "Router: routerEvents.routeTo(.productScreen(id: \(products[0])))", container,
+            ])
         #expect(await harness.flow.lit == Set(RouterStage.allCases))
-        let route = try #require(trace.first?.stages.dropFirst().first)
+        #expect(trace.first?.stages.first?.file == "ProductsRouter/ProductListIntent.swift", "the intent's own method")
+        let route = try #require(trace.first?.stages.dropFirst(2).first)
         #expect(route.file == "ProductsRouter/ProductListModel.swift" && !route.later, "the model's line that asked its router")
 
         try await harness.input("dismiss")
@@ -71,24 +81,32 @@ struct ProductsThroughTheHarnessTests {
 
         try await harness.input("deleteProduct", ["id": .integer(products[1])])
         let alert = Self.path(await harness.trace.first)
-        #expect(alert.count == 1 && alert.first?.hasPrefix("Router: routerEvents.presentAlert(.error(title: \"Delete ") == true, "\(alert)")
+        #expect(
+            alert.count == 2 && alert.first == "Intent: intent.onTapDelete(id: \(products[1]))"
+                && alert.last?.hasPrefix("Router: routerEvents.presentAlert(.error(title: \"Delete ") == true, "\(alert)")
 
         try await harness.input("deleteProduct", ["id": .integer(products[1])])
         try await harness.input("alertAction", ["action": .string("Cancel")])
         #expect(await harness.trace.first?.stages == [], "Cancel closes the alert: no model change, no router call")
         try await harness.input("deleteProduct", ["id": .integer(products[1])])
         try await harness.input("alertAction", ["action": .string("Yes")])
-        #expect(Self.path(await harness.trace.first) == [model, container], "the intent deleted it: the model changed, no router")
+        #expect(
+            Self.path(await harness.trace.first) == ["Intent: intent.onTapConfirmDelete()", model, container],
+            "the intent deleted it: the model changed, no router")
 
         try await harness.input("reload")
-        #expect(await harness.waitUntil { $0.trace.first?.stages.count == 4 })
-        #expect(Self.path(await harness.trace.first) == [model, container, "Model: modelChangePublisher: the model will change (later)", container])
+        #expect(await harness.waitUntil { $0.trace.first?.stages.count == 6 })
+        #expect(
+            Self.path(await harness.trace.first) == [
+                "Intent: intent.onTapReload()", "Intent: intent.viewOnAppear()", model, container,
+                "Model: modelChangePublisher: the model will change (later)", container,
+            ])
 
         try await harness.input("openProduct", ["id": .integer(products[2]), "presentation": .string("navigationDestination")])
         let done = try await harness.press("Done")
         #expect(
             Self.path(done.first) == [
-                "Router: routerEvents.dismiss()", "Router: onScreenDismiss(type: .productScreen(id: \(products[2])))",
+                "Intent: intent.onTapDone()", "Router: routerEvents.dismiss()", "Router: onScreenDismiss(type: .productScreen(id: \(products[2])))",
             ], "the screen's own intent asked its router")
 
         trace = await harness.trace
