@@ -30,9 +30,19 @@ def text(page, selector):
     return page.locator(selector).inner_text()
 
 
-def registry_apps(url):
-    """The ids of the apps every room hosts, in page order, as the server at `url` (any of its URLs) lists them: the
-    `AppID` of its `/openapi.json`, made from its registry."""
+def _schemas(url):
     parts = urllib.parse.urlparse(url)
     with urllib.request.urlopen(f"{parts.scheme}://{parts.netloc}/openapi.json", timeout=10) as response:
-        return json.load(response)["components"]["schemas"]["AppID"]["enum"]
+        return json.load(response)["components"]["schemas"]
+
+
+def registry_apps(url):
+    """The ids of the apps every room page hosts, in page order, as the server at `url` (any of its URLs) lists them:
+    the apps its `/openapi.json`'s `State` always holds, made from its registry."""
+    return _schemas(url)["State"]["required"]
+
+
+def compare_apps(url):
+    """The ids of the compare page's apps (the Films implementations): the registry's other apps."""
+    schemas = _schemas(url)
+    return [app for app in schemas["AppID"]["enum"] if app not in schemas["State"]["required"]]
