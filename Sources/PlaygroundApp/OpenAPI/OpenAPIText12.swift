@@ -3,6 +3,49 @@ import AppSeam
 extension OpenAPIText {
     /// The compare page and its shared input.
     static let paths12: [(String, JSONLiteral)] = [
+        ("/3/movie/{id}", [
+            "description": otherMethods("GET, HEAD"),
+            "parameters": [
+                [
+                    "name": "id", "in": "path", "required": true, "description": "A film's id, as a search result gives it.",
+                    "schema": ["type": "string", "pattern": "^[0-9]{1,12}$"],
+                ]
+            ],
+            "get": [
+                "operationId": "movieDetail",
+                "tags": ["movies"],
+                "summary": "One film of the catalog, in TMDB's detail shape",
+                "description": "What the Films apps fetch to open a film: its title, overview, release date, running time, rating and genres.",
+                "responses": [
+                    "200": [
+                        "description": "The film.",
+                        "headers": ["Cache-Control": cachedFiveMinutes],
+                        "content": [
+                            "application/json; charset=utf-8": [
+                                "schema": [
+                                    "type": "object",
+                                    "required": ["id", "title", "overview", "release_date", "runtime", "vote_average", "vote_count", "genres"],
+                                    "properties": [
+                                        "id": ["type": "integer"], "title": ["type": "string"], "overview": ["type": "string"],
+                                        "release_date": ["type": "string"], "runtime": ["type": "integer"], "vote_average": ["type": "number"],
+                                        "vote_count": ["type": "integer"],
+                                        "genres": [
+                                            "type": "array",
+                                            "items": [
+                                                "type": "object", "required": ["id", "name"],
+                                                "properties": ["id": ["type": "integer"], "name": ["type": "string"]],
+                                            ],
+                                        ],
+                                    ],
+                                ]
+                            ]
+                        ],
+                    ],
+                    "400": error("The id is not a whole number from 1 (`invalid_movie_id`).", ["invalid_movie_id"]),
+                    "404": error("The catalog has no film of that id (`unknown_movie`).", ["unknown_movie"]),
+                ],
+            ],
+        ]),
         ("/rooms/{room}/compare", [
             "description": otherMethods("GET, HEAD"),
             "parameters": [["$ref": "#/components/parameters/Room"]],
