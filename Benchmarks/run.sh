@@ -158,6 +158,9 @@ if [ "$PATCH_ROOMS" -gt 0 ]; then
   echo "== patches: bytes per event, and memory per viewed room with a tab streaming ($PATCH_ROOMS rooms), fresh servers"
   timeout -k 5 900 python3 Benchmarks/room-patches.py "$SERVER" --rooms "$PATCH_ROOMS" | tee "$OUT/room-patches.txt" || true
 fi
+# The compare page (issue #28): one shared input to the five Films implementations against one input to one of them.
+echo "== compare: one shared input (five apps) vs one app's input, Benchmarks/compare-cost.py"
+timeout -k 5 600 python3 Benchmarks/compare-cost.py "$SERVER" | tee "$OUT/compare-cost.txt" || true
 echo "raw outputs: $OUT/*.txt"
 if [ "$ROOM_COST" = 1 ]; then
   echo
