@@ -267,21 +267,42 @@ final class PlaygroundResponder: HTTPResponder {
             return .response(error.response)
         }
         let client = request.clientAddress
+        let decoded = inputs
+        return answer(request, in: room, apps: decoded.map(\.appID), returnPath: "/rooms/\(room.id)/compare", rooms, instruments) {
+            room throws(HTTPError) in
+            let applied = try room.applyShared(decoded, client: client)
+            return .object([("seq", .int(Int(room.sequence))), ("apps", .object(applied.map { ($0.app, .int(Int($0.seq))) }))])
+        }
+    }
+
+    /// Runs `work` (an event or a press) on the room, then answers 202 `{"seq":N}`, or 303 back to the page for a
+    /// browser's form post, or the error; counts it either way.
+    private static func answer(
+        _ request: HTTPRequest, in room: Room, app: String, _ rooms: RoomRegistry, _ instruments: AppInstruments,
+        _ work: @Sendable (isolated Room) throws(HTTPError) -> UInt64
+    ) -> HTTPResult {
+        answer(request, in: room, apps: [app], returnPath: Self.returnPath(request, room: room.id, apps: rooms.apps), rooms, instruments) {
+            room throws(HTTPError) in .object([("seq", .int(Int(try work(room))))])
+        }
+    }
+
+    /// ``answer(_:in:app:_:_:_:)`` for inputs to `apps`, whose `work` says what the 202 holds.
+    private static func answer(
+        _ request: HTTPRequest, in room: Room, apps: [String], returnPath: String, _ rooms: RoomRegistry, _ instruments: AppInstruments,
+        _ work: @Sendable (isolated Room) throws(HTTPError) -> JSONValue
+    ) -> HTTPResult {
         let wantsPage = EventSource.prefersHTML(request)
-        let apps = inputs.map(\.appID)
-        let comparePath = "/rooms/\(room.id)/compare"
         return room.perform { room in
             do throws(HTTPError) {
                 let start = ContinuousClock.now
-                let applied = try room.applyShared(inputs, client: client)
+                let body = try work(room)
                 room.settleWrites()
                 let publishTime = ContinuousClock.now - start
-                let seqs = JSONValue.object(applied.map { ($0.app, .int(Int($0.seq))) })
-                let accepted: HTTPResponse =
-                    wantsPage ? .redirect(to: comparePath) : .json(.accepted, JSONValue.object([("seq", .int(Int(room.sequence))), ("apps", seqs)]).text)
+                let accepted: HTTPResponse = wantsPage ? .redirect(to: returnPath) : .json(.accepted, body.text)
+                // Answered once the event's entry is written: the room goes on meanwhile, and so does this thread.
                 guard let pending = room.pendingWrite else {
                     if let failure = room.journalFailure { throw Room.unwritten(failure) }
-                    for input in inputs { instruments.eventAccepted(app: input.appID, publishTime: publishTime) }
+                    for app in apps { instruments.eventAccepted(app: app, publishTime: publishTime) }
                     return .response(accepted)
                 }
                 let answer = DeferredAnswer()
@@ -292,48 +313,6 @@ final class PlaygroundResponder: HTTPResponder {
                         answer.send(error.response)
                     } else {
                         for app in apps { instruments.eventAccepted(app: app, publishTime: publishTime) }
-                        answer.send(accepted)
-                    }
-                }
-                return .later(answer)
-            } catch {
-                room.settleWrites()
-                instruments.eventRejected(code: error.code)
-                return .response(error.response)
-            }
-        }
-    }
-
-    /// Runs `work` (an event or a press) on the room, then answers 202 `{"seq":N}`, or 303 back to the page for a
-    /// browser's form post, or the error; counts it either way.
-    private static func answer(
-        _ request: HTTPRequest, in room: Room, app: String, _ rooms: RoomRegistry, _ instruments: AppInstruments,
-        _ work: @Sendable (isolated Room) throws(HTTPError) -> UInt64
-    ) -> HTTPResult {
-        let wantsPage = EventSource.prefersHTML(request)
-        let returnPath = Self.returnPath(request, room: room.id, apps: rooms.apps)
-        return room.perform { room in
-            do throws(HTTPError) {
-                let start = ContinuousClock.now
-                let seq = try work(room)
-                room.settleWrites()
-                let publishTime = ContinuousClock.now - start
-                let accepted: HTTPResponse =
-                    wantsPage ? .redirect(to: returnPath) : .json(.accepted, JSONValue.object([("seq", .int(Int(seq)))]).text)
-                // Answered once the event's entry is written: the room goes on meanwhile, and so does this thread.
-                guard let pending = room.pendingWrite else {
-                    if let failure = room.journalFailure { throw Room.unwritten(failure) }
-                    instruments.eventAccepted(app: app, publishTime: publishTime)
-                    return .response(accepted)
-                }
-                let answer = DeferredAnswer()
-                pending.store.whenDone(pending.ticket) { failure in
-                    if let failure {
-                        let error = Room.unwritten(failure.description)
-                        instruments.eventRejected(code: error.code)
-                        answer.send(error.response)
-                    } else {
-                        instruments.eventAccepted(app: app, publishTime: publishTime)
                         answer.send(accepted)
                     }
                 }
