@@ -161,6 +161,8 @@ actor Room {
         app.teaching.trace.stepThroughLink = "/rooms/\(id)/apps/\(app.about.id)/steps/"
         apps[index] = app
         self.effects[index] = effects
+        // A compare app starts after the room was drawn: its first event's changes are measured from its first state.
+        if blueprint.registry.compareIndices.contains(index), !restoring { shownSnapshots[index] = JSONValue(encoding: app.snapshot) }
         return app
     }
 
