@@ -128,7 +128,8 @@ struct RoomPage {
     private func codeSizeHTML(_ sizes: [CodeSize]) -> String {
         var out = """
             <section class="code-size" aria-labelledby="code-size-title"><h2 id="code-size-title">Code each implementation needed</h2>\
-            <p>Lines of Swift (blank and comment-only lines left out), counted from the files its pane lists.</p>\
+            <p>Lines of Swift (blank and comment-only lines left out), counted from the files its pane lists: the article-shaped \
+            code, and the glue that hosts it. Not counted: what all five share (the events, the HTTP client, the leaf views).</p>\
             <table><thead><tr><th scope="col">implementation</th><th scope="col">files</th><th scope="col">article-shaped lines</th>\
             <th scope="col">glue lines</th></tr></thead><tbody>
             """
