@@ -209,6 +209,7 @@ let package = Package(
             dependencies: [
                 "PlaygroundApp", "PlaygroundJournal", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps",
                 "PlaygroundUI", "RoomServices", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
+                "FilmsEV",
             ]),
     ],
     swiftLanguageModes: [.v6]
