@@ -5,7 +5,7 @@ import PlaygroundUI
 
 /// Every event of the Films app, and the actions each one triggers on the list, the detail, the badge and the faults
 /// panel. A press sends one; so does an answer of the catalog (`searchLoaded`, `filmFailed`, …).
-public enum EventEnum: EventEnumBase, Sendable, CustomStringConvertible {
+public enum EventEnum: EventEnumBase, Sendable {
     /// The subject's starting value: no actions.
     case initial
     case search(query: String)
@@ -47,23 +47,6 @@ public enum EventEnum: EventEnumBase, Sendable, CustomStringConvertible {
             return [FaultsScreen.InnerAction.setFaults(settings)]
         case .initial:
             return []
-        }
-    }
-
-    /// Short, for the trace: an answer's films are counted, not listed.
-    public var description: String {
-        switch self {
-        case .initial: "initial"
-        case .search(let query): "search(query: \(quoted(query)))"
-        case .searchLoaded(let films): "searchLoaded(\(films.count) films)"
-        case .searchFailed: "searchFailed"
-        case .open(let id): "open(id: \(id))"
-        case .filmLoaded(let film): "filmLoaded(\(film.id))"
-        case .filmFailed: "filmFailed"
-        case .back: "back"
-        case .toggleFavourite(let id): "toggleFavourite(id: \(id))"
-        case .retry: "retry"
-        case .setFaults(let settings): "setFaults(latencyMs: \(settings.latencyMs), failureRate: \(DisplayNumbers.rate(settings.failureRate)))"
         }
     }
 }

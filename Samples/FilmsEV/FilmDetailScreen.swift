@@ -92,7 +92,7 @@ struct FilmDetailScreen: View {
         }
     }
 
-    enum InnerAction: InnerViewAction, CustomStringConvertible {
+    enum InnerAction: InnerViewAction {
         static var `default`: FilmDetailScreen.InnerAction { .initial }
 
         case initial
@@ -103,18 +103,5 @@ struct FilmDetailScreen: View {
         case close
         case dismissError
         case toggleFavourite(Int)
-
-        var description: String {
-            switch self {
-            case .open(let id): "open(\(id))"
-            case .show(let film): "show(film \(film.id))"
-            case .changeStateTo(let state): "changeStateTo(.\(state))"
-            case .toggleFavourite(let id): "toggleFavourite(\(id))"
-            case .initial: "initial"
-            case .retry: "retry"
-            case .close: "close"
-            case .dismissError: "dismissError"
-            }
-        }
     }
 }

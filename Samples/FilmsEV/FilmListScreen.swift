@@ -1,4 +1,3 @@
-import AppSeam
 import EVRuntime
 import FilmsKit
 import PlaygroundUI
@@ -101,7 +100,7 @@ struct FilmListScreen: View {
         }
     }
 
-    enum InnerAction: InnerViewAction, CustomStringConvertible {
+    enum InnerAction: InnerViewAction {
         static var `default`: FilmListScreen.InnerAction { .initial }
 
         case initial
@@ -113,19 +112,5 @@ struct FilmListScreen: View {
         case uncover
         case dismissError
         case toggleFavourite(Int)
-
-        var description: String {
-            switch self {
-            case .search(let query): "search(\(quoted(query)))"
-            case .showResults(let films): "showResults(\(films.count) films)"
-            case .changeStateTo(let state): "changeStateTo(.\(state))"
-            case .toggleFavourite(let id): "toggleFavourite(\(id))"
-            case .initial: "initial"
-            case .retry: "retry"
-            case .cover: "cover"
-            case .uncover: "uncover"
-            case .dismissError: "dismissError"
-            }
-        }
     }
 }

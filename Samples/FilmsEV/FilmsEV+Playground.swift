@@ -86,3 +86,54 @@ public struct FilmsEVSnapshot: Sendable, Equatable, Codable {
     /// `@Action` subscriptions alive, one per screen.
     public var liveActionSubscriptions: Int
 }
+
+// The trace's texts: an answer's films are counted, not listed (the article's enums need no descriptions).
+
+extension EventEnum: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .initial: "initial"
+        case .search(let query): "search(query: \(quoted(query)))"
+        case .searchLoaded(let films): "searchLoaded(\(films.count) films)"
+        case .searchFailed: "searchFailed"
+        case .open(let id): "open(id: \(id))"
+        case .filmLoaded(let film): "filmLoaded(\(film.id))"
+        case .filmFailed: "filmFailed"
+        case .back: "back"
+        case .toggleFavourite(let id): "toggleFavourite(id: \(id))"
+        case .retry: "retry"
+        case .setFaults(let settings): "setFaults(latencyMs: \(settings.latencyMs), failureRate: \(DisplayNumbers.rate(settings.failureRate)))"
+        }
+    }
+}
+
+extension FilmListScreen.InnerAction: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .search(let query): "search(\(quoted(query)))"
+        case .showResults(let films): "showResults(\(films.count) films)"
+        case .changeStateTo(let state): "changeStateTo(.\(state))"
+        case .toggleFavourite(let id): "toggleFavourite(\(id))"
+        case .initial: "initial"
+        case .retry: "retry"
+        case .cover: "cover"
+        case .uncover: "uncover"
+        case .dismissError: "dismissError"
+        }
+    }
+}
+
+extension FilmDetailScreen.InnerAction: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .open(let id): "open(\(id))"
+        case .show(let film): "show(film \(film.id))"
+        case .changeStateTo(let state): "changeStateTo(.\(state))"
+        case .toggleFavourite(let id): "toggleFavourite(\(id))"
+        case .initial: "initial"
+        case .retry: "retry"
+        case .close: "close"
+        case .dismissError: "dismissError"
+        }
+    }
+}
