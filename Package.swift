@@ -117,6 +117,10 @@ let package = Package(
         // client over HTTP and its leaf views.
         .target(
             name: "FilmsKit", dependencies: ["PlaygroundUI", "AppSeam", "RoomServices", "MovieCatalog"], path: "Samples/FilmsKit"),
+        .target(
+            name: "FilmsEV",
+            dependencies: ["PlaygroundUI", "EVRuntime", "FilmsKit", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Samples/FilmsEV"),
         // The demo back ends the samples fetch from over HTTP, beside them: the posts API (the Nice sample's) and the
         // TMDB-like film search (the MVI sample's). The composition root registers their routes.
         .target(name: "PostsBackEnd", dependencies: ["PlaygroundHTTP", "PlaygroundUI", "AppSeam"], path: "Samples/PostsBackEnd"),
@@ -126,8 +130,9 @@ let package = Package(
         .target(
             name: "StandardApps",
             dependencies: [
-                "AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
+                "AppSeam", "FilmsKit", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
                 "PlaygroundApp", "MovieCatalog", "PostsBackEnd", "MovieSearchBackEnd",
+                "FilmsEV",
             ]),
         // The rooms' journal: its SQLite store (the only module that imports the SQLite bindings, behind
         // `internal import`), the store's log, the entries, snapshots and documents, and the damage found at start.
@@ -197,6 +202,7 @@ let package = Package(
             name: "FilmsConformanceTests",
             dependencies: [
                 "FilmsKit", "AppSeam", "PlaygroundTesting", "PlaygroundHTTP", "MovieCatalog", "MovieSearchBackEnd",
+                "FilmsEV", "EVRuntime", "RoomServices",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "PlaygroundJournalTests", dependencies: ["PlaygroundJournal", "CSQLite"]),
@@ -205,6 +211,7 @@ let package = Package(
             dependencies: [
                 "PlaygroundApp", "PlaygroundJournal", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps",
                 "PlaygroundUI", "RoomServices", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter", "FilmsKit",
+                "FilmsEV",
             ]),
     ],
     swiftLanguageModes: [.v6]

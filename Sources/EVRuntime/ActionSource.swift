@@ -21,7 +21,7 @@ public final class ActionSource {
     private var mappedText: [String: String] = [:]
 
     /// Connects to `eventSubject` (its current value is flat-mapped at once, like any subscriber's).
-    public init<EventEnum: EventEnumProtocol>(eventSubject: CurrentValueSubject<EventEnum, Never>) {
+    public init<EventEnum: EventEnumBase>(eventSubject: CurrentValueSubject<EventEnum, Never>) {
         upstream =
             eventSubject
             .flatMap { [weak self] receivedEvent -> AnyPublisher<any InnerViewAction, Never> in
@@ -35,9 +35,14 @@ public final class ActionSource {
     private func text(_ event: String, _ actions: [any InnerViewAction]) -> String {
         if let known = mappedText[event] { return known }
         let text = "actionsByEvent → [" + actions.map { ".\($0)" }.joined(separator: ", ") + "]"
+        // Events that carry values (a query) have a name each: the texts kept stay few.
+        if mappedText.count >= Self.keptTexts { mappedText.removeAll() }
         mappedText[event] = text
         return text
     }
+
+    /// Most stage texts kept.
+    static let keptTexts = 64
 
     deinit { upstream?.cancel() }
 

@@ -1,4 +1,5 @@
 import AppSeam
+import RoomServices
 import OpenCombine
 import PlaygroundUI
 
@@ -13,7 +14,7 @@ import PlaygroundUI
 /// ```
 ///
 /// Not `Sendable`: create and use it on the room's executor.
-public final class EVAppInstance<EventEnum: EventEnumProtocol, Root: View> {
+public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
     /// The room's event subject (the seed's global, one per room here).
     public let eventSubject: CurrentValueSubject<EventEnum, Never>
     /// The same subject as the views hold it: its `send` reports the stage at the caller's line.
@@ -58,6 +59,15 @@ public final class EVAppInstance<EventEnum: EventEnumProtocol, Root: View> {
     /// The trace row: the event, where it came from, and the actions it became.
     private func sent(_ event: EventEnum) {
         let actions = actionNames(of: event)
+        // Sent by an effect's answer: it belongs to the row of the step that started the effect (its stages join that
+        // row, as later ones), not to a row of its own claiming a press on the page.
+        if let context = Stages.current, context.later {
+            if let row = teaching.trace.entry(ofStep: context.step), row.number == teaching.trace.entries.first?.number {
+                teaching.trace.appendStep(".\(event.name) → " + (actions.isEmpty ? "no actions" : actions.map { "@Action ← \($0)" }.joined(separator: ", ")))
+            }
+            teaching.flow.describe(".\(event.name), an answer, became \(actions.count) action(s).")
+            return
+        }
         teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" })
         teaching.flow.describe(
             ".\(event.name) from \(source.spoken) became \(actions.count) action(s); "
@@ -76,6 +86,7 @@ public final class EVAppInstance<EventEnum: EventEnumProtocol, Root: View> {
     public func actionNames(of event: EventEnum) -> [String] {
         if let known = knownActionNames[event.name] { return known }
         let names = EventEnum.actionsByEvent(event).map { "\(typeName(type(of: $0))).\($0)" }
+        if knownActionNames.count >= ActionSource.keptTexts { knownActionNames.removeAll() }  // events with values: many names
         knownActionNames[event.name] = names
         return names
     }

@@ -15,14 +15,28 @@ import Synchronization
 /// }
 /// ```
 ///
-/// `CaseIterable` lets the playground decode an event posted over HTTP by its name and list the accepted names.
-public protocol EventEnumProtocol: Equatable, CaseIterable {
+/// The article's `EventEnum` is only `Equatable`, so its events may carry values (`.search(query: "alien")`, an
+/// answer's films); ``EventEnumProtocol`` adds decoding by case name for events that carry none.
+public protocol EventEnumBase: Equatable {
     /// The value the room's `eventSubject` starts with; it triggers nothing and cannot be posted.
     static var initial: Self { get }
 
     /// The actions `event` triggers, delivered synchronously in this order.
     static func actionsByEvent(_ event: Self) -> [any InnerViewAction]
+
+    /// The event as the trace and the flow strip name it, e.g. `changeBothSidesColors`.
+    var name: String { get }
 }
+
+extension EventEnumBase {
+    /// The event as `String(describing:)` writes it (`search(query: "alien")`); give it a short description when
+    /// its values are long.
+    public var name: String { String(describing: self) }
+}
+
+/// An `EventEnum` whose events carry no values: `CaseIterable` lets the playground decode an event posted over HTTP
+/// by its name and list the accepted names.
+public protocol EventEnumProtocol: EventEnumBase, CaseIterable {}
 
 extension EventEnumProtocol {
     /// The event's name as posted over HTTP, e.g. `changeBothSidesColors`.

@@ -5,7 +5,7 @@ import RoomServices
 /// The room's `eventSubject` as the views hold it: `eventSubject.send(.changeBothSidesColors)` reads as in the
 /// article, but a view can only send into it, never read its value while rendering — so holding it does not stop
 /// the renderer from skipping an unchanged view (``SendOnlyObject``).
-public final class SendOnlySubject<Event: EventEnumProtocol>: SendOnlyObject {
+public final class SendOnlySubject<Event: EventEnumBase>: SendOnlyObject {
     private let subject: CurrentValueSubject<Event, Never>
 
     public init(_ subject: CurrentValueSubject<Event, Never>) {

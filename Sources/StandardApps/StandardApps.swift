@@ -1,4 +1,6 @@
 import AppSeam
+import FilmsEV
+import FilmsKit
 import ListViewVVSI
 import MovieSearchMVI
 import PostsNice
@@ -10,7 +12,8 @@ public typealias MovieAPISettings = MovieSearchPlayground.MovieAPI
 /// Where the NiceArchitecture posts app fetches (`--posts-api`) and its load delay.
 public typealias PostsAPISettings = PostsPlayground.PostsAPI
 
-/// The apps every room hosts, in page order. Adding an architecture's sample is one line here.
+/// The apps every room hosts, in page order, and the Films app's implementations its compare page drives together
+/// (started only when used). Adding an architecture's sample, or a Films implementation, is one line here.
 public enum StandardApps {
     /// The registry; `movieAPI` says where the movie search fetches and `postsAPI` where the posts app does
     /// (default: the playground's own API).
@@ -25,6 +28,8 @@ public enum StandardApps {
             .app(MovieSearchPlayground.self, services: movieSearch),
             .app(PostsPlayground.self, services: posts),
             .app(ProductsPlayground.self),
-        ])
+        ], compare: [
+            .app(FilmsEVPlayground.self),
+        ], sharedControls: FilmsSharedControls.controls)
     }
 }

@@ -34,4 +34,7 @@ final class FilmsServer: Sendable {
     deinit { server.shutdown() }
 
     var baseURL: String { "http://127.0.0.1:\(server.port)" }
+
+    /// The ids the list shows for `query`: the first 20 results.
+    func ids(_ query: String) -> [Int] { FilmsCatalogIDs(catalog).ids(query) }
 }

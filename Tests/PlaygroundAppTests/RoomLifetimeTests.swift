@@ -1,4 +1,5 @@
 import Dispatch
+import FilmsEV
 import Foundation
 import ListViewVVSI
 import MovieSearchMVI
@@ -161,16 +162,21 @@ struct RoomLifetimeTests {
 
     /// `registry` with every app recorded in `graph` as it is made.
     static func tracked(_ registry: AppRegistry, in graph: Graph) -> AppRegistry {
-        AppRegistry(registry.apps.map { registration in
+        let tracking = { (registration: AppRegistration) -> AppRegistration in
             switch registration.typeName {
             case String(reflecting: RandomColorEVPlayground.self): track(RandomColorEVPlayground.self, registration, in: graph)
             case String(reflecting: ListViewPlayground.self): track(ListViewPlayground.self, registration, in: graph)
             case String(reflecting: MovieSearchPlayground.self): track(MovieSearchPlayground.self, registration, in: graph)
             case String(reflecting: PostsPlayground.self): track(PostsPlayground.self, registration, in: graph)
             case String(reflecting: ProductsPlayground.self): track(ProductsPlayground.self, registration, in: graph)
+            case String(reflecting: FilmsEVPlayground.self): track(FilmsEVPlayground.self, registration, in: graph)
             default: preconditionFailure("an app the test does not know: \(registration.typeName)")
             }
-        })
+        }
+        // The compare page's apps stay its own (started only once used).
+        return AppRegistry(
+            registry.apps[registry.pageIndices].map(tracking), compare: registry.apps[registry.compareIndices].map(tracking),
+            sharedControls: registry.sharedControls)
     }
 
     static func track<App: HostedApp>(_ type: App.Type, _ registration: AppRegistration, in graph: Graph) -> AppRegistration {
@@ -199,6 +205,7 @@ final class Graph: @unchecked Sendable {
     static let modules = [
         "PlaygroundUI.", "AppSeam.", "OpenCombine.", "EVRuntime.", "VVSIRuntime.", "MVIRuntime.", "NiceRuntime.",
         "RouterRuntime.", "RandomColorEV.", "ListViewVVSI.", "MovieSearchMVI.", "PostsNice.", "ProductsRouter.",
+        "FilmsEV.",
     ]
 
     /// Records an app as its room makes it (in the room's isolation).

@@ -66,16 +66,23 @@ struct SessionExportTests {
         #expect(swift.text.contains("try await app.outcome(EffectOutcome(effect: 1, label: \"searchMovies\""), "asynchronous answers are replayed too")
     }
 
-    /// Every app of the registry, however many, is in the export: one test function each, its module imported.
+    /// Every app the room used, however many, is in the export: one test function each (a hyphenated id in camel
+    /// case), its module imported; the compare page's apps once a shared input started them.
     @Test func everyAppOfTheRegistryIsExported() async throws {
         let registry = StandardApps.registry()
         let live = try await LivePlayground { $0.apps = registry }
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
-        let swift = try await live.request("GET", room + "/export.swift?name=Everything")
+        var swift = try await live.request("GET", room + "/export.swift?name=Everything")
         #expect(swift.status == 200)
+        for index in registry.compareIndices { #expect(!swift.text.contains(registry.apps[index].typeName), "not used yet") }
+        let shared = try await live.request(
+            "POST", room + "/compare/events", headers: ["Content-Type": "application/json"], body: #"{"event":"toggleFavourite","id":7}"#)
+        #expect(shared.status == 202)
+        swift = try await live.request("GET", room + "/export.swift?name=Everything")
         for app in registry.apps {
-            #expect(swift.text.contains("@Test func \(app.about.id)()"), "\(app.about.id)")
+            let name = app.about.id.split(separator: "-").enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+            #expect(swift.text.contains("@Test func \(name)()"), "\(app.about.id)")
             let module = app.typeName.split(separator: ".").first.map(String.init) ?? ""
             #expect(swift.text.contains("import \(module)\n"), "\(module)")
         }

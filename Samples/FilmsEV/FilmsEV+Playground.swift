@@ -1,0 +1,139 @@
+import AppSeam
+import EVRuntime
+import FilmsKit
+import PlaygroundUI
+import RoomServices
+
+/// Glue, not from the article: the Films app in EV as a playground app (the hosting is EVRuntime's). An input posted
+/// over HTTP becomes this app's own event and goes into the room's `eventSubject`, exactly as the buttons' closures
+/// send it.
+public final class FilmsEVPlayground: ViewHostedApp {
+    public static let about = AppAbout(
+        id: "films-ev", title: "Films · EV",
+        summary: "Every press is an Event: eventSubject.send(.toggleFavourite(id:)) becomes actions on the list, the detail and the badge, "
+            + "each changing its own @State. The catalog's answers come back as events too (.searchLoaded, .filmFailed).",
+        sampleFolder: "FilmsEV",
+        articleFiles: [
+            "FilmsEVApp.swift", "EventEnum.swift", "FilmListScreen.swift", "FilmDetailScreen.swift", "FavouritesBadge.swift",
+            "FaultsScreen.swift", "FilmsCatalog.swift", "FilmsViewState.swift",
+        ])
+
+    public typealias Root = FilmsEVApp
+    public let instance: EVAppInstance<EventEnum, FilmsEVApp>
+
+    public init(services: AppServices) {
+        let catalog = FilmsCatalog(api: services.filmsAPI(), effects: services.effects, changed: services.changed)
+        instance = EVAppInstance(
+            FilmsEVApp(catalog: catalog), appID: Self.about.id, eventSubjectKey: \.eventSubject,
+            inspecting: [FilmListScreen.self, FilmDetailScreen.self, FavouritesBadge.self])
+    }
+
+    public var teaching: Teaching<EVStage> { instance.teaching }
+    public var host: ViewHost<FilmsEVApp> { instance.host }
+    public func unmount() { instance.unmount() }
+
+    /// The contract's event as this app's own, sent as a button sends it.
+    public func handle(_ input: FilmsEvent, from source: EventSource) {
+        instance.handle(EventEnum(input), from: source)
+    }
+
+    /// What `/state` shows: the `films` object read from the screens' `@State`, and each screen's view state.
+    public var snapshot: FilmsEVSnapshot {
+        let list = host.view(FilmListScreen.self)
+        let detail = host.view(FilmDetailScreen.self)
+        let (listState, detailState) = (list?.viewState ?? .initial, detail?.viewState ?? .initial)
+        let openId = detail?.openId
+        let query = list?.query ?? ""
+        var error: String?
+        if let openId, detailState == .failed {
+            error = FilmsMessages.filmFailed(openId)
+        } else if listState == .failed {
+            error = FilmsMessages.searchFailed(query)
+        }
+        let films = FilmsState(
+            query: query, resultIds: list?.films.map(\.id) ?? [], openId: openId,
+            favourites: (host.view(FavouritesBadge.self)?.favourites ?? []).sorted(), error: error,
+            loading: listState == .isLoading || (openId != nil && detailState == .isLoading))
+        return FilmsEVSnapshot(
+            films: films, listState: "\(listState)", detailState: "\(detailState)", listCovered: list?.isCovered ?? false,
+            liveActionSubscriptions: instance.actionSource.liveSubscriptionCount)
+    }
+}
+
+extension EventEnum {
+    /// The contract's event (`FilmsEvent`) as this app's own.
+    init(_ event: FilmsEvent) {
+        switch event {
+        case .search(let query): self = .search(query: query)
+        case .open(let id): self = .open(id: id)
+        case .back: self = .back
+        case .toggleFavourite(let id): self = .toggleFavourite(id: id)
+        case .retry: self = .retry
+        case .setFaults(let latencyMs, let failureRate): self = .setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
+        }
+    }
+}
+
+/// A read-only snapshot of the app's state for `/state`.
+public struct FilmsEVSnapshot: Sendable, Equatable, Codable {
+    /// The Films spec's state, the same shape in all five implementations.
+    public var films: FilmsState
+    /// Each screen's view state (the article's state machine): `initial`, `isLoading`, `loaded` or `failed`.
+    public var listState: String
+    public var detailState: String
+    /// The list is hidden behind an open film (its `@State` is kept).
+    public var listCovered: Bool
+    /// `@Action` subscriptions alive, one per screen.
+    public var liveActionSubscriptions: Int
+}
+
+// The trace's texts: an answer's films are counted, not listed (the article's enums need no descriptions).
+
+extension EventEnum: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .initial: "initial"
+        case .search(let query): "search(query: \(quoted(query)))"
+        case .searchLoaded(let films): "searchLoaded(\(films.count) films)"
+        case .searchFailed: "searchFailed"
+        case .open(let id): "open(id: \(id))"
+        case .filmLoaded(let film): "filmLoaded(\(film.id))"
+        case .filmFailed: "filmFailed"
+        case .back: "back"
+        case .toggleFavourite(let id): "toggleFavourite(id: \(id))"
+        case .retry: "retry"
+        case .setFaults(let settings): "setFaults(latencyMs: \(settings.latencyMs), failureRate: \(DisplayNumbers.rate(settings.failureRate)))"
+        }
+    }
+}
+
+extension FilmListScreen.InnerAction: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .search(let query): "search(\(quoted(query)))"
+        case .showResults(let films): "showResults(\(films.count) films)"
+        case .changeStateTo(let state): "changeStateTo(.\(state))"
+        case .toggleFavourite(let id): "toggleFavourite(\(id))"
+        case .initial: "initial"
+        case .retry: "retry"
+        case .cover: "cover"
+        case .uncover: "uncover"
+        case .dismissError: "dismissError"
+        }
+    }
+}
+
+extension FilmDetailScreen.InnerAction: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .open(let id): "open(\(id))"
+        case .show(let film): "show(film \(film.id))"
+        case .changeStateTo(let state): "changeStateTo(.\(state))"
+        case .toggleFavourite(let id): "toggleFavourite(\(id))"
+        case .initial: "initial"
+        case .retry: "retry"
+        case .close: "close"
+        case .dismissError: "dismissError"
+        }
+    }
+}
