@@ -1,5 +1,6 @@
 import AppSeam
 import FilmsKit
+import FilmsRouter
 import Foundation
 import PlaygroundTesting
 import Testing
@@ -7,6 +8,7 @@ import Testing
 /// The Films implementations the suite runs: adding one is a case here and a line in ``run(_:server:)``.
 enum FilmsImplementation: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case placeholderUntilTheFirstLands
+    case router
 
     var testDescription: String { rawValue }
 
@@ -14,6 +16,7 @@ enum FilmsImplementation: String, CaseIterable, Sendable, CustomTestStringConver
     func run(_ scenario: FilmsScenario, server: FilmsServer) async throws -> [FilmsState] {
         switch self {
         case .placeholderUntilTheFirstLands: []
+        case .router: try await runScenario(FilmsRouterPlayground.self, scenario, server: server)
         }
     }
 }
