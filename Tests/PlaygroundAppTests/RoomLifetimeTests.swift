@@ -26,8 +26,9 @@ import Testing
 struct RoomLifetimeTests {
     /// (app index, steps): each app alone after 0…all of its examples; 5 is all five apps.
     static let cases: [(Int, Int)] = {
-        let apps = StandardApps.registry().apps
-        var cases = apps.indices.flatMap { index in (0...apps[index].examples.count).map { (index, $0) } }
+        let registry = StandardApps.registry()
+        let apps = registry.apps
+        var cases = registry.pageIndices.flatMap { index in (0...apps[index].examples.count).map { (index, $0) } }
         cases += [(5, 0), (5, .max)]
         return cases
     }()
@@ -160,8 +161,9 @@ struct RoomLifetimeTests {
     }
 
     /// `registry` with every app recorded in `graph` as it is made.
+    /// (The compare page's apps are kept as they are: a room that never compares never makes them.)
     static func tracked(_ registry: AppRegistry, in graph: Graph) -> AppRegistry {
-        AppRegistry(registry.apps.map { registration in
+        AppRegistry(registry.apps[registry.pageIndices].map { registration in
             switch registration.typeName {
             case String(reflecting: RandomColorEVPlayground.self): track(RandomColorEVPlayground.self, registration, in: graph)
             case String(reflecting: ListViewPlayground.self): track(ListViewPlayground.self, registration, in: graph)
@@ -170,7 +172,7 @@ struct RoomLifetimeTests {
             case String(reflecting: ProductsPlayground.self): track(ProductsPlayground.self, registration, in: graph)
             default: preconditionFailure("an app the test does not know: \(registration.typeName)")
             }
-        })
+        }, compare: Array(registry.apps[registry.compareIndices]))
     }
 
     static func track<App: HostedApp>(_ type: App.Type, _ registration: AppRegistration, in graph: Graph) -> AppRegistration {
