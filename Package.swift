@@ -115,7 +115,7 @@ let package = Package(
         ),
         .target(
             name: "FilmsRouter",
-            dependencies: ["FilmsKit", "PlaygroundUI", "RouterRuntime", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
+            dependencies: ["FilmsKit", "PlaygroundUI", "RouterRuntime", "AppSeam", "RoomServices", "MovieCatalog", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/FilmsRouter"
         ),
         // The Films app's one spec, shared by its five implementations: its events, its `films` snapshot, its API

@@ -1,5 +1,6 @@
 import AppSeam
 import FilmsKit
+import MovieCatalog
 import OpenCombine
 import PlaygroundUI
 import RoomServices
@@ -9,7 +10,7 @@ import RouterRuntime
 /// the page's control calls: the list's intent, the pushed film screen's intent, or the alert's buttons by title.
 /// An event that clears the error (a search, an open, Back from a failed film) first presses the alert's Close,
 /// as a user answers a modal alert before doing anything else.
-public final class FilmsRouterPlayground: HostedApp {
+public final class FilmsRouterPlayground: CheckpointingApp {
     public static let about = AppAbout(
         id: "films-router", title: "Films · MVI · Container · Router",
         summary: "A container per screen holds its intent and model; the list's model pushes the film's screen through "
@@ -26,13 +27,15 @@ public final class FilmsRouterPlayground: HostedApp {
     public var teaching: Teaching<RouterStage> { app.teaching }
     private var stack: RouterStack { app.stack }
     private let changed: () -> Void
+    private let effects: Effects
+    private let favourites = FavouritesRepository()
     /// The pushed film screen's container, whose notices also make the room render.
     private weak var watchedFilm: AnyObject?
     private var watching: AnyCancellable?
 
     public init(services: AppServices) {
-        changed = services.changed
-        let root = FilmsListView.build(data: .init(api: services.filmsAPI(), effects: services.effects, favourites: FavouritesRepository()))
+        (changed, effects) = (services.changed, services.effects)
+        let root = FilmsListView.build(data: .init(api: services.filmsAPI(), effects: services.effects, favourites: favourites))
         app = MVIRouterHost(
             appID: Self.about.id, root: root, services: services, container: \.container, describe: Self.describe,
             appeared: ("the list appeared", "The list appeared; it searches when the field is submitted."))
@@ -103,6 +106,97 @@ public final class FilmsRouterPlayground: HostedApp {
     public func unmount() {
         watching?.cancel()
         app.unmount()
+    }
+
+    // MARK: - Checkpoint
+
+    /// What a room's snapshot keeps: the list's search and answer, the favourites and faults, the pushed film and
+    /// its answer, and which router's alert shows.
+    struct Checkpoint: Codable {
+        struct Film: Codable {
+            var id: Int
+            /// nil: it failed to load.
+            var detail: FilmDetail?
+        }
+        var query: String
+        /// `idle`, `content` or `failed`.
+        var list: String
+        var results: [FilmSummary]
+        var favourites: [Int]
+        var faults: FaultSettings
+        var film: Film?
+        /// `search` or `film`.
+        var alert: String?
+    }
+
+    /// nil while a request loads (the room folds later).
+    public func checkpoint() -> String? {
+        guard let list = app.container?.model else {
+            return AppSeam.Checkpoint.write(Checkpoint(query: "", list: "idle", results: [], favourites: [], faults: .none))
+        }
+        var saved = Checkpoint(query: list.query, list: "idle", results: [], favourites: list.favourites.sorted(), faults: list.faults)
+        switch list.contentState {
+        case .idle: break
+        case .loading: return nil
+        case .content(let films): (saved.list, saved.results) = ("content", films)
+        case .failed: saved.list = "failed"
+        }
+        if let film = film?.model {
+            switch film.contentState {
+            case .loading: return nil
+            case .content(let detail): saved.film = .init(id: film.filmID, detail: detail)
+            case .failed: saved.film = .init(id: film.filmID)
+            }
+        } else if !stack.entries.isEmpty {
+            return nil
+        }
+        switch stack.alert {
+        case is FilmsListRouterAlertType: saved.alert = "search"
+        case is FilmRouterAlertType: saved.alert = "film"
+        default: break
+        }
+        return AppSeam.Checkpoint.write(saved)
+    }
+
+    /// Goes the way the page went, the answers coming from the checkpoint: the faults and favourites are set, the
+    /// search is submitted and answered, the film is opened and answered, and an alert closed since is closed.
+    public func restore(_ text: String) throws(CheckpointError) {
+        let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
+        guard saved.results.count <= 20, saved.favourites.count <= 100_000, ["idle", "content", "failed"].contains(saved.list) else {
+            throw CheckpointError("the films-router checkpoint holds a list this app does not write")
+        }
+        app.mountIfNeeded()
+        guard let list = app.container?.intent else { throw CheckpointError("the films-router list could not be drawn") }
+        list.onSelectFaults(saved.faults)
+        favourites.ids.send(Set(saved.favourites))
+        let restored = FilmsAPIError("restored from a checkpoint")
+        func search() throws(CheckpointError) {
+            guard saved.list != "idle" else { return }
+            guard (try? SearchRequest(query: saved.query)) != nil else { throw CheckpointError("the films-router checkpoint's query is not one a search takes") }
+            list.onSubmitSearch(query: saved.query)
+            let answer: Result<[FilmSummary], any Error> = saved.list == "failed" ? .failure(restored) : .success(saved.results)
+            guard effects.completeOldest(label: "searchFilms", with: answer) else { throw CheckpointError("the films-router search did not start") }
+            settle()
+            if saved.list == "failed", saved.alert != "search" { pressAlert("Close") }
+        }
+        func open() throws(CheckpointError) {
+            guard let film = saved.film else { return }
+            guard (1...FilmsEvent.maximumID).contains(film.id) else { throw CheckpointError("the films-router checkpoint's film id is out of range") }
+            list.onTapFilm(id: film.id)
+            settle()
+            let answer: Result<FilmDetail, any Error> = film.detail.map { .success($0) } ?? .failure(restored)
+            guard effects.completeOldest(label: "loadFilm", with: answer) else { throw CheckpointError("the films-router film did not start loading") }
+            settle()
+            if film.detail == nil, saved.alert != "film" { pressAlert("Close") }
+        }
+        // The alert that shows comes last (a search leaves an open film as it is), so one alert shows at a time.
+        if saved.alert == "search" {
+            try open()
+            try search()
+        } else {
+            try search()
+            try open()
+        }
     }
 
     // MARK: - Glue

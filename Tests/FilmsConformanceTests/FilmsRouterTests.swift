@@ -146,4 +146,35 @@ struct FilmsRouterTests {
         try await harness.input("retry")
         #expect(await harness.snapshotJSON == closed, "no error shown: Retry does nothing")
     }
+
+    /// A room folds the app into its checkpoint: a fresh app restored from it shows the same state, for a list with a
+    /// favourite and a pushed film, a failed film's alert, a closed search alert, and a failed search's alert.
+    @Test func aCheckpointRestoresTheSameState() async throws {
+        let server = try await FilmsServer()
+        let live = Self.harness(server)
+        await live.draw()
+        let ids = server.ids("alien")
+        func roundTrip(_ label: String) async throws {
+            let saved = try #require(await live.checkpoint(), "\(label): no checkpoint")
+            let copy = Self.harness(server, replaying: true)
+            try await copy.restore(saved)
+            #expect(await copy.snapshotJSON == live.snapshotJSON, "\(label)")
+        }
+        try await roundTrip("nothing searched")
+        try await live.input("search", ["query": .string("alien")])
+        #expect(await live.waitUntil { $0.app.snapshot.films.resultIds == ids })
+        try await live.input("toggleFavourite", ["id": .integer(ids[2])])
+        try await live.input("open", ["id": .integer(ids[2])])
+        #expect(await live.waitUntil { $0.app.snapshot.filmState?.hasPrefix("content") == true })
+        try await roundTrip("a favourite film open")
+        try await live.input("setFaults", ["latencyMs": .integer(0), "failureRate": .number(1)])
+        try await live.input("open", ["id": .integer(ids[3])])
+        #expect(await live.waitUntil { $0.app.snapshot.films.error != nil })
+        try await roundTrip("a failed film's alert")
+        try await live.input("search", ["query": .string("heat")])
+        #expect(await live.waitUntil { $0.app.snapshot.films.error == FilmsMessages.searchFailed("heat") })
+        try await roundTrip("a failed search's alert over a failed film")
+        try await live.press("Close")
+        try await roundTrip("the search alert closed")
+    }
 }
