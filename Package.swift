@@ -113,6 +113,11 @@ let package = Package(
             dependencies: ["PlaygroundUI", "RouterRuntime", "MovieCatalog", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/Products"
         ),
+        .target(
+            name: "FilmsRouter",
+            dependencies: ["FilmsKit", "PlaygroundUI", "RouterRuntime", "AppSeam", "RoomServices", "MovieCatalog", .product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Samples/FilmsRouter"
+        ),
         // The Films app's one spec, shared by its five implementations: its events, its `films` snapshot, its API
         // client over HTTP and its leaf views.
         .target(
@@ -133,6 +138,7 @@ let package = Package(
                 "AppSeam", "FilmsKit", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
                 "PlaygroundApp", "MovieCatalog", "PostsBackEnd", "MovieSearchBackEnd",
                 "FilmsEV",
+                "FilmsRouter",
             ]),
         // The rooms' journal: its SQLite store (the only module that imports the SQLite bindings, behind
         // `internal import`), the store's log, the entries, snapshots and documents, and the damage found at start.
@@ -202,7 +208,7 @@ let package = Package(
             name: "FilmsConformanceTests",
             dependencies: [
                 "FilmsKit", "AppSeam", "PlaygroundTesting", "PlaygroundHTTP", "MovieCatalog", "MovieSearchBackEnd",
-                "FilmsEV", "EVRuntime", "RoomServices",
+                "RoomServices", "PlaygroundUI", "FilmsEV", "EVRuntime", "FilmsRouter", "RouterRuntime",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "PlaygroundJournalTests", dependencies: ["PlaygroundJournal", "CSQLite"]),

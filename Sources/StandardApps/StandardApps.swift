@@ -1,6 +1,7 @@
 import AppSeam
 import FilmsEV
 import FilmsKit
+import FilmsRouter
 import ListViewVVSI
 import MovieSearchMVI
 import PostsNice
@@ -30,6 +31,7 @@ public enum StandardApps {
             .app(ProductsPlayground.self),
         ], compare: [
             .app(FilmsEVPlayground.self),
+            .app(FilmsRouterPlayground.self),
         ], sharedControls: FilmsSharedControls.controls)
     }
 }

@@ -1,6 +1,7 @@
 import AppSeam
 import FilmsEV
 import FilmsKit
+import FilmsRouter
 import Foundation
 import PlaygroundTesting
 import Testing
@@ -8,6 +9,7 @@ import Testing
 /// The Films implementations the suite runs: adding one is a case here and a line in ``run(_:server:)``.
 enum FilmsImplementation: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case ev
+    case router
 
     var testDescription: String { rawValue }
 
@@ -15,6 +17,7 @@ enum FilmsImplementation: String, CaseIterable, Sendable, CustomTestStringConver
     func run(_ scenario: FilmsScenario, server: FilmsServer) async throws -> [FilmsState] {
         switch self {
         case .ev: try await runScenario(FilmsEVPlayground.self, scenario, server: server)
+        case .router: try await runScenario(FilmsRouterPlayground.self, scenario, server: server)
         }
     }
 }

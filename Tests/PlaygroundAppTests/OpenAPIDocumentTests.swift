@@ -40,7 +40,11 @@ struct OpenAPIDocumentTests {
         let schemas = try #require((try Self.document()["components"] as? [String: Any])?["schemas"] as? [String: Any])
         #expect((schemas["AppID"] as? [String: Any])?["enum"] as? [String] == Self.registry.ids)
         let state = try #require(schemas["State"] as? [String: Any])
-        #expect(state["required"] as? [String] == Self.registry.ids)
+        let pageApps = Self.registry.pageIndices.map { Self.registry.apps[$0].about.id }
+        #expect(state["required"] as? [String] == pageApps, "a room's /state always holds its page's apps; the compare apps once used")
+        #expect(Set(((state["properties"] as? [String: Any]) ?? [:]).keys) == Set(Self.registry.ids))
+        let shared = try #require((schemas["SharedEvent"] as? [String: Any])?["oneOf"] as? [[String: String]])
+        #expect(shared.count == Self.registry.compareIndices.first.map { Self.registry.apps[$0].apiDescription.events.count } ?? 0)
         let variants = try #require((schemas["Event"] as? [String: Any])?["oneOf"] as? [[String: String]])
         #expect(variants.count == Self.registry.apps.map(\.apiDescription.events.count).reduce(0, +))
         #expect(schemas["VvsiRandom"] != nil && schemas["RouterAlertAction"] != nil)
