@@ -1,4 +1,5 @@
 import AppSeam
+import FilmsMVI
 import FilmsKit
 import Foundation
 import PlaygroundTesting
@@ -6,14 +7,14 @@ import Testing
 
 /// The Films implementations the suite runs: adding one is a case here and a line in ``run(_:server:)``.
 enum FilmsImplementation: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case placeholderUntilTheFirstLands
+    case mvi
 
     var testDescription: String { rawValue }
 
     /// The `films` snapshot after each step of `scenario`, run against this implementation.
     func run(_ scenario: FilmsScenario, server: FilmsServer) async throws -> [FilmsState] {
         switch self {
-        case .placeholderUntilTheFirstLands: []
+        case .mvi: try await runScenario(FilmsMVIPlayground.self, scenario, server: server)
         }
     }
 }
@@ -27,7 +28,6 @@ struct FilmsConformanceTests {
         let server = try await FilmsServer()
         let expected = scenario.steps(server).map(\.expected)
         let seen = try await implementation.run(scenario, server: server)
-        guard implementation != .placeholderUntilTheFirstLands else { return }
         #expect(seen.count == expected.count)
         for (index, (seen, expected)) in zip(seen, expected).enumerated() {
             #expect(seen == expected, "step \(index + 1) of \(scenario.name)")
