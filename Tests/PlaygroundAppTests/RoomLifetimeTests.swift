@@ -1,4 +1,5 @@
 import Dispatch
+import FilmsMVI
 import Foundation
 import ListViewVVSI
 import MovieSearchMVI
@@ -24,11 +25,11 @@ import Testing
 /// to go.
 @Suite("A closed room is freed")
 struct RoomLifetimeTests {
-    /// (app index, steps): each app alone after 0…all of its examples; 5 is all five apps.
+    /// (app index, steps): each app alone after 0…all of its examples; -1 is all the apps (the compare group's too).
     static let cases: [(Int, Int)] = {
         let apps = StandardApps.registry().apps
         var cases = apps.indices.flatMap { index in (0...apps[index].examples.count).map { (index, $0) } }
-        cases += [(5, 0), (5, .max)]
+        cases += [(-1, 0), (-1, .max)]
         return cases
     }()
 
@@ -36,7 +37,7 @@ struct RoomLifetimeTests {
         let live = try await Self.live.value
         let graph = Graph()
         let tracked = Self.tracked(StandardApps.registry(postsAPI: PostsAPISettings(loadDelay: .zero)), in: graph)
-        let registry = only == 5 ? tracked : AppRegistry([tracked.apps[only]])
+        let registry = only == -1 ? tracked : AppRegistry([tracked.apps[only]])
         let port = live.port
         let blueprint = Room.Blueprint(
             registry: registry, sources: SampleSources(samplesDirectory: nil, apps: registry.apps),
@@ -161,16 +162,18 @@ struct RoomLifetimeTests {
 
     /// `registry` with every app recorded in `graph` as it is made.
     static func tracked(_ registry: AppRegistry, in graph: Graph) -> AppRegistry {
-        AppRegistry(registry.apps.map { registration in
+        let apps = registry.apps.map { registration in
             switch registration.typeName {
             case String(reflecting: RandomColorEVPlayground.self): track(RandomColorEVPlayground.self, registration, in: graph)
             case String(reflecting: ListViewPlayground.self): track(ListViewPlayground.self, registration, in: graph)
             case String(reflecting: MovieSearchPlayground.self): track(MovieSearchPlayground.self, registration, in: graph)
             case String(reflecting: PostsPlayground.self): track(PostsPlayground.self, registration, in: graph)
             case String(reflecting: ProductsPlayground.self): track(ProductsPlayground.self, registration, in: graph)
+            case String(reflecting: FilmsMVIPlayground.self): track(FilmsMVIPlayground.self, registration, in: graph)
             default: preconditionFailure("an app the test does not know: \(registration.typeName)")
             }
-        })
+        }
+        return AppRegistry(Array(apps[registry.pageIndices]), compare: Array(apps[registry.compareIndices]))
     }
 
     static func track<App: HostedApp>(_ type: App.Type, _ registration: AppRegistration, in graph: Graph) -> AppRegistration {
@@ -199,6 +202,7 @@ final class Graph: @unchecked Sendable {
     static let modules = [
         "PlaygroundUI.", "AppSeam.", "OpenCombine.", "EVRuntime.", "VVSIRuntime.", "MVIRuntime.", "NiceRuntime.",
         "RouterRuntime.", "RandomColorEV.", "ListViewVVSI.", "MovieSearchMVI.", "PostsNice.", "ProductsRouter.",
+        "FilmsKit.", "FilmsMVI.",
     ]
 
     /// Records an app as its room makes it (in the room's isolation).
