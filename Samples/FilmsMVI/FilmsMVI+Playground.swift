@@ -43,10 +43,10 @@ public final class FilmsMVIPlayground: MVIHostedApp {
         let faults = api.faults
         viewModel.intents.onChange = services.changed
         viewModel.filmIntents.onChange = services.changed
-        // The film's lane joins the trace as the list's does (MVITeaching follows the list's).
+        // The film's lane joins the trace as the list's does (MVITeaching follows the list's); its numbers are its own.
         viewModel.filmIntents.observe { [weak teacher] event in
             guard let teaching = teacher?.teaching else { return }
-            teaching.trace.appendStep(event.description)
+            teaching.trace.appendStep("film lane: \(event.description)")
             if case .resultDelivered(_, let succeeded, _) = event {
                 teaching.flow.describe("The film's detail answered " + (succeeded ? "and the model moved on." : "with an error: ApiError."))
             }
@@ -63,6 +63,12 @@ public final class FilmsMVIPlayground: MVIHostedApp {
     public func handle(_ event: FilmsEvent, from source: EventSource) throws(AppError) {
         teacher.record(event.spoken, from: source, caption: Self.caption(event, from: source))
         event.run(on: viewModel, faults: faults)
+    }
+
+    /// Both lanes' effects in flight are cancelled (their answers dropped), then the views unmount.
+    public func unmount() {
+        viewModel.filmIntents.cancel()
+        app.unmount()
     }
 
     private static func caption(_ event: FilmsEvent, from source: EventSource) -> String {
