@@ -7,7 +7,7 @@ import RoomServices
 /// Glue, not from the article: the Films app in MVI as a playground app. HTTP's events and the page's controls
 /// take one path (``FilmsEvent/run(on:faults:)``) onto the view model's intents; the answers come back through the
 /// room's effects.
-public final class FilmsMVIPlayground: MVIHostedApp {
+public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp {
     public static let about = AppAbout(
         id: "films-mvi", title: "Films · MVI",
         summary: "Every control is an intent on FilmsPageViewModel, which publishes one state the view switches over: "
@@ -90,6 +90,44 @@ public final class FilmsMVIPlayground: MVIHostedApp {
         return Snapshot(
             films: films, state: state.list.caseName, filmState: state.film?.caseName, generation: viewModel.intents.generation,
             filmGeneration: viewModel.filmIntents.generation)
+    }
+}
+
+/// What a room's snapshot keeps of the app: its one state, both lanes' generations and the fault settings. Written
+/// only while no request runs (the room asks then), so a state never reads `Loading`.
+extension FilmsMVIPlayground {
+    struct Checkpoint: Codable {
+        var state: FilmsPageState
+        var generation: UInt64
+        var lastIntent: String?
+        var filmGeneration: UInt64
+        var lastFilmIntent: String?
+        var faults: FaultSettings
+    }
+
+    public func checkpoint() -> String? {
+        let (intents, filmIntents) = (viewModel.intents, viewModel.filmIntents)
+        guard !intents.isInFlight, !filmIntents.isInFlight, !viewModel.uiState.isLoading else { return nil }
+        return AppSeam.Checkpoint.write(
+            Checkpoint(
+                state: viewModel.uiState, generation: intents.generation, lastIntent: intents.lastIntent,
+                filmGeneration: filmIntents.generation, lastFilmIntent: filmIntents.lastIntent, faults: faults.settings))
+    }
+
+    public func restore(_ text: String) throws(CheckpointError) {
+        let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
+        let state = saved.state
+        var shown = 0
+        if case .SuccessfullyFetched(let films) = state.list { shown = films.count }
+        let ids = 1...FilmsEvent.maximumID
+        guard !state.isLoading, shown <= 20, state.favourites.count <= 10_000, state.favourites.allSatisfy(ids.contains),
+            zip(state.favourites, state.favourites.dropFirst()).allSatisfy(<), state.film.map({ ids.contains($0.id) }) ?? true,
+            saved.generation < 1 << 48, saved.filmGeneration < 1 << 48
+        else { throw CheckpointError("the films-mvi app's checkpoint holds a state it never shows") }
+        viewModel.intents.restore(generation: saved.generation, lastIntent: saved.lastIntent)
+        viewModel.filmIntents.restore(generation: saved.filmGeneration, lastIntent: saved.lastFilmIntent)
+        viewModel.uiState = state
+        faults.setFaults(FaultSettings(latencyMs: saved.faults.latencyMs, failureRate: saved.faults.failureRate))
     }
 }
 

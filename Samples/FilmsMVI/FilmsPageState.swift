@@ -4,7 +4,7 @@ import MVIRuntime
 /// The seed's **Model** for a screen with a list and a film's detail: one value the view switches over. The list
 /// keeps the seed's five states; the open film has three of its own; the favourites (the header's badge and every
 /// heart) belong to both.
-public struct FilmsPageState: MVIState, Sendable, Equatable {
+public struct FilmsPageState: MVIState, Sendable, Equatable, Codable {
     /// The latest search's query: the search field shows it ("" before one).
     public var query = ""
     /// The list's state: the seed's `SearchPageState`, with films instead of movies.
@@ -26,7 +26,7 @@ public struct FilmsPageState: MVIState, Sendable, Equatable {
 }
 
 /// The list's states, the seed's cases and names.
-public enum SearchState: MVIState, Sendable, Equatable {
+public enum SearchState: MVIState, Sendable, Equatable, Codable {
     /// Nothing has been queried yet.
     case Init
     /// A query is being fetched; the message is shown while loading.
@@ -40,7 +40,7 @@ public enum SearchState: MVIState, Sendable, Equatable {
 }
 
 /// The open film's states.
-public enum FilmState: MVIState, Sendable, Equatable {
+public enum FilmState: MVIState, Sendable, Equatable, Codable {
     /// The film's detail is being fetched.
     case Loading(id: Int)
     /// The detail arrived.

@@ -20,7 +20,8 @@ import RoomServices
 public final class FilmsPageViewModel: MVIViewModel {
 
     /// The state of the screen; only the intents (and their answers) change it, and each change is published.
-    @Published public private(set) var uiState = FilmsPageState()
+    /// (The glue sets it too, to restore a room from its snapshot.)
+    @Published public internal(set) var uiState = FilmsPageState()
 
     let api: FilmsAPI
     /// The list's intents: a newer search wins over an older one still running.

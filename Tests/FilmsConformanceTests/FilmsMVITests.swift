@@ -159,6 +159,49 @@ struct FilmsMVITests {
         #expect(await replay.run { $0.app.snapshot.films } == FilmsState(query: "heat", resultIds: server.ids("heat"), favourites: [ids[0]]))
     }
 
+    /// A room folds its history into a snapshot: the app's checkpoint restores a fresh app (outside off) to the same
+    /// state, page and checkpoint, and both go on alike.
+    @Test func aCheckpointRestoresTheSameStateAndBothGoOnAlike() async throws {
+        let server = try await FilmsServer()
+        let ids = server.ids("alien")
+        let original = Self.harness(server)
+        for event: FilmsEvent in [.search(query: "alien"), .toggleFavourite(id: ids[2]), .open(id: ids[1]), .setFaults(latencyMs: 0, failureRate: 1), .search(query: "heat")] {
+            try await original.send(event)
+            #expect(await original.waitUntil { !$0.app.snapshot.films.loading && $0.pendingEffects == 0 })
+        }
+        let saved = try #require(await original.checkpoint())
+        let copy = Self.harness(server, replaying: true)
+        try await copy.restore(saved)
+        #expect(await copy.snapshotJSON == original.snapshotJSON)
+        #expect(await copy.render().html == original.render().html)
+        #expect(await copy.checkpoint() == saved)
+        for harness in [original, copy] {
+            try await harness.send(.setFaults(latencyMs: 0, failureRate: 0))
+            try await harness.send(.retry)
+            #expect(await harness.waitUntil { !$0.app.snapshot.films.loading && $0.pendingEffects == 0 })
+        }
+        #expect(await copy.snapshotJSON == original.snapshotJSON)
+        #expect(await copy.run { $0.app.snapshot.films } == FilmsState(query: "heat", resultIds: server.ids("heat"), openId: ids[1], favourites: [ids[2]]))
+        #expect(await copy.run { $0.app.snapshot.generation } == 3, "the list's intents number on")
+    }
+
+    @Test func aCheckpointTheAppDidNotWriteIsRefused() async throws {
+        let server = try await FilmsServer()
+        let state = #"{"favourites":[],"list":{"Init":{}},"query":""}"#
+        func saved(_ state: String, generation: String = "0") -> String {
+            #"{"faults":{"failureRate":0,"latencyMs":0},"filmGeneration":0,"generation":\#(generation),"state":\#(state)}"#
+        }
+        try await Self.harness(server, replaying: true).restore(saved(state))
+        let refused = [
+            "", "{}", saved(state, generation: "281474976710656"), saved(#"{"favourites":[],"list":{"Loading":{"_0":"x"}},"query":"x"}"#),
+            saved(#"{"favourites":[3,2],"list":{"Init":{}},"query":""}"#), saved(#"{"favourites":[0],"list":{"Init":{}},"query":""}"#),
+            saved(#"{"favourites":[],"list":{"Init":{}},"film":{"Loading":{"id":5}},"query":""}"#),
+        ]
+        for text in refused {
+            await #expect(throws: CheckpointError.self, "\(text)") { try await Self.harness(server, replaying: true).restore(text) }
+        }
+    }
+
     @Test func thePageShowsTheBadgeARowTheDetailAndAnErrorWithRetry() async throws {
         let server = try await FilmsServer()
         let harness = Self.harness(server)
