@@ -86,7 +86,8 @@ public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp {
         if case .ApiError(let message) = state.list { error = message }
         if case .ApiError(_, let message)? = state.film { error = message }
         let films = FilmsState(
-            query: state.query, resultIds: resultIds, openId: state.film?.id, favourites: state.favourites, error: error, loading: state.isLoading)
+            query: state.query, resultIds: resultIds, openId: state.film?.id, favourites: state.favourites, error: error,
+            loading: state.isLoading)
         return Snapshot(
             films: films, state: state.list.caseName, filmState: state.film?.caseName, generation: viewModel.intents.generation,
             filmGeneration: viewModel.filmIntents.generation)

@@ -11,7 +11,9 @@ import Testing
 /// replayed from its inputs and recorded answers, its two latest-wins lanes, and what its page shows.
 @Suite("Films in MVI")
 struct FilmsMVITests {
-    static func harness(_ server: FilmsServer, clock: any Clock<Duration> = ContinuousClock(), replaying: Bool = false) -> AppHarness<FilmsMVIPlayground> {
+    static func harness(_ server: FilmsServer, clock: any Clock<Duration> = ContinuousClock(), replaying: Bool = false) -> AppHarness<
+        FilmsMVIPlayground
+    > {
         var values = AppServiceValues()
         values[FilmsAPISettings.self] = FilmsAPISettings(baseURL: server.baseURL)
         return AppHarness<FilmsMVIPlayground>(seed: 5, values: values, ownBaseURL: server.baseURL, clock: clock, replaying: replaying)
@@ -40,7 +42,8 @@ struct FilmsMVITests {
         let search = try await harness.send(.search(query: "alien"))
         #expect(
             Self.path(search.first) == [
-                #"Intent: search(query: "alien")"#, "Model: uiState = .Loading", #"Repository: intents.runLatest("search") → effect for #1"#,
+                #"Intent: search(query: "alien")"#, "Model: uiState = .Loading",
+                #"Repository: intents.runLatest("search") → effect for #1"#,
             ], "only what ran inside the input so far")
         #expect(await harness.waitUntil { $0.trace.first?.stages.count == 5 })
         #expect(
@@ -51,7 +54,8 @@ struct FilmsMVITests {
         #expect(await harness.trace.first?.stages.first?.file == "FilmsMVI/FilmsPageViewModel.swift", "the view model's intent")
 
         let heart = try await harness.send(.toggleFavourite(id: ids[0]))
-        #expect(Self.path(heart.first) == ["Intent: toggleFavourite(id: \(ids[0]))", "Model: uiState = .SuccessfullyFetched"], "no request")
+        #expect(
+            Self.path(heart.first) == ["Intent: toggleFavourite(id: \(ids[0]))", "Model: uiState = .SuccessfullyFetched"], "no request")
         #expect(await harness.flow.lit == [.intent, .model])
         // The heart on the page takes the same path.
         let pressed = try await harness.press("♥ Favourite")
@@ -84,7 +88,8 @@ struct FilmsMVITests {
         let retry = try await harness.press("Retry")
         #expect(
             Self.path(retry.first) == [
-                #"Intent: retry() → search(query: "alien")"#, "Model: uiState = .Loading", #"Repository: intents.runLatest("search") → effect for #2"#,
+                #"Intent: retry() → search(query: "alien")"#, "Model: uiState = .Loading",
+                #"Repository: intents.runLatest("search") → effect for #2"#,
             ])
         #expect(await harness.waitUntil { $0.trace.first?.stages.count == 5 })
         #expect(await harness.run { $0.app.snapshot.films.resultIds } == server.ids("alien"))
@@ -118,7 +123,9 @@ struct FilmsMVITests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         func answer<Value: Encodable>(_ effect: UInt64, _ label: String, _ value: Value) throws -> EffectOutcome {
-            EffectOutcome(effect: effect, label: label, value: String(decoding: try encoder.encode(value), as: UTF8.self), error: nil, errorDetail: nil)
+            EffectOutcome(
+                effect: effect, label: label, value: String(decoding: try encoder.encode(value), as: UTF8.self), error: nil,
+                errorDetail: nil)
         }
         var missing: FilmsAPIError?
         do { _ = try await api.film(id: 9_999_999) } catch let error as FilmsAPIError { missing = error }
@@ -156,7 +163,8 @@ struct FilmsMVITests {
             if let outcome { try await replay.outcome(outcome) }
             #expect(await replay.snapshotJSON == snapshot, "after \(event)")
         }
-        #expect(await replay.run { $0.app.snapshot.films } == FilmsState(query: "heat", resultIds: server.ids("heat"), favourites: [ids[0]]))
+        #expect(
+            await replay.run { $0.app.snapshot.films } == FilmsState(query: "heat", resultIds: server.ids("heat"), favourites: [ids[0]]))
     }
 
     /// A room folds its history into a snapshot: the app's checkpoint restores a fresh app (outside off) to the same
@@ -165,7 +173,10 @@ struct FilmsMVITests {
         let server = try await FilmsServer()
         let ids = server.ids("alien")
         let original = Self.harness(server)
-        for event: FilmsEvent in [.search(query: "alien"), .toggleFavourite(id: ids[2]), .open(id: ids[1]), .setFaults(latencyMs: 0, failureRate: 1), .search(query: "heat")] {
+        for event: FilmsEvent in [
+            .search(query: "alien"), .toggleFavourite(id: ids[2]), .open(id: ids[1]), .setFaults(latencyMs: 0, failureRate: 1),
+            .search(query: "heat"),
+        ] {
             try await original.send(event)
             #expect(await original.waitUntil { !$0.app.snapshot.films.loading && $0.pendingEffects == 0 })
         }
@@ -181,7 +192,9 @@ struct FilmsMVITests {
             #expect(await harness.waitUntil { !$0.app.snapshot.films.loading && $0.pendingEffects == 0 })
         }
         #expect(await copy.snapshotJSON == original.snapshotJSON)
-        #expect(await copy.run { $0.app.snapshot.films } == FilmsState(query: "heat", resultIds: server.ids("heat"), openId: ids[1], favourites: [ids[2]]))
+        #expect(
+            await copy.run { $0.app.snapshot.films }
+                == FilmsState(query: "heat", resultIds: server.ids("heat"), openId: ids[1], favourites: [ids[2]]))
         #expect(await copy.run { $0.app.snapshot.generation } == 3, "the list's intents number on")
     }
 
