@@ -126,6 +126,7 @@ let package = Package(
             name: "FilmsEV",
             dependencies: ["PlaygroundUI", "EVRuntime", "FilmsKit", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/FilmsEV"),
+        .target(name: "FilmsMVI", dependencies: ["PlaygroundUI", "MVIRuntime", "FilmsKit", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")], path: "Samples/FilmsMVI"),
         // The demo back ends the samples fetch from over HTTP, beside them: the posts API (the Nice sample's) and the
         // TMDB-like film search (the MVI sample's). The composition root registers their routes.
         .target(name: "PostsBackEnd", dependencies: ["PlaygroundHTTP", "PlaygroundUI", "AppSeam"], path: "Samples/PostsBackEnd"),
@@ -139,6 +140,7 @@ let package = Package(
                 "PlaygroundApp", "MovieCatalog", "PostsBackEnd", "MovieSearchBackEnd",
                 "FilmsEV",
                 "FilmsRouter",
+                "FilmsMVI",
             ]),
         // The rooms' journal: its SQLite store (the only module that imports the SQLite bindings, behind
         // `internal import`), the store's log, the entries, snapshots and documents, and the damage found at start.
@@ -209,6 +211,7 @@ let package = Package(
             dependencies: [
                 "FilmsKit", "AppSeam", "PlaygroundTesting", "PlaygroundHTTP", "MovieCatalog", "MovieSearchBackEnd",
                 "RoomServices", "PlaygroundUI", "FilmsEV", "EVRuntime", "FilmsRouter", "RouterRuntime",
+                "FilmsMVI", "MVIRuntime",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "PlaygroundJournalTests", dependencies: ["PlaygroundJournal", "CSQLite"]),
@@ -217,7 +220,6 @@ let package = Package(
             dependencies: [
                 "PlaygroundApp", "PlaygroundJournal", "PlaygroundHTTP", "PlaygroundTesting", "MovieCatalog", "AppSeam", "StandardApps",
                 "PlaygroundUI", "RoomServices", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter", "FilmsKit",
-                "FilmsEV",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import AppSeam
 import FilmsEV
 import FilmsKit
+import FilmsMVI
 import FilmsRouter
 import ListViewVVSI
 import MovieSearchMVI
@@ -31,6 +32,7 @@ public enum StandardApps {
             .app(ProductsPlayground.self),
         ], compare: [
             .app(FilmsEVPlayground.self),
+            .app(FilmsMVIPlayground.self),
             .app(FilmsRouterPlayground.self),
         ], sharedControls: FilmsSharedControls.controls)
     }
