@@ -117,6 +117,7 @@ let package = Package(
         // client over HTTP and its leaf views.
         .target(
             name: "FilmsKit", dependencies: ["PlaygroundUI", "AppSeam", "RoomServices", "MovieCatalog"], path: "Samples/FilmsKit"),
+        .target(name: "FilmsNice", dependencies: ["FilmsKit", "NiceRuntime", "PlaygroundUI", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")], path: "Samples/FilmsNice"),
         // The demo back ends the samples fetch from over HTTP, beside them: the posts API (the Nice sample's) and the
         // TMDB-like film search (the MVI sample's). The composition root registers their routes.
         .target(name: "PostsBackEnd", dependencies: ["PlaygroundHTTP", "PlaygroundUI", "AppSeam"], path: "Samples/PostsBackEnd"),
@@ -128,6 +129,7 @@ let package = Package(
             dependencies: [
                 "AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
                 "PlaygroundApp", "MovieCatalog", "PostsBackEnd", "MovieSearchBackEnd",
+                "FilmsNice",
             ]),
         // The rooms' journal: its SQLite store (the only module that imports the SQLite bindings, behind
         // `internal import`), the store's log, the entries, snapshots and documents, and the damage found at start.
@@ -195,6 +197,7 @@ let package = Package(
             name: "FilmsConformanceTests",
             dependencies: [
                 "FilmsKit", "AppSeam", "PlaygroundTesting", "PlaygroundHTTP", "MovieCatalog", "MovieSearchBackEnd",
+                "FilmsNice", "NiceRuntime", "PlaygroundUI", "RoomServices",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "PlaygroundJournalTests", dependencies: ["PlaygroundJournal", "CSQLite"]),
