@@ -58,8 +58,8 @@ public final class FilmDetailViewModel: ObservableVM {
     }
 
     /// Back: the coordinator closes the detail.
-    public func back(file: StaticString = #fileID, line: UInt = #line) {
-        coordinator.pop(file: file, line: line)
+    public func back() {
+        coordinator.pop()
     }
 
     /// Shows this film's own errors; another screen's error means this one's is no longer shown.

@@ -58,8 +58,8 @@ public final class FilmsListViewModel: ObservableVM {
     }
 
     /// A row was tapped: the coordinator opens its film.
-    public func showFilmDetail(_ id: Int, file: StaticString = #fileID, line: UInt = #line) {
-        coordinator.handleRoute(.film(id), file: file, line: line)
+    public func showFilmDetail(_ id: Int) {
+        coordinator.handleRoute(.film(id))
     }
 
     /// A row's heart.
