@@ -7,7 +7,7 @@ import RoomServices
 /// Glue, not from the article: the Films app in NiceArchitecture as a playground app, hosted by the runtime's
 /// ``NiceRoom`` (the room's own dependencies). The fault controls render as `films-nice-faults`, the flow as
 /// `films-nice-films`.
-public final class FilmsNicePlayground: HostedApp {
+public final class FilmsNicePlayground: CheckpointingApp {
     public static let about = AppAbout(
         id: "films-nice", title: "Films · NiceArchitecture",
         summary: "A search is the list's view model's: contentLoadState goes to loading and its task asks the film repository "
@@ -36,6 +36,7 @@ public final class FilmsNicePlayground: HostedApp {
     public let favourites: FavouritesRepository
     private let faults: FaultInjection
     private let host: ViewHost<FilmsNicePane>
+    private let effects: Effects
 
     /// Fills the room's dependencies (the film service over the room's ``FilmsAPI``), then makes the coordinator in
     /// the room's scope.
@@ -46,7 +47,7 @@ public final class FilmsNicePlayground: HostedApp {
         injected.filmService = FilmService(api: api)
         let coordinator = InjectedValues.withValues(injected) { FilmsCoordinator() }
         let favourites = injected.favourites
-        (self.room, self.coordinator, self.favourites, faults) = (room, coordinator, favourites, api.faults)
+        (self.room, self.coordinator, self.favourites, faults, effects) = (room, coordinator, favourites, api.faults, services.effects)
         let faults = api.faults
         host = ViewHost(
             FilmsNicePane(
@@ -83,6 +84,75 @@ public final class FilmsNicePlayground: HostedApp {
     }
 
     public func unmount() { room.unmount(host) }
+
+    // MARK: - Checkpoint
+
+    /// What a room's snapshot keeps: each screen's query or film, what it loaded and its load state; the favourites;
+    /// the faults. Written only when no request is in flight, so nothing is loading.
+    struct Checkpoint: Codable {
+        struct List: Codable {
+            var query: String
+            var films: [FilmSummary]
+            var shown: ContentLoadState.Saved
+        }
+        struct Detail: Codable {
+            var filmId: Int
+            var film: FilmDetail?
+            var shown: ContentLoadState.Saved
+        }
+        var list: List
+        var detail: Detail?
+        var favourites: [Int]
+        var faults: FaultSettings
+    }
+
+    public func checkpoint() -> String? {
+        let list = coordinator.listViewModel!
+        let detail = coordinator.filmDetailViewModel.map { Checkpoint.Detail(filmId: $0.filmId, film: $0.film, shown: $0.contentLoadState.saved) }
+        return AppSeam.Checkpoint.write(
+            Checkpoint(
+                list: .init(query: list.query, films: list.films, shown: list.contentLoadState.saved), detail: detail,
+                favourites: favourites.ids.sorted(), faults: faults.settings))
+    }
+
+    /// Goes the way the screens went: the search is made and answered with the saved films (or fails), the film is opened
+    /// as its view appears and answered (or fails), in the order that leaves the one error shown; then the favourites
+    /// and the faults are set.
+    public func restore(_ text: String) throws(CheckpointError) {
+        let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
+        let ids = saved.list.films.map(\.id) + saved.favourites + (saved.detail.map { [$0.filmId] } ?? [])
+        let states = [saved.list.shown.state] + (saved.detail.map { [$0.shown.state] } ?? [])
+        guard saved.list.films.count <= 20, ids.allSatisfy((1...FilmsEvent.maximumID).contains), states.allSatisfy(["hasData", "noData", "error"].contains)
+        else { throw CheckpointError("the films-nice app's checkpoint holds what it never writes (over 20 films, an id out of range, or a load in flight)") }
+        let context = RenderContext(formAction: "")
+        _ = render(context)
+        let list = coordinator.listViewModel!
+        func restoreList() throws(CheckpointError) {
+            guard !saved.list.query.isEmpty else { return }
+            InjectedValues.withValues(room.injected) { list.search(saved.list.query) }
+            let answer: Result<[FilmSummary], any Error> =
+                saved.list.shown.state == "error" ? .failure(EffectFailure("restored")) : .success(saved.list.films)
+            guard effects.completeOldest(label: "searchFilms", with: answer) else { throw CheckpointError("the films-nice app's search did not start") }
+        }
+        func restoreDetail() throws(CheckpointError) {
+            guard let detail = saved.detail else { return }
+            InjectedValues.withValues(room.injected) { list.showFilmDetail(detail.filmId) }
+            _ = render(context)
+            let answer: Result<FilmDetail, any Error> = detail.film.map { .success($0) } ?? .failure(EffectFailure("restored"))
+            guard effects.completeOldest(label: "fetchFilm", with: answer) else { throw CheckpointError("the films-nice app's film did not start loading") }
+        }
+        // Each request dismisses the other screen's error: the screen whose error is shown is answered last.
+        if saved.detail?.shown.state == "error" {
+            try restoreList()
+            try restoreDetail()
+        } else {
+            try restoreDetail()
+            try restoreList()
+        }
+        for id in saved.favourites { favourites.toggle(id) }
+        faults.setFaults(saved.faults)
+        _ = render(context)
+    }
 }
 
 extension FilmsEvent {

@@ -135,6 +135,37 @@ struct FilmsNiceTests {
         }
     }
 
+    /// After every step (each screen loaded, failed, or its error dismissed by the other's request), the checkpoint
+    /// restores a fresh app to the same snapshot, which then goes on live.
+    @Test func aCheckpointRestoresTheSameSnapshot() async throws {
+        let server = try await FilmsServer()
+        let live = Self.harness(server)
+        await live.draw()
+        let ids = server.ids("alien")
+        let steps: [FilmsEvent] = [
+            .search(query: "alien"), .toggleFavourite(id: ids[2]), .open(id: ids[1]), .setFaults(latencyMs: 0, failureRate: 1),
+            .search(query: "heat"), .open(id: ids[3]), .search(query: "alien"), .setFaults(latencyMs: 0, failureRate: 0), .retry,
+            .open(id: ids[1]), .back,
+        ]
+        var restored = 0
+        for event in steps {
+            _ = try await Self.step(live, event)
+            let expected = await live.snapshotJSON
+            let checkpoint = try #require(await live.checkpoint())
+            let fresh = Self.harness(server, replaying: true)
+            try await fresh.restore(checkpoint)
+            #expect(await fresh.snapshotJSON == expected, "restored after \(event)")
+            restored += 1
+        }
+        #expect(restored == steps.count)
+        // A restored app is live: its next search fetches.
+        let checkpoint = try #require(await live.checkpoint())
+        let fresh = Self.harness(server, replaying: true)
+        try await fresh.restore(checkpoint)
+        _ = try await Self.step(fresh, .search(query: "heat"))
+        #expect(await fresh.run { $0.app.snapshot.films.resultIds } == server.ids("heat"))
+    }
+
     @Test func thePageShowsTheBadgeARowTheDetailAndItsHeart() async throws {
         let server = try await FilmsServer()
         let harness = Self.harness(server)
