@@ -12,6 +12,8 @@ public final class FilmsCoordinator: ObservableObject {
     @Published public private(set) var listViewModel: FilmsListViewModel!
     /// The open film's view model; nil when none is open.
     @Published public private(set) var filmDetailViewModel: FilmDetailViewModel?
+    /// How many films were opened: each opening is a new view (the same film opened again loads again).
+    public internal(set) var openings = 0
 
     /// The flow, with nothing open.
     public init() {
@@ -23,6 +25,7 @@ public final class FilmsCoordinator: ObservableObject {
         NiceStage.handleRoute(route, file: file, line: line)
         switch route {
         case .film(let id):
+            openings += 1
             filmDetailViewModel = FilmDetailViewModel(coordinator: self, filmId: id)
         }
     }

@@ -18,8 +18,8 @@ public struct FilmsCoordinatorView: View {
             FilmsHeader(favourites: favourites.ids.count)
             FilmsSearchField(query: coordinator.listViewModel.query) { coordinator.listViewModel.search($0) }
             if let detail = coordinator.filmDetailViewModel {
-                // Each detail view model is a new view, which binds (and loads) as it appears.
-                ForEach([ObjectIdentifier(detail)], id: \.self) { _ in
+                // Each opening is a new view, which binds (and loads) as it appears; numbered, so a replay draws the same.
+                ForEach([coordinator.openings], id: \.self) { _ in
                     FilmDetailView(viewModel: detail)
                 }
             }

@@ -104,6 +104,8 @@ public final class FilmsNicePlayground: CheckpointingApp {
         var detail: Detail?
         var favourites: [Int]
         var faults: FaultSettings
+        /// The coordinator's count of films opened, which numbers the detail's view (its controls' ids).
+        var openings: Int
     }
 
     public func checkpoint() -> String? {
@@ -112,7 +114,7 @@ public final class FilmsNicePlayground: CheckpointingApp {
         return AppSeam.Checkpoint.write(
             Checkpoint(
                 list: .init(query: list.query, films: list.films, shown: list.contentLoadState.saved), detail: detail,
-                favourites: favourites.ids.sorted(), faults: faults.settings))
+                favourites: favourites.ids.sorted(), faults: faults.settings, openings: coordinator.openings))
     }
 
     /// Goes the way the screens went: the search is made and answered with the saved films (or fails), the film is opened
@@ -135,7 +137,8 @@ public final class FilmsNicePlayground: CheckpointingApp {
             guard effects.completeOldest(label: "searchFilms", with: answer) else { throw CheckpointError("the films-nice app's search did not start") }
         }
         func restoreDetail() throws(CheckpointError) {
-            guard let detail = saved.detail else { return }
+            guard let detail = saved.detail, saved.openings >= 1 else { return }
+            coordinator.openings = saved.openings - 1
             InjectedValues.withValues(room.injected) { list.showFilmDetail(detail.filmId) }
             _ = render(context)
             let answer: Result<FilmDetail, any Error> = detail.film.map { .success($0) } ?? .failure(EffectFailure("restored"))
@@ -149,6 +152,7 @@ public final class FilmsNicePlayground: CheckpointingApp {
             try restoreDetail()
             try restoreList()
         }
+        coordinator.openings = saved.openings
         for id in saved.favourites { favourites.toggle(id) }
         faults.setFaults(saved.faults)
         _ = render(context)

@@ -98,7 +98,7 @@ struct FilmsNiceTests {
         #expect(row.stages.first?.call == "retry()" && row.stages.first?.file == "FilmsNice/FilmsListView.swift")
     }
 
-    /// The room's journal replays the inputs and the recorded answers (the effects never run): the same snapshots.
+    /// The room's journal replays the inputs and the recorded answers (the effects never run): the same snapshots and views.
     @Test func aReplayOfTheRecordedAnswersReachesTheSameSnapshots() async throws {
         let server = try await FilmsServer()
         let live = Self.harness(server)
@@ -118,25 +118,29 @@ struct FilmsNiceTests {
             (.open(id: ids[3]), EffectOutcome(effect: 3, label: "fetchFilm", value: nil, error: "InjectedFault", errorDetail: #"{"failureRate":1}"#)),
         ]
         var seen: [String] = []
+        var views: [String] = []
         for (event, _) in steps {
             _ = try await Self.step(live, event)
             seen.append(await live.snapshotJSON)
+            views.append(await live.render().html)
         }
         #expect(seen.last?.contains(FilmsMessages.filmFailed(ids[3])) == true)
 
         let replay = Self.harness(server, replaying: true)
         await replay.draw()
-        for ((event, outcome), expected) in zip(steps, seen) {
+        for ((event, outcome), (expected, view)) in zip(steps, zip(seen, views)) {
             let fields = event.envelopeFields
             guard case .string(let name)? = fields.first?.value else { Issue.record("\(event) has no name"); return }
             try await replay.input(name, Dictionary(uniqueKeysWithValues: fields.dropFirst().map { ($0.name, $0.value) }))
             if let outcome { try await replay.outcome(outcome) }
             #expect(await replay.snapshotJSON == expected, "after \(event)")
+            // The journal's witness compares the views too: their control ids must not depend on this run's objects.
+            #expect(await replay.render().html == view, "the view after \(event)")
         }
     }
 
     /// After every step (each screen loaded, failed, or its error dismissed by the other's request), the checkpoint
-    /// restores a fresh app to the same snapshot, which then goes on live.
+    /// restores a fresh app to the same snapshot and view, which then goes on live.
     @Test func aCheckpointRestoresTheSameSnapshot() async throws {
         let server = try await FilmsServer()
         let live = Self.harness(server)
@@ -150,11 +154,12 @@ struct FilmsNiceTests {
         var restored = 0
         for event in steps {
             _ = try await Self.step(live, event)
-            let expected = await live.snapshotJSON
+            let (expected, view) = (await live.snapshotJSON, await live.render().html)
             let checkpoint = try #require(await live.checkpoint())
             let fresh = Self.harness(server, replaying: true)
             try await fresh.restore(checkpoint)
             #expect(await fresh.snapshotJSON == expected, "restored after \(event)")
+            #expect(await fresh.render().html == view, "the view restored after \(event)")
             restored += 1
         }
         #expect(restored == steps.count)
