@@ -127,6 +127,7 @@ let package = Package(
             dependencies: ["PlaygroundUI", "EVRuntime", "FilmsKit", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/FilmsEV"),
         .target(name: "FilmsMVI", dependencies: ["PlaygroundUI", "MVIRuntime", "FilmsKit", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")], path: "Samples/FilmsMVI"),
+        .target(name: "FilmsNice", dependencies: ["FilmsKit", "NiceRuntime", "PlaygroundUI", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")], path: "Samples/FilmsNice"),
         // The demo back ends the samples fetch from over HTTP, beside them: the posts API (the Nice sample's) and the
         // TMDB-like film search (the MVI sample's). The composition root registers their routes.
         .target(name: "PostsBackEnd", dependencies: ["PlaygroundHTTP", "PlaygroundUI", "AppSeam"], path: "Samples/PostsBackEnd"),
@@ -141,6 +142,7 @@ let package = Package(
                 "FilmsEV",
                 "FilmsRouter",
                 "FilmsMVI",
+                "FilmsNice",
             ]),
         // The rooms' journal: its SQLite store (the only module that imports the SQLite bindings, behind
         // `internal import`), the store's log, the entries, snapshots and documents, and the damage found at start.
@@ -212,6 +214,7 @@ let package = Package(
                 "FilmsKit", "AppSeam", "PlaygroundTesting", "PlaygroundHTTP", "MovieCatalog", "MovieSearchBackEnd",
                 "RoomServices", "PlaygroundUI", "FilmsEV", "EVRuntime", "FilmsRouter", "RouterRuntime",
                 "FilmsMVI", "MVIRuntime",
+                "FilmsNice", "NiceRuntime",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "PlaygroundJournalTests", dependencies: ["PlaygroundJournal", "CSQLite"]),

@@ -2,6 +2,7 @@ import AppSeam
 import FilmsEV
 import FilmsKit
 import FilmsMVI
+import FilmsNice
 import FilmsRouter
 import ListViewVVSI
 import MovieSearchMVI
@@ -33,6 +34,7 @@ public enum StandardApps {
         ], compare: [
             .app(FilmsEVPlayground.self),
             .app(FilmsMVIPlayground.self),
+            .app(FilmsNicePlayground.self),
             .app(FilmsRouterPlayground.self),
         ], sharedControls: FilmsSharedControls.controls)
     }

@@ -3,6 +3,7 @@ import FilmsEV
 import FilmsMVI
 import FilmsKit
 import FilmsRouter
+import FilmsNice
 import Foundation
 import PlaygroundTesting
 import Testing
@@ -12,6 +13,7 @@ enum FilmsImplementation: String, CaseIterable, Sendable, CustomTestStringConver
     case ev
     case router
     case mvi
+    case nice
 
     var testDescription: String { rawValue }
 
@@ -21,6 +23,7 @@ enum FilmsImplementation: String, CaseIterable, Sendable, CustomTestStringConver
         case .ev: try await runScenario(FilmsEVPlayground.self, scenario, server: server)
         case .router: try await runScenario(FilmsRouterPlayground.self, scenario, server: server)
         case .mvi: try await runScenario(FilmsMVIPlayground.self, scenario, server: server)
+        case .nice: try await runScenario(FilmsNicePlayground.self, scenario, server: server)
         }
     }
 }

@@ -24,12 +24,10 @@ import Testing
 /// to go.
 @Suite("A closed room is freed")
 struct RoomLifetimeTests {
-    /// (app index, steps): each page app alone after 0…all of its examples; -1 is the whole registry (its compare apps
-    /// are never started by these steps).
+    /// (app index, steps): each app alone after 0…all of its examples; -1 is all the apps.
     static let cases: [(Int, Int)] = {
-        let registry = StandardApps.registry()
-        let apps = registry.apps
-        var cases = registry.pageIndices.flatMap { index in (0...apps[index].examples.count).map { (index, $0) } }
+        let apps = StandardApps.registry().apps
+        var cases = apps.indices.flatMap { index in (0...apps[index].examples.count).map { (index, $0) } }
         cases += [(-1, 0), (-1, .max)]
         return cases
     }()
@@ -136,7 +134,8 @@ struct RoomLifetimeTests {
         for _ in 0..<100 {
             await room.settle()
             let now = try room.perform { room in Result { () throws(HTTPError) in try room.state().text } }.get()
-            if now == last, !now.contains(#""loading""#) { return }
+            // A load state named "loading", or the Films apps' `"loading":true`.
+            if now == last, !now.contains(#":"loading""#), !now.contains(#""loading":true"#) { return }
             last = now
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -147,7 +146,8 @@ struct RoomLifetimeTests {
         var last = ""
         for _ in 0..<100 {
             let now = try await live.state(room)
-            if now == last, !now.contains(#""loading""#) { return }
+            // A load state named "loading", or the Films apps' `"loading":true`.
+            if now == last, !now.contains(#":"loading""#), !now.contains(#""loading":true"#) { return }
             last = now
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -161,29 +161,18 @@ struct RoomLifetimeTests {
         return false
     }
 
-    /// `registry` with every app recorded in `graph` as it is made.
-    /// (The compare page's apps are kept as they are: a room that never compares never makes them.)
+    /// `registry` with every app recorded in `graph` as it is made (its compare group kept).
     static func tracked(_ registry: AppRegistry, in graph: Graph) -> AppRegistry {
-        AppRegistry(registry.apps[registry.pageIndices].map { registration in
-            switch registration.typeName {
-            case String(reflecting: RandomColorEVPlayground.self): track(RandomColorEVPlayground.self, registration, in: graph)
-            case String(reflecting: ListViewPlayground.self): track(ListViewPlayground.self, registration, in: graph)
-            case String(reflecting: MovieSearchPlayground.self): track(MovieSearchPlayground.self, registration, in: graph)
-            case String(reflecting: PostsPlayground.self): track(PostsPlayground.self, registration, in: graph)
-            case String(reflecting: ProductsPlayground.self): track(ProductsPlayground.self, registration, in: graph)
-            default: preconditionFailure("an app the test does not know: \(registration.typeName)")
-            }
-        }, compare: Array(registry.apps[registry.compareIndices]), sharedControls: registry.sharedControls)
-    }
-
-    static func track<App: HostedApp>(_ type: App.Type, _ registration: AppRegistration, in graph: Graph) -> AppRegistration {
-        AppRegistration(
-            about: registration.about, examples: registration.examples, input: registration.input,
-            make: { services in
-                let app = App(services: services)
-                graph.add(app, in: services.isolation)
-                return AnyHostedApp(app, isolation: services.isolation)
-            }, typeName: registration.typeName, stageModule: registration.stageModule, services: registration.services)
+        let apps = registry.apps.map { registration in
+            AppRegistration(
+                about: registration.about, examples: registration.examples, input: registration.input,
+                make: { services in
+                    let app = registration.make(services)
+                    graph.add(app, in: services.isolation)
+                    return app
+                }, typeName: registration.typeName, stageModule: registration.stageModule, services: registration.services)
+        }
+        return AppRegistry(Array(apps[registry.pageIndices]), compare: Array(apps[registry.compareIndices]))
     }
 }
 
@@ -202,6 +191,7 @@ final class Graph: @unchecked Sendable {
     static let modules = [
         "PlaygroundUI.", "AppSeam.", "OpenCombine.", "EVRuntime.", "VVSIRuntime.", "MVIRuntime.", "NiceRuntime.",
         "RouterRuntime.", "RandomColorEV.", "ListViewVVSI.", "MovieSearchMVI.", "PostsNice.", "ProductsRouter.",
+        "Films",  // FilmsKit and the Films implementations
     ]
 
     /// Records an app as its room makes it (in the room's isolation).

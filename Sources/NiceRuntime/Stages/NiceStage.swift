@@ -1,3 +1,4 @@
+import AppSeam
 import RoomServices
 import Synchronization
 
@@ -74,6 +75,25 @@ final class TaskStages: Sendable {
         }
         for record in records {
             Stages.record(record.stage, record.call, file: record.file, line: record.line)
+        }
+    }
+}
+
+extension NiceStage {
+    /// A service's fetch through a client of the app's own (not ``APIClient``): runs `fetch` and reports it, with how
+    /// it ended, as the Service (HTTP) stage of the view model's task, at the service's line.
+    public static func fetch<Value: Sendable>(
+        _ call: String, file: StaticString = #fileID, line: UInt = #line, _ fetch: @Sendable () async throws -> Value
+    ) async throws -> Value {
+        var outcome = "cancelled"
+        defer { TaskStages.record(NiceStage.service, "\(call) → \(outcome)", file: file, line: line) }
+        do {
+            let value = try await fetch()
+            outcome = "answered"
+            return value
+        } catch {
+            outcome = error is InjectedFault ? "injected failure" : error is CancellationError ? "cancelled" : "failed"
+            throw error
         }
     }
 }
