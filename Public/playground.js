@@ -268,10 +268,12 @@
     }
     const now = dialogs();
     const after = new Set(now.map(dialogKey));
-    // A dialog that has just appeared takes the focus on its harmless action (unless the user is typing).
+    // A dialog that has just appeared takes the focus on its harmless action (unless the user is typing, or drives
+    // every pane from the compare page's shared bar, where the focus stays).
     const fresh = now.filter((dialog) => !before.has(dialogKey(dialog)));
     for (const dialog of fresh) openers.set(dialogKey(dialog), lastPressed);
-    if (fresh.length && !isTextField(document.activeElement)) {
+    const sharedBar = document.activeElement && document.activeElement.closest && document.activeElement.closest("#compare-bar");
+    if (fresh.length && !isTextField(document.activeElement) && !sharedBar) {
       const dialog = fresh[fresh.length - 1];
       dialog.tabIndex = -1;
       (harmless(dialog) || dialog).focus();

@@ -80,7 +80,9 @@ extension Room {
             out += "<tr><th scope=\"row\"><code>\(HTML.text(event))</code><br><small>steps \(first)–\(first + compared.count - 1)</small></th>"
             for position in compared.indices {
                 guard let entry = cells[position] else { out += "<td>–</td>"; continue }
-                out += "<td>" + entry.became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
+                // What it became (a redraw's bookkeeping line left out: the cell is about the architecture).
+                let became = entry.became.filter { $0 != Trace.rerenderedStep }
+                out += "<td>" + became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
                 if !entry.changes.isEmpty {
                     out += "<br><small>changed: " + entry.changes.map { HTML.text($0) }.joined(separator: "; ") + "</small>"
                 }
