@@ -117,6 +117,9 @@ let package = Package(
         // client over HTTP and its leaf views.
         .target(
             name: "FilmsKit", dependencies: ["PlaygroundUI", "AppSeam", "RoomServices", "MovieCatalog"], path: "Samples/FilmsKit"),
+        .target(
+            name: "FilmsVVSI", dependencies: ["FilmsKit", "PlaygroundUI", "VVSIRuntime", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Samples/FilmsVVSI"),
         // The demo back ends the samples fetch from over HTTP, beside them: the posts API (the Nice sample's) and the
         // TMDB-like film search (the MVI sample's). The composition root registers their routes.
         .target(name: "PostsBackEnd", dependencies: ["PlaygroundHTTP", "PlaygroundUI", "AppSeam"], path: "Samples/PostsBackEnd"),
@@ -128,6 +131,7 @@ let package = Package(
             dependencies: [
                 "AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
                 "PlaygroundApp", "MovieCatalog", "PostsBackEnd", "MovieSearchBackEnd",
+                "FilmsVVSI",
             ]),
         // The rooms' journal: its SQLite store (the only module that imports the SQLite bindings, behind
         // `internal import`), the store's log, the entries, snapshots and documents, and the damage found at start.
@@ -195,6 +199,7 @@ let package = Package(
             name: "FilmsConformanceTests",
             dependencies: [
                 "FilmsKit", "AppSeam", "PlaygroundTesting", "PlaygroundHTTP", "MovieCatalog", "MovieSearchBackEnd",
+                "FilmsVVSI", "VVSIRuntime", "PlaygroundUI", "RoomServices",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "PlaygroundJournalTests", dependencies: ["PlaygroundJournal", "CSQLite"]),

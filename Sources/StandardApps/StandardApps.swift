@@ -1,4 +1,5 @@
 import AppSeam
+import FilmsVVSI
 import ListViewVVSI
 import MovieSearchMVI
 import PostsNice
@@ -25,6 +26,8 @@ public enum StandardApps {
             .app(MovieSearchPlayground.self, services: movieSearch),
             .app(PostsPlayground.self, services: posts),
             .app(ProductsPlayground.self),
+        ], compare: [
+            .app(FilmsVVSIPlayground.self),
         ])
     }
 }

@@ -1,19 +1,20 @@
 import AppSeam
 import FilmsKit
+import FilmsVVSI
 import Foundation
 import PlaygroundTesting
 import Testing
 
 /// The Films implementations the suite runs: adding one is a case here and a line in ``run(_:server:)``.
 enum FilmsImplementation: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case placeholderUntilTheFirstLands
+    case vvsi
 
     var testDescription: String { rawValue }
 
     /// The `films` snapshot after each step of `scenario`, run against this implementation.
     func run(_ scenario: FilmsScenario, server: FilmsServer) async throws -> [FilmsState] {
         switch self {
-        case .placeholderUntilTheFirstLands: []
+        case .vvsi: try await runScenario(FilmsVVSIPlayground.self, scenario, server: server)
         }
     }
 }
@@ -27,7 +28,6 @@ struct FilmsConformanceTests {
         let server = try await FilmsServer()
         let expected = scenario.steps(server).map(\.expected)
         let seen = try await implementation.run(scenario, server: server)
-        guard implementation != .placeholderUntilTheFirstLands else { return }
         #expect(seen.count == expected.count)
         for (index, (seen, expected)) in zip(seen, expected).enumerated() {
             #expect(seen == expected, "step \(index + 1) of \(scenario.name)")
