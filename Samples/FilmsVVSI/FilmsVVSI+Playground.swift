@@ -27,7 +27,8 @@ public final class FilmsVVSIPlayground: VVSIHostedApp {
             inspecting: [FilmsView.self], summary: FilmsVVSIPlayground.summary
         ) { $0.view(FilmsView.self)?.viewState }
         instance.onChange = services.changed
-        answers.send = { [weak instance] action in instance?.trigger(action) }
+        // An effect's answer takes the buttons' path.
+        answers.send = { [weak instance] action in instance?.viewState.trigger(action) }
     }
 
     /// Triggers the action the event's button triggers (Retry: with the error shown, as the Retry button does).
