@@ -1,4 +1,5 @@
 import Dispatch
+import FilmsVVSI
 import Foundation
 import ListViewVVSI
 import MovieSearchMVI
@@ -18,17 +19,17 @@ import Testing
 /// A closed room, and everything its apps were made of, is freed: hibernation frees a room's memory only if
 /// nothing (a cycle through a view model, a subscription, a task) keeps the room or its apps alive.
 ///
-/// Each case makes a `Room` with one app (or all five), draws it, applies the first `steps` of the app's example
+/// Each case makes a `Room` with one app (or all of them), draws it, applies the first `steps` of the app's example
 /// inputs (a heart, an open post, a VVSI add, an MVI search, a Router sheet, an alert showing …), waiting after each
 /// until its loads have landed, reads its state, closes it, drops it, and waits for every object of the app's graph
 /// to go.
 @Suite("A closed room is freed")
 struct RoomLifetimeTests {
-    /// (app index, steps): each app alone after 0…all of its examples; 5 is all five apps.
+    /// (app index, steps): each app alone after 0…all of its examples; -1 is all the apps (the compare page's too).
     static let cases: [(Int, Int)] = {
         let apps = StandardApps.registry().apps
         var cases = apps.indices.flatMap { index in (0...apps[index].examples.count).map { (index, $0) } }
-        cases += [(5, 0), (5, .max)]
+        cases += [(-1, 0), (-1, .max)]
         return cases
     }()
 
@@ -36,7 +37,7 @@ struct RoomLifetimeTests {
         let live = try await Self.live.value
         let graph = Graph()
         let tracked = Self.tracked(StandardApps.registry(postsAPI: PostsAPISettings(loadDelay: .zero)), in: graph)
-        let registry = only == 5 ? tracked : AppRegistry([tracked.apps[only]])
+        let registry = only < 0 ? tracked : AppRegistry([tracked.apps[only]])
         let port = live.port
         let blueprint = Room.Blueprint(
             registry: registry, sources: SampleSources(samplesDirectory: nil, apps: registry.apps),
@@ -134,10 +135,15 @@ struct RoomLifetimeTests {
         for _ in 0..<100 {
             await room.settle()
             let now = try room.perform { room in Result { () throws(HTTPError) in try room.state().text } }.get()
-            if now == last, !now.contains(#""loading""#) { return }
+            if now == last, !loads(now) { return }
             last = now
             try await Task.sleep(for: .milliseconds(20))
         }
+    }
+
+    /// Whether a state shows a load: a state named "loading", or a Films app's `"loading":true` (its `false` is not).
+    static func loads(_ state: String) -> Bool {
+        state.contains(#":"loading""#) || state.contains(#""loading":true"#)
     }
 
     /// The same, over HTTP.
@@ -145,7 +151,7 @@ struct RoomLifetimeTests {
         var last = ""
         for _ in 0..<100 {
             let now = try await live.state(room)
-            if now == last, !now.contains(#""loading""#) { return }
+            if now == last, !loads(now) { return }
             last = now
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -161,16 +167,18 @@ struct RoomLifetimeTests {
 
     /// `registry` with every app recorded in `graph` as it is made.
     static func tracked(_ registry: AppRegistry, in graph: Graph) -> AppRegistry {
-        AppRegistry(registry.apps.map { registration in
+        let tracking = { (registration: AppRegistration) -> AppRegistration in
             switch registration.typeName {
             case String(reflecting: RandomColorEVPlayground.self): track(RandomColorEVPlayground.self, registration, in: graph)
             case String(reflecting: ListViewPlayground.self): track(ListViewPlayground.self, registration, in: graph)
             case String(reflecting: MovieSearchPlayground.self): track(MovieSearchPlayground.self, registration, in: graph)
             case String(reflecting: PostsPlayground.self): track(PostsPlayground.self, registration, in: graph)
             case String(reflecting: ProductsPlayground.self): track(ProductsPlayground.self, registration, in: graph)
+            case String(reflecting: FilmsVVSIPlayground.self): track(FilmsVVSIPlayground.self, registration, in: graph)
             default: preconditionFailure("an app the test does not know: \(registration.typeName)")
             }
-        })
+        }
+        return AppRegistry(registry.apps[registry.pageIndices].map(tracking), compare: registry.apps[registry.compareIndices].map(tracking))
     }
 
     static func track<App: HostedApp>(_ type: App.Type, _ registration: AppRegistration, in graph: Graph) -> AppRegistration {
