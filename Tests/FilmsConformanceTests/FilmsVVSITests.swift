@@ -26,6 +26,9 @@ import Testing
         return AppHarness<FilmsVVSIPlayground>(seed: 5, values: values, ownBaseURL: server.baseURL, replaying: replaying)
     }
 
+    /// The ids the list shows for `query`: the first 20 results.
+    static func ids(_ server: FilmsServer, _ query: String) -> [Int] { server.catalog.search(query, page: 1).results.prefix(20).map(\.id) }
+
     static func shown(_ harness: AppHarness<FilmsVVSIPlayground>) async -> FilmsState? {
         films(of: await harness.snapshotJSON)
     }
@@ -45,7 +48,7 @@ import Testing
     @Test func aSearchAndAHeartPassTheirStagesInOrder() async throws {
         let server = try await FilmsServer()
         let harness = Self.harness(server)
-        let ids = server.ids("alien")
+        let ids = Self.ids(server, "alien")
         _ = try await harness.run { try $0.send(.search(query: "alien")) }
         await Self.settle(harness, at: FilmsState(query: "alien", resultIds: ids))
         // The answer's trigger may come before or after the search's own updater: it queues behind the search either way.
@@ -91,7 +94,7 @@ import Testing
     @Test func thePageShowsTheBadgeARowTheDetailAndAnErrorWithRetry() async throws {
         let server = try await FilmsServer()
         let harness = Self.harness(server)
-        let ids = server.ids("alien")
+        let ids = Self.ids(server, "alien")
         try await Self.input(harness, .search(query: "alien"))
         try await Self.input(harness, .toggleFavourite(id: ids[0]))
         await Self.settle(harness, at: FilmsState(query: "alien", resultIds: ids, favourites: [ids[0]]))
@@ -120,7 +123,7 @@ import Testing
         var values = AppServiceValues()
         values[FilmsAPISettings.self] = FilmsAPISettings(baseURL: server.baseURL)
         let live = AppHarness<FilmsVVSIPlayground>(seed: 5, values: values, ownBaseURL: server.baseURL, clock: clock)
-        let ids = server.ids("alien")
+        let ids = Self.ids(server, "alien")
         // The latency holds the answer until the clock moves, so where it falls between the steps is known.
         try await Self.input(live, .setFaults(latencyMs: 500, failureRate: 0))
         let afterFaults = await live.run { $0.app.deliveries }
