@@ -65,12 +65,13 @@ public final class FilmsVVSIPlayground: VVSIHostedApp {
 /// The app in one room: the runtime's view-state host around the view.
 typealias FilmsVVSIInstance = ViewStateHost<FilmsView.Interactor, FilmsVVSIRoot>
 
-/// The root: the view with the room's dependencies, identified as the `films-vvsi` fragment.
+/// The root: the view with the room's dependencies, identified as the `films-vvsi-films` fragment (`films-vvsi` is
+/// the compare page's pane).
 struct FilmsVVSIRoot: View {
     let dependencies: FilmsView.Dependencies
 
     var body: some View {
-        FilmsView(dependencies: dependencies).id("films-vvsi")
+        FilmsView(dependencies: dependencies).id("films-vvsi-films")
     }
 }
 
