@@ -49,7 +49,7 @@ public final class FilmsVVSIPlayground: VVSIHostedApp {
 
     public var snapshot: FilmsVVSISnapshot {
         let viewState = instance.viewState
-        return FilmsVVSISnapshot(viewState.state, pendingActions: viewState.pendingActionCount, actionRunning: viewState.isRunningAction)
+        return FilmsVVSISnapshot(viewState.state, actionsWaiting: viewState.pendingActionCount, actionRunning: viewState.isRunningAction)
     }
 
     /// The state in the trace's words.
@@ -82,17 +82,18 @@ public struct FilmsVVSISnapshot: Codable, Equatable, Sendable {
     @Nullable public var searching: Int?
     /// The request number of the detail whose answer will be shown.
     @Nullable public var opening: Int?
-    /// Actions waiting for the running one (the view state runs one at a time).
-    public var pendingActions: Int
+    /// Actions waiting for the running one (the view state runs one at a time). Not `pendingActions`: tests find the
+    /// list app's idle state by its `"pendingActions":0,"actionRunning":false`.
+    public var actionsWaiting: Int
     /// Whether an action is running.
     public var actionRunning: Bool
 
-    init(_ state: FilmsView.VState, pendingActions: Int, actionRunning: Bool) {
+    init(_ state: FilmsView.VState, actionsWaiting: Int, actionRunning: Bool) {
         films = FilmsState(
             query: state.query, resultIds: state.results.map(\.id), openId: state.openId, favourites: state.favourites,
             error: state.failure?.message, loading: state.loading)
         (self.searching, self.opening) = (state.searching, state.opening)
-        (self.pendingActions, self.actionRunning) = (pendingActions, actionRunning)
+        (self.actionsWaiting, self.actionRunning) = (actionsWaiting, actionRunning)
     }
 }
 
