@@ -113,21 +113,31 @@ let package = Package(
             dependencies: ["PlaygroundUI", "RouterRuntime", "MovieCatalog", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/Products"
         ),
-        .target(
-            name: "FilmsRouter",
-            dependencies: ["FilmsKit", "PlaygroundUI", "RouterRuntime", "AppSeam", "RoomServices", "MovieCatalog", .product(name: "OpenCombine", package: "OpenCombine")],
-            path: "Samples/FilmsRouter"
-        ),
         // The Films app's one spec, shared by its five implementations: its events, its `films` snapshot, its API
         // client over HTTP and its leaf views.
         .target(
             name: "FilmsKit", dependencies: ["PlaygroundUI", "AppSeam", "RoomServices", "MovieCatalog"], path: "Samples/FilmsKit"),
+        // The Films app written five times, each in its article's idiom and on its runtime (the compare page's apps).
         .target(
             name: "FilmsEV",
-            dependencies: ["PlaygroundUI", "EVRuntime", "FilmsKit", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
+            dependencies: ["FilmsKit", "PlaygroundUI", "EVRuntime", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
             path: "Samples/FilmsEV"),
-        .target(name: "FilmsMVI", dependencies: ["PlaygroundUI", "MVIRuntime", "FilmsKit", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")], path: "Samples/FilmsMVI"),
-        .target(name: "FilmsNice", dependencies: ["FilmsKit", "NiceRuntime", "PlaygroundUI", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")], path: "Samples/FilmsNice"),
+        .target(
+            name: "FilmsVVSI",
+            dependencies: ["FilmsKit", "PlaygroundUI", "VVSIRuntime", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Samples/FilmsVVSI"),
+        .target(
+            name: "FilmsMVI",
+            dependencies: ["FilmsKit", "PlaygroundUI", "MVIRuntime", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Samples/FilmsMVI"),
+        .target(
+            name: "FilmsNice",
+            dependencies: ["FilmsKit", "PlaygroundUI", "NiceRuntime", "AppSeam", "RoomServices", .product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Samples/FilmsNice"),
+        .target(
+            name: "FilmsRouter",
+            dependencies: ["FilmsKit", "PlaygroundUI", "RouterRuntime", "AppSeam", "RoomServices", "MovieCatalog", .product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Samples/FilmsRouter"),
         // The demo back ends the samples fetch from over HTTP, beside them: the posts API (the Nice sample's) and the
         // TMDB-like film search (the MVI sample's). The composition root registers their routes.
         .target(name: "PostsBackEnd", dependencies: ["PlaygroundHTTP", "PlaygroundUI", "AppSeam"], path: "Samples/PostsBackEnd"),
@@ -137,12 +147,8 @@ let package = Package(
         .target(
             name: "StandardApps",
             dependencies: [
-                "AppSeam", "FilmsKit", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter",
-                "PlaygroundApp", "MovieCatalog", "PostsBackEnd", "MovieSearchBackEnd",
-                "FilmsEV",
-                "FilmsRouter",
-                "FilmsMVI",
-                "FilmsNice",
+                "AppSeam", "RandomColorEV", "ListViewVVSI", "MovieSearchMVI", "PostsNice", "ProductsRouter", "FilmsKit", "FilmsEV", "FilmsVVSI",
+                "FilmsMVI", "FilmsNice", "FilmsRouter", "PlaygroundApp", "MovieCatalog", "PostsBackEnd", "MovieSearchBackEnd",
             ]),
         // The rooms' journal: its SQLite store (the only module that imports the SQLite bindings, behind
         // `internal import`), the store's log, the entries, snapshots and documents, and the damage found at start.
@@ -211,10 +217,9 @@ let package = Package(
         .testTarget(
             name: "FilmsConformanceTests",
             dependencies: [
-                "FilmsKit", "AppSeam", "PlaygroundTesting", "PlaygroundHTTP", "MovieCatalog", "MovieSearchBackEnd",
-                "RoomServices", "PlaygroundUI", "FilmsEV", "EVRuntime", "FilmsRouter", "RouterRuntime",
-                "FilmsMVI", "MVIRuntime",
-                "FilmsNice", "NiceRuntime",
+                "FilmsKit", "AppSeam", "PlaygroundTesting", "PlaygroundHTTP", "MovieCatalog", "MovieSearchBackEnd", "RoomServices",
+                "PlaygroundUI", "FilmsEV", "EVRuntime", "FilmsVVSI", "VVSIRuntime", "FilmsMVI", "MVIRuntime", "FilmsNice", "NiceRuntime",
+                "FilmsRouter", "RouterRuntime",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "PlaygroundJournalTests", dependencies: ["PlaygroundJournal", "CSQLite"]),

@@ -4,6 +4,7 @@ import FilmsKit
 import FilmsMVI
 import FilmsNice
 import FilmsRouter
+import FilmsVVSI
 import ListViewVVSI
 import MovieSearchMVI
 import PostsNice
@@ -33,6 +34,7 @@ public enum StandardApps {
             .app(ProductsPlayground.self),
         ], compare: [
             .app(FilmsEVPlayground.self),
+            .app(FilmsVVSIPlayground.self),
             .app(FilmsMVIPlayground.self),
             .app(FilmsNicePlayground.self),
             .app(FilmsRouterPlayground.self),

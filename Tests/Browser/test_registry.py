@@ -33,7 +33,8 @@ def post(port, path, body):
 
 
 def registry(port):
-    """The apps in page order and each app's curl twins, as the served document has them."""
+    """The apps in page order (the room page's, then the compare page's) and each app's curl twins, as the served
+    document has them."""
     document = json.loads(get(port, "/openapi.json")[1])
     apps = document["components"]["schemas"]["AppID"]["enum"]
     body = document["paths"]["/rooms/{room}/events"]["post"]["requestBody"]["content"]["application/json"]
@@ -42,21 +43,28 @@ def registry(port):
     return apps, examples
 
 
+def page_apps_of(port):
+    """The room page's apps: those a room's `/state` always holds."""
+    return json.loads(get(port, "/openapi.json")[1])["components"]["schemas"]["State"]["required"]
+
+
 def test_the_page_indexes_every_app_and_each_has_its_page_and_state(launch):
     port, _ = launch()
     apps, examples = registry(port)
     assert len(apps) >= 5 and all(examples[app] for app in apps), examples
     # make check-seam names the app it added, so a copy that did not take it fails here.
     assert os.environ.get("SEAM_CHECK_APP", apps[0]) in apps, apps
+    page_apps = page_apps_of(port)
     room = new_room(port)
     status, page = get(port, room, accept="text/html")
     assert status == 200
     index = re.search(r'<nav class="apps" aria-label="Architectures">(.*?)</nav>', page, re.S).group(1)
-    assert re.findall(r'<li><a href="#([^"]+)">', index) == apps, "the index lists every app, in the registry's order"
-    assert re.findall(r'<section class="pane" id="([^"]+)"', page) == apps
+    assert re.findall(r'<li><a href="#([^"]+)">', index) == page_apps, "the index lists every page app, in the registry's order"
+    assert re.findall(r'<section class="pane" id="([^"]+)"', page) == page_apps
     for app in apps:
         status, alone = get(port, f"{room}/apps/{app}", accept="text/html")
         assert status == 200 and re.findall(r'<section class="pane" id="([^"]+)"', alone) == [app], app
+    # The compare page's apps are in /state once used (the one-app pages above started them).
     assert list(json.loads(get(port, f"{room}/state")[1])) == apps
 
 
@@ -77,11 +85,14 @@ def test_every_app_is_journaled_witnessed_replayed_and_exported(launch):
     entries = eventually(lambda: (lambda document: document["entries"] if document["entries"] else None)(
         json.loads(get(port, f"{room}/export")[1])), message="the journal")
     # Every step carries every app's fingerprint; a fork at the last step replays them all and compares each.
-    assert all(set(entry["witness"]) == set(apps) for entry in entries)
+    # The compare page's apps join the fingerprints from their first use.
+    assert all(set(entry["witness"]) >= set(page_apps_of(port)) for entry in entries)
+    assert set(entries[-1]["witness"]) == set(apps)
     assert {entry["app"] for entry in entries if entry["kind"] == "input"} == set(apps)
     status, _ = post(port, f"{room}/fork?at={len(entries)}", {})
     assert status in (200, 303), status
     status, swift = get(port, f"{room}/export.swift?name=Everything", accept="text/x-swift")
     assert status == 200
     for app in apps:
-        assert f"@Test func {app}()" in swift, app
+        name = re.sub(r"-(\w)", lambda m: m.group(1).upper(), app)
+        assert f"@Test func {name}()" in swift, app

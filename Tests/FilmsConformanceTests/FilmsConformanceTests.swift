@@ -1,19 +1,17 @@
 import AppSeam
 import FilmsEV
-import FilmsMVI
 import FilmsKit
-import FilmsRouter
+import FilmsMVI
 import FilmsNice
+import FilmsRouter
+import FilmsVVSI
 import Foundation
 import PlaygroundTesting
 import Testing
 
 /// The Films implementations the suite runs: adding one is a case here and a line in ``run(_:server:)``.
 enum FilmsImplementation: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case ev
-    case router
-    case mvi
-    case nice
+    case ev, vvsi, mvi, nice, router
 
     var testDescription: String { rawValue }
 
@@ -21,9 +19,10 @@ enum FilmsImplementation: String, CaseIterable, Sendable, CustomTestStringConver
     func run(_ scenario: FilmsScenario, server: FilmsServer) async throws -> [FilmsState] {
         switch self {
         case .ev: try await runScenario(FilmsEVPlayground.self, scenario, server: server)
-        case .router: try await runScenario(FilmsRouterPlayground.self, scenario, server: server)
+        case .vvsi: try await runScenario(FilmsVVSIPlayground.self, scenario, server: server)
         case .mvi: try await runScenario(FilmsMVIPlayground.self, scenario, server: server)
         case .nice: try await runScenario(FilmsNicePlayground.self, scenario, server: server)
+        case .router: try await runScenario(FilmsRouterPlayground.self, scenario, server: server)
         }
     }
 }

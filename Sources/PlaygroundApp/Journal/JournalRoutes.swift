@@ -329,7 +329,7 @@ struct JournalRoutes: Sendable {
         guard UInt64(document.seed) != nil else {
             throw HTTPError(.badRequest, code: "invalid_seed", message: "The seed \(quoted(document.seed)) is not a number 0…\(UInt64.max).")
         }
-        let sources = ["browser", "http", "outside"]
+        let sources = ["browser", "http", "compare", "outside"]
         if let (index, entry) = document.entries.enumerated().first(where: { !sources.contains($0.element.source) }) {
             throw HTTPError(
                 .badRequest, code: "invalid_document",

@@ -155,7 +155,7 @@ extension OpenAPIText {
                 "time": ["type": "number"],
                 "kind": ["enum": ["input", "action", "outcome"]],
                 "app": ["type": "string", "description": "An app of this playground (422 `unknown_app` otherwise)."],
-                "source": ["enum": ["browser", "http", "outside"]],
+                "source": ["enum": ["browser", "http", "compare", "outside"]],
                 "fields": [
                     "type": ["array", "null"],
                     "items": [

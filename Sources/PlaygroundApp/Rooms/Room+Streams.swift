@@ -94,13 +94,17 @@ extension Room {
     /// Renders every app the first time the room is looked at.
     func renderAllIfNeeded() {
         guard views.allSatisfy({ $0 == nil }) else { return }
-        for index in appIndices {
-            let app = app(index)
-            var view = PaneView(id: Self.viewID(app))
-            _ = view.update(app.render(contexts[index]), seq: seq)  // nothing is sent: nothing the tabs keep
-            views[index] = view
-            shownSnapshots[index] = JSONValue(encoding: app.snapshot)  // what the first event's changes are measured from
-            _ = app.teaching.patches()  // the page and a resync carry all of it
-        }
+        for index in appIndices { drawFirst(index) }
+    }
+
+    /// Draws the app the first time: nothing is sent (nothing the tabs keep), and its snapshot is what its first
+    /// event's changes are measured from.
+    func drawFirst(_ index: Int) {
+        let app = app(index)
+        var view = PaneView(id: Self.viewID(app))
+        _ = view.update(app.render(contexts[index]), seq: seq)
+        views[index] = view
+        shownSnapshots[index] = JSONValue(encoding: app.snapshot)
+        _ = app.teaching.patches()  // the page and a resync carry all of it
     }
 }

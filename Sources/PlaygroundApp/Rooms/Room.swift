@@ -161,8 +161,9 @@ actor Room {
         app.teaching.trace.stepThroughLink = "/rooms/\(id)/apps/\(app.about.id)/steps/"
         apps[index] = app
         self.effects[index] = effects
-        // A compare app starts after the room was drawn: its first event's changes are measured from its first state.
-        if blueprint.registry.compareIndices.contains(index), !restoring { shownSnapshots[index] = JSONValue(encoding: app.snapshot) }
+        // A compare app starts after the room was drawn: it is drawn now, before its first input, as the room's other
+        // apps were (its views subscribe as they first appear, an EV screen's @Action among them).
+        if blueprint.registry.compareIndices.contains(index), !restoring { drawFirst(index) }
         return app
     }
 

@@ -1,0 +1,134 @@
+import AppSeam
+import FilmsKit
+import PlaygroundUI
+import RoomServices
+import VVSIRuntime
+
+/// Glue, not from the article: the VVSI Films app as a playground app (the hosting is VVSIRuntime's). A posted
+/// event becomes the action its button triggers, and goes to `viewState.trigger`; an effect's answer comes back the
+/// same way, as an action.
+public final class FilmsVVSIPlayground: VVSIHostedApp {
+    public static let about = AppAbout(
+        id: "films-vvsi", title: "Films · VVSI — View, ViewState, Interactor",
+        summary: "Every button triggers an action; the Interactor starts the request as a room effect and changes the "
+            + "state with its updater. The answer comes back as another action, dropped when a newer request was made; "
+            + "a failure is a notification, which the view's .onReceive turns into the shown error.",
+        sampleFolder: "FilmsVVSI",
+        articleFiles: ["FilmsView.swift", "FilmsView+State.swift", "FilmsView+Interactor.swift", "FilmsView+Dependencies.swift"])
+
+    let instance: FilmsVVSIInstance
+    public var hosting: any ViewStateHosting { instance }
+
+    public init(services: AppServices) {
+        let answers = FilmsView.Answers()
+        let dependencies = FilmsView.Dependencies(api: services.filmsAPI(), effects: services.effects, answers: answers)
+        instance = FilmsVVSIInstance(
+            FilmsVVSIRoot(dependencies: dependencies), appID: Self.about.id, isolation: services.isolation,
+            inspecting: [FilmsView.self], summary: FilmsVVSIPlayground.summary
+        ) { $0.view(FilmsView.self)?.viewState }
+        instance.onChange = services.changed
+        // An effect's answer takes the buttons' path.
+        answers.send = { [weak instance] action in instance?.viewState.trigger(action) }
+    }
+
+    /// Triggers the action the event's button triggers (Retry: with the error shown, as the Retry button does).
+    public func handle(_ event: FilmsEvent, from source: EventSource) throws(AppError) {
+        try instance.handle(Self.action(for: event, failure: instance.viewState.state.failure), from: source)
+    }
+
+    static func action(for event: FilmsEvent, failure: FilmsView.Failure?) -> FilmsView.VAction {
+        switch event {
+        case .search(let query): .search(query)
+        case .open(let id): .open(id)
+        case .back: .back
+        case .toggleFavourite(let id): .toggleFavourite(id)
+        case .retry: .retry(failure)
+        case .setFaults(let latencyMs, let failureRate): .setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
+        }
+    }
+
+    public var snapshot: FilmsVVSISnapshot {
+        let viewState = instance.viewState
+        return FilmsVVSISnapshot(viewState.state, actionsWaiting: viewState.pendingActionCount, actionRunning: viewState.isRunningAction)
+    }
+
+    /// The state in the trace's words.
+    static func summary(_ state: FilmsView.VState) -> String {
+        var words = ["\(state.results.count) films", "♥ \(state.favourites.count)"]
+        if let id = state.openId { words.append("film \(id) open") }
+        if state.loading { words.append("loading") }
+        if state.failure != nil { words.append("error") }
+        return words.joined(separator: ", ")
+    }
+}
+
+/// The app in one room: the runtime's view-state host around the view.
+typealias FilmsVVSIInstance = ViewStateHost<FilmsView.Interactor, FilmsVVSIRoot>
+
+/// The root: the view with the room's dependencies, identified as the `films-vvsi-films` fragment (`films-vvsi` is
+/// the compare page's pane).
+struct FilmsVVSIRoot: View {
+    let dependencies: FilmsView.Dependencies
+
+    var body: some View {
+        FilmsView(dependencies: dependencies).id("films-vvsi-films")
+    }
+}
+
+/// `/state`: the `films` object every implementation shows, and what VVSI itself holds.
+public struct FilmsVVSISnapshot: Codable, Equatable, Sendable {
+    public var films: FilmsState
+    /// The request number of the search whose answer will be shown.
+    @Nullable public var searching: Int?
+    /// The request number of the detail whose answer will be shown.
+    @Nullable public var opening: Int?
+    /// Actions waiting for the running one (the view state runs one at a time). Not `pendingActions`: tests find the
+    /// list app's idle state by its `"pendingActions":0,"actionRunning":false`.
+    public var actionsWaiting: Int
+    /// Whether an action is running.
+    public var actionRunning: Bool
+
+    init(_ state: FilmsView.VState, actionsWaiting: Int, actionRunning: Bool) {
+        films = FilmsState(
+            query: state.query, resultIds: state.results.map(\.id), openId: state.openId, favourites: state.favourites,
+            error: state.failure?.message, loading: state.loading)
+        (self.searching, self.opening) = (state.searching, state.opening)
+        (self.actionsWaiting, self.actionRunning) = (actionsWaiting, actionRunning)
+    }
+}
+
+/// The action as the trace and its stages show it: `search("alien")`, `searchAnswered(#1, 20 films)`.
+extension FilmsView.VAction: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .search(let query): "search(\(quoted(query)))"
+        case .open(let id): "open(\(id))"
+        case .back: "back"
+        case .toggleFavourite(let id): "toggleFavourite(\(id))"
+        case .retry(let failure): failure.map { "retry(\($0))" } ?? "retry(nil)"
+        case .setFaults(let settings): "setFaults(\(settings.latencyMs) ms, \(settings.failureRate))"
+        case .searchAnswered(let request, .success(let films)): "searchAnswered(#\(request), \(films.count) films)"
+        case .searchAnswered(let request, .failure): "searchAnswered(#\(request), failed)"
+        case .filmAnswered(let request, .success(let film)): "filmAnswered(#\(request), film \(film.id))"
+        case .filmAnswered(let request, .failure): "filmAnswered(#\(request), failed)"
+        case .showError(let failure): "showError(\(failure))"
+        }
+    }
+}
+
+extension FilmsView.Failure: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .search(let query, let request): "search #\(request) \(quoted(query))"
+        case .film(let id, let request): "film \(id) #\(request)"
+        }
+    }
+}
+
+extension FilmsView.VNotification: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .error(let failure): "error(\(failure))"
+        }
+    }
+}
