@@ -184,6 +184,8 @@ def test_schemathesis_finds_no_answer_the_document_does_not_describe(launch, tmp
     # A trace row to step through, in a room of its own: the run's events would push it out of the first room's trace.
     quiet = new_room(port)
     step_of_a_row = post_event(port, quiet, {"app": "ev", "event": "changeBothSidesColors"})
+    # Shared inputs in a room of their own: each is five steps, which the first room's exports would replay.
+    compared = new_room(port)
     files = sorted(path.name for path in (ROOT / "Public").iterdir() if path.is_file() and not path.name.startswith("."))
 
     # Identifiers a generator cannot guess: the room, the static files and the page's control ids. Reading
@@ -220,6 +222,10 @@ def test_schemathesis_finds_no_answer_the_document_does_not_describe(launch, tmp
         "[[operations]]",
         'include-operation-id = ["postEvent", "pressControl", "forkRoom"]',
         f'parameters = {{ "path.room" = {toml_string(room_id)} }}',
+        "",
+        "[[operations]]",
+        'include-operation-id = "postSharedEvent"',
+        f'parameters = {{ "path.room" = {toml_string(compared.rsplit("/", 1)[1])} }}',
         "",
         "[[operations]]",
         'include-operation-id = "stepThrough"',

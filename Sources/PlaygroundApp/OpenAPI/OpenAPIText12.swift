@@ -8,7 +8,7 @@ extension OpenAPIText {
             "parameters": [
                 [
                     "name": "id", "in": "path", "required": true, "description": "A film's id, as a search result gives it.",
-                    "schema": ["type": "string", "pattern": "^[0-9]{1,12}$"],
+                    "schema": ["type": "string", "pattern": "^[1-9][0-9]{0,11}$"],
                 ]
             ],
             "get": [
