@@ -52,7 +52,9 @@ def registry(text):
     lines = text.splitlines(keepends=True)
     last_import = max(i for i, line in enumerate(lines) if line.startswith("import "))
     lines.insert(last_import + 1, imports + "\n")
-    close = max(i for i, line in enumerate(lines) if line.strip() == "])")
+    # The room page's list ends at the first "]" after it opens (the compare page's list comes after).
+    start = next(i for i, line in enumerate(lines) if "AppRegistry([" in line)
+    close = next(i for i, line in enumerate(lines) if i > start and line.strip().startswith("]"))
     lines.insert(close, registration + "\n")
     return "".join(lines)
 patched("Sources/StandardApps/StandardApps.swift", registry)
