@@ -136,16 +136,13 @@ struct RouterLiveTests {
         defer { live.playground.shutdown() }
         let (room, stream, _) = try await loadedRoom(live)
         let seq = try #require(Int(try await live.post(room, #"{"app":"router","event":"reload"}"#).text.firstMatch(of: /"seq":(\d+)/)?.1 ?? ""))
-        var page = ""
         let reloadRow = /<tr id="router-trace-row-(\d+)">(?:(?!<\/tr>).)*?<code>reload<\/code>.*?<\/tr>/
-        for _ in 0..<3_000 {  // up to a minute: the products' fetch is slow on a loaded machine
-            page = try await live.request("GET", room + "/apps/router", headers: ["Accept": "text/html"]).text
-            // The reload's own row (the first load's row has the same words once its products came).
-            if let row = page.firstMatch(of: reloadRow), row.0.contains("→ contentState = .content(10 products)</code><br><code>\(Trace.rerenderedStep)") {
-                break
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        // The reload's own row, as the stream patches it in, once its products were drawn (up to a minute: the fetch is
+        // slow on a loaded machine). Read from the stream, not a page: a page drawn meanwhile would send the products
+        // before the room's own turn did.
+        let done = "→ contentState = .content(10 products)</code><br><code>\(Trace.rerenderedStep)"
+        _ = await stream.read(timeout: .seconds(60)) { _ in stream.streamBody.matches(of: reloadRow).contains { $0.0.contains(done) } }
+        let page = try await live.request("GET", room + "/apps/router", headers: ["Accept": "text/html"]).text
         let row = try #require(page.firstMatch(of: reloadRow), "\(page)")
         let cells = row.0.matches(of: /<td>((?:(?!<\/td>).)*)<\/td>/).map { String($0.1) }
         let became = try #require(cells.last)
