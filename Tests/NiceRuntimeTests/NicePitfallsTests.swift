@@ -2,6 +2,7 @@ import AppSeam
 import Foundation
 import NiceRuntime
 import PlaygroundTesting
+import RoomServices
 import Synchronization
 import Testing
 
@@ -125,11 +126,56 @@ struct NicePitfallsTests {
         #expect(await harness.run { $0.app.room.pitfalls.bites(of: .favouritesKeptInRows) } == 0)
     }
 
+    // MARK: - Replayed: the fetches never run, the test delivers their recorded answers
+
+    private static func answer(_ effect: UInt64, _ posts: [Post]) throws -> EffectOutcome {
+        let raw = PostsViewModel.Raw(posts: posts, users: [User(id: 1, name: "Ada")])
+        return EffectOutcome(effect: effect, label: "fetchPosts", value: String(decoding: try JSONEncoder().encode(raw), as: UTF8.self), error: nil, errorDetail: nil)
+    }
+
+    /// The posts app replaying, with `pitfall` switched as `on` says, drawn: its first load (effect 1) waits.
+    private func replaying(_ pitfall: NicePitfall, on: Bool) async -> AppHarness<PostsPlayground> {
+        let harness = AppHarness<PostsPlayground>(replaying: true)
+        await harness.run { $0.app.room.pitfalls.set(pitfall, on: on) }
+        await harness.draw()
+        #expect(await harness.pendingEffects == 1)
+        return harness
+    }
+
+    /// A reload while the first load is out: the first answer, arriving last, is applied only with the switch on.
+    @Test(arguments: [false, true]) func anUnboundLoadsAnswerIsAppliedOnlyWithTheSwitchOn(on: Bool) async throws {
+        let harness = await replaying(.unboundTaskApplies, on: on)
+        try await harness.input("reload")
+        #expect(await harness.pendingEffects == 2, "the reload's load is effect 2; the first still waits for its answer")
+        try await harness.outcome(Self.answer(2, Self.posts))
+        #expect(await harness.run { $0.app.snapshot.postsShown } == 2)
+        try await harness.outcome(Self.answer(1, [Self.posts[0]]))
+        #expect(await harness.run { $0.app.snapshot.postsShown } == (on ? 1 : 2), "the older answer, applied last, wins")
+        #expect(await harness.render().html.contains(">two<") == !on)
+        #expect(await harness.run { $0.app.room.pitfalls.bites(of: .unboundTaskApplies) } == (on ? 1 : 0))
+        let became = await harness.trace.first?.became ?? []
+        #expect(
+            became.contains("pitfall unboundTaskApplies: stale answer shown: fetchPosts of an unbound PostsViewModel applied its answer") == on,
+            "\(became)")
+    }
+
+    /// The favourites' bite replays too: the reload's answer is delivered from the journal, on the room.
+    @Test(arguments: [false, true]) func aReplayedReloadLosesTheFavouritesOnlyWithTheSwitchOn(on: Bool) async throws {
+        let harness = await replaying(.favouritesKeptInRows, on: on)
+        try await harness.outcome(Self.answer(1, Self.posts))
+        try await harness.input("toggleFavourite", ["postId": .integer(1)])
+        try await harness.input("reload")
+        try await harness.outcome(Self.answer(2, Self.posts))
+        #expect(await harness.run { $0.app.snapshot.favourites } == (on ? [] : [1]))
+        #expect(await harness.run { $0.app.room.pitfalls.bites(of: .favouritesKeptInRows) } == (on ? 1 : 0))
+    }
+
     /// The catalogue names every pitfall once, and its fix's lines hold the fix.
     @Test func theCatalogueNamesEachPitfallAndTheLinesOfItsFix() throws {
         #expect(NicePitfall.catalogue.map(\.pitfall) == NicePitfall.allCases)
         let markers: [NicePitfall: String] = [
             .listCacheNeverHits: "cache.retrieveRequest(key: key", .favouritesKeptInRows: "favourite: self.favourites.contains(post.id)",
+            .unboundTaskApplies: "handle.cancel()",
         ]
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for entry in NicePitfall.catalogue {

@@ -7,6 +7,9 @@ public enum NicePitfall: String, CaseIterable, Sendable, Codable {
     case listCacheNeverHits
     /// The seed keeps favourites in the rows (`allPosts[i].favourite`), which a reload replaces.
     case favouritesKeptInRows
+    /// The seed's `Task { @MainActor in … }` is none of the view model's cancellables: a task of an unbound view model
+    /// (a reload binds afresh) still applies its answer, after the newer one if it comes later.
+    case unboundTaskApplies
 }
 
 /// One room's pitfall switches, and how often each switched-on bug has bitten: the number that shows it.
@@ -110,5 +113,25 @@ extension NicePitfall {
                 the trace row says "pitfall favouritesKeptInRows: the reload replaced the rows and the hearts in them (posts 1, 3)".
                 """,
             counted: "reloads that lost favourites"),
+        NicePitfallEntry(
+            pitfall: .unboundTaskApplies, title: "An unbound view model's answer is still shown",
+            articleCode: "Task { @MainActor in   // fetchPosts: a bare Task, none of the view model's cancellables",
+            whatGoesWrong: """
+                Unbinding (the way back, or a reload that binds afresh) cannot cancel the view model's fetch, so its answer \
+                is applied whenever it comes: of two loads in flight, an older one answering last replaces the newer \
+                answer (a stale answer shown).
+                """,
+            fix: """
+                ObservableVM.task makes each task one of the cancellables: unbinding cancels it and marks it, and a marked \
+                task's answer is not applied.
+                """,
+            fixFile: "Sources/NiceRuntime/ObservableVM.swift", fixLines: 110...124,
+            howToSee: """
+                Switch it on, press Slow (1.5 s), then Reload twice within a second: the first reload's answer is applied \
+                too, and its row says "pitfall unboundTaskApplies: stale answer shown: fetchPosts of an unbound \
+                PostsViewModel applied its answer"; off, that fetch is cancelled and nothing of it is applied. A replay \
+                delivers the answers in their recorded order, so it shows the same.
+                """,
+            counted: "answers of unbound view models' tasks that were applied"),
     ]
 }
