@@ -4,6 +4,7 @@ import Synchronization
 /// happen (issue #30). Off by default; while off, the runtime runs its fix.
 public enum NicePitfall: String, CaseIterable, Sendable, Codable {
     /// The seed's `getPostList` reads the list with `retrieve` but stores it with `updateRequest`: it never hits.
+    /// The lookups run in the fetch, off the room: a replay, which does not fetch, does not show them.
     case listCacheNeverHits
     /// The seed keeps favourites in the rows (`allPosts[i].favourite`), which a reload replaces.
     case favouritesKeptInRows
@@ -96,7 +97,8 @@ extension NicePitfall {
             fixFile: "Samples/Posts/PostRepository.swift", fixLines: 45...46,
             howToSee: """
                 Switch it on, let the list load, then Reload: the reload's trace row says "cache posts: miss PostList" and \
-                "pitfall listCacheNeverHits: …" where it said "cache posts: hit PostList (100 values)"; the count grows by one a reload.
+                "pitfall listCacheNeverHits: …" where it said "cache posts: hit PostList (100 values)"; the count grows by one a \
+                reload. Live only: the lookups run in the fetch, which a replay does not run (it delivers the recorded answer).
                 """,
             counted: "reloads that missed a list the cache held"),
         NicePitfallEntry(
