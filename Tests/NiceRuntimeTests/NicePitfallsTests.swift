@@ -86,8 +86,12 @@ struct NicePitfallsTests {
         #expect(
             lines == ["cache items: miss List"]
                 + (on
-                    ? ["cache items: miss List", "pitfall listCacheNeverHits: cache items missed List, kept by updateRequest but read with retrieve"]
-                    : ["cache items: hit List (2 values)"]), "\(lines)")
+                    ? [
+                        "cache items: miss List",
+                        "pitfall listCacheNeverHits: cache items missed List, kept by updateRequest but read with retrieve",
+                    ]
+                    : ["cache items: hit List (2 values)"]),
+            "\(lines)")
     }
 
     /// Through the app: the reload's trace row shows the miss and the pitfall's line, or the hit.
@@ -112,7 +116,9 @@ struct NicePitfallsTests {
         let became = try await reload(harness)
         #expect(await harness.run { $0.app.snapshot.favourites } == (on ? [] : [2]))
         #expect(await harness.render().html.contains("♥ Favourite") == !on, "the drawn heart")
-        #expect(became.contains("pitfall favouritesKeptInRows: the reload replaced the rows and the hearts in them (posts 2)") == on, "\(became)")
+        #expect(
+            became.contains("pitfall favouritesKeptInRows: the reload replaced the rows and the hearts in them (posts 2)") == on,
+            "\(became)")
         #expect(await harness.run { $0.app.room.pitfalls.bites(of: .favouritesKeptInRows) } == (on ? 1 : 0))
     }
 
@@ -130,7 +136,9 @@ struct NicePitfallsTests {
 
     private static func answer(_ effect: UInt64, _ posts: [Post]) throws -> EffectOutcome {
         let raw = PostsViewModel.Raw(posts: posts, users: [User(id: 1, name: "Ada")])
-        return EffectOutcome(effect: effect, label: "fetchPosts", value: String(decoding: try JSONEncoder().encode(raw), as: UTF8.self), error: nil, errorDetail: nil)
+        return EffectOutcome(
+            effect: effect, label: "fetchPosts", value: String(decoding: try JSONEncoder().encode(raw), as: UTF8.self), error: nil,
+            errorDetail: nil)
     }
 
     /// The posts app replaying, with `pitfall` switched as `on` says, drawn: its first load (effect 1) waits.
@@ -155,7 +163,8 @@ struct NicePitfallsTests {
         #expect(await harness.run { $0.app.room.pitfalls.bites(of: .unboundTaskApplies) } == (on ? 1 : 0))
         let became = await harness.trace.first?.became ?? []
         #expect(
-            became.contains("pitfall unboundTaskApplies: stale answer shown: fetchPosts of an unbound PostsViewModel applied its answer") == on,
+            became.contains("pitfall unboundTaskApplies: stale answer shown: fetchPosts of an unbound PostsViewModel applied its answer")
+                == on,
             "\(became)")
     }
 
@@ -179,8 +188,11 @@ struct NicePitfallsTests {
         ]
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for entry in NicePitfall.catalogue {
-            #expect(!entry.title.isEmpty && !entry.articleCode.isEmpty && !entry.whatGoesWrong.isEmpty && !entry.fix.isEmpty && !entry.howToSee.isEmpty)
-            let lines = try String(contentsOf: root.appendingPathComponent(entry.fixFile), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(
+                !entry.title.isEmpty && !entry.articleCode.isEmpty && !entry.whatGoesWrong.isEmpty && !entry.fix.isEmpty
+                    && !entry.howToSee.isEmpty)
+            let lines = try String(contentsOf: root.appendingPathComponent(entry.fixFile), encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
             let fix = lines[(entry.fixLines.lowerBound - 1)..<min(entry.fixLines.upperBound, lines.count)].joined(separator: "\n")
             #expect(fix.contains(try #require(markers[entry.pitfall])), "\(entry.fixFile):\(entry.fixLines) reads \(fix)")
         }

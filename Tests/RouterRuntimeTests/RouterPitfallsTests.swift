@@ -79,7 +79,9 @@ import Testing
         #expect(pitfalls.bites(of: .screenKeyedByPosition) == (on ? 1 : 0))
         #expect(
             stack.takeNotes() == [
-                on ? "routeTo(.detail(2)) → sheet slot at .detail(1)'s position: the screen kept that one's container" : "routeTo(.detail(2)) → sheet slot"
+                on
+                    ? "routeTo(.detail(2)) → sheet slot at .detail(1)'s position: the screen kept that one's container"
+                    : "routeTo(.detail(2)) → sheet slot"
             ])
     }
 
@@ -120,7 +122,9 @@ import Testing
     ]
 
     /// The products app, replaying (its fetch never runs), drawn, its list's load answered with ``products``.
-    private func loaded(_ pitfall: RouterPitfall, on: Bool) async throws -> (harness: AppHarness<ProductsPlayground>, changes: Int, bites: Int) {
+    private func loaded(_ pitfall: RouterPitfall, on: Bool) async throws -> (
+        harness: AppHarness<ProductsPlayground>, changes: Int, bites: Int
+    ) {
         let harness = AppHarness<ProductsPlayground>(replaying: true)
         await harness.run { $0.app.pitfalls.set(pitfall, on: on) }
         await harness.draw()
@@ -142,7 +146,8 @@ import Testing
         #expect(bitten == on)
         let became = await harness.trace.first?.became ?? []
         #expect(
-            became.contains("pitfall defaultObjectWillChange: the container's notice went to a new objectWillChange: the view was not told") == on,
+            became.contains("pitfall defaultObjectWillChange: the container's notice went to a new objectWillChange: the view was not told")
+                == on,
             "\(became)")
         #expect(became.contains("container: objectWillChange (one turn later) → contentState = .content(3 products)") == !on, "\(became)")
     }
@@ -153,7 +158,8 @@ import Testing
         let (harness, _, _) = try await loaded(.screenKeyedByPosition, on: on)
         try await harness.press(action: try #require(Self.controls(labelled: "Sheet", in: await harness.render().html).first))
         #expect(await harness.render().html.contains(">Next: Bravo<"), "Alpha's sheet")
-        let bravo = try #require(Self.controls(labelled: "Sheet", in: await harness.render().html).dropFirst().first, "the list's second row")
+        let bravo = try #require(
+            Self.controls(labelled: "Sheet", in: await harness.render().html).dropFirst().first, "the list's second row")
         try await harness.press(action: bravo)
         let html = await harness.render().html
         #expect(html.contains(">Next: \(on ? "Bravo" : "Charlie")<"), "the sheet draws \(on ? "Alpha" : "Bravo")'s screen")
@@ -176,11 +182,14 @@ import Testing
     @Test func theCatalogueNamesEachPitfallAndTheLinesOfItsFix() throws {
         #expect(RouterPitfall.catalogue.map(\.pitfall) == RouterPitfall.allCases)
         let markers: [RouterPitfall: String] = [
-            .defaultObjectWillChange: "public let objectWillChange = ObservableObjectPublisher()", .screenKeyedByPosition: "ForEach([generation]",
+            .defaultObjectWillChange: "public let objectWillChange = ObservableObjectPublisher()",
+            .screenKeyedByPosition: "ForEach([generation]",
         ]
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for entry in RouterPitfall.catalogue {
-            #expect(!entry.title.isEmpty && !entry.articleCode.isEmpty && !entry.whatGoesWrong.isEmpty && !entry.fix.isEmpty && !entry.howToSee.isEmpty)
+            #expect(
+                !entry.title.isEmpty && !entry.articleCode.isEmpty && !entry.whatGoesWrong.isEmpty && !entry.fix.isEmpty
+                    && !entry.howToSee.isEmpty)
             let text = try String(contentsOf: root.appendingPathComponent(entry.fixFile), encoding: .utf8)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let fix = lines[(entry.fixLines.lowerBound - 1)..<min(entry.fixLines.upperBound, lines.count)].joined(separator: "\n")
