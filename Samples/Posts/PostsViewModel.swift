@@ -22,6 +22,8 @@ public final class PostsViewModel: ObservableVM {
     @Injected(\.userRepository) private var userRepo: any UserRepositoryProtocol
     @Injected(\.loadDelay) private var loadDelay: Duration
     @Injected(\.clock) private var clock: any Clock<Duration>
+    @Injected(\.pitfalls) private var pitfalls: NicePitfalls
+    @Injected(\.log) private var log: NiceLog
 
     private unowned let coordinator: PostsCoordinator
 
@@ -105,6 +107,12 @@ public final class PostsViewModel: ObservableVM {
         } then: { [self] result in
             switch result {
             case .success(let raw):
+                if pitfalls.isOn(.favouritesKeptInRows), !favourites.isEmpty {
+                    // The seed's favourites live only in the rows, which these replace.
+                    let lost = favourites.sorted().map(String.init).joined(separator: ", ")
+                    pitfalls.bit(.favouritesKeptInRows, "the reload replaced the rows and the hearts in them (posts \(lost))", log: log)
+                    favourites = []
+                }
                 self.allPosts = raw.posts.compactMap { post in
                     guard let user = raw.users.first(where: { $0.id == post.userId }) else { return nil }
 

@@ -23,6 +23,8 @@ public final class ProductsPlayground: CheckpointingApp {
 
     let app: MVIRouterHost<ProductListView, ProductListIntentProtocol, ProductListModelStatePotocol>
     public var teaching: Teaching<RouterStage> { app.teaching }
+    /// The room's pitfall switches and their counts of bites.
+    public var pitfalls: RouterPitfalls { app.pitfalls }
     private var host: ViewHost<ProductListView> { app.host }
     private var stack: RouterStack { app.stack }
     private var listContainer: MVIContainer<ProductListIntentProtocol, ProductListModelStatePotocol>? { app.container }

@@ -20,6 +20,8 @@ open class ObservableVM: ObservableObject {
     /// The room's error service: send errors to it, and (bound) hear its displayable errors.
     @Injected(\.errorService) public var errorService: ErrorService
     @Injected(\.roomLoop) private var roomLoop: RoomLoop
+    @Injected(\.pitfalls) private var pitfalls: NicePitfalls
+    @Injected(\.log) private var log: NiceLog
 
     /// Subscriptions and tasks of the bound view model; cancelled on unbind (and on a new bind).
     public var cancellables: [AnyCancellable] = []
@@ -104,13 +106,29 @@ open class ObservableVM: ObservableObject {
         // What the work reports off the room (cache lookups, HTTP calls) is recorded as its result arrives.
         let stages = TaskStages()
         let staged: @Sendable () async throws -> Output = { try await TaskStages.$current.withValue(stages) { try await work() } }
+        let (pitfalls, log, owner) = (pitfalls, log, "\(type(of: self))")
         let handle = effects.run(label, errors: errors, staged) { result in
             stages.flush()
-            guard !unbound.isSet else { return }
+            if unbound.isSet {
+                guard pitfalls.isOn(.unboundTaskApplies), !ObservableVM.isCancellation(result) else { return }
+                pitfalls.bit(.unboundTaskApplies, "stale answer shown: \(label) of an unbound \(owner) applied its answer", log: log)
+            }
             apply(result)
             changed()
         }
-        cancellables.append(AnyCancellable { unbound.isSet = true; handle.cancel() })
+        cancellables.append(
+            AnyCancellable {
+                unbound.isSet = true
+                // The seed's Task is none of the cancellables: unbinding leaves it running.
+                if !pitfalls.isOn(.unboundTaskApplies) { handle.cancel() }
+            })
+    }
+}
+
+extension ObservableVM {
+    fileprivate static func isCancellation<Output>(_ result: Result<Output, any Error>) -> Bool {
+        if case .failure(let error) = result { return error is CancellationError }
+        return false
     }
 }
 

@@ -33,6 +33,7 @@ public final class MVIContainer<Intent, Model>: ObservableObject, EnvironmentLin
         guard cancellable.isEmpty else { return }
         if let stack = environment.routerStack, let entry = environment.routerStackParent { stack.attach(self, to: entry) }
         let turns = environment.turns
+        let pitfalls = environment.routerPitfalls
         let subscribed: UInt = #line + 1
         modelChangePublisher
             .sink { [weak self] in
@@ -41,11 +42,20 @@ public final class MVIContainer<Intent, Model>: ObservableObject, EnvironmentLin
                 guard let turns else { return self.objectWillChange.send() }
                 turns.later { [weak self] in
                     guard let self else { return }
+                    if let pitfalls, pitfalls.isOn(.defaultObjectWillChange) { return Self.sendToAFreshPublisher(pitfalls) }
                     Stages.record(RouterStage.container, "objectWillChange.send()", line: #line + 1)
                     self.objectWillChange.send()
                 }
             }
             .store(in: &cancellable)
+    }
+
+    /// The seed's forwarding with ``RouterPitfall/defaultObjectWillChange`` on: OpenCombine's default `objectWillChange`
+    /// of a class without `@Published` properties is a new publisher on every read, so nobody hears what it sends.
+    private static func sendToAFreshPublisher(_ pitfalls: RouterPitfalls) {
+        Stages.record(RouterStage.container, "ObservableObjectPublisher().send(): a new objectWillChange, nobody heard it", line: #line + 1)
+        ObservableObjectPublisher().send()
+        pitfalls.bit(.defaultObjectWillChange, "the container's notice went to a new objectWillChange: the view was not told")
     }
 
     /// Whether the container listens to its model (it does once linked to a view's position).

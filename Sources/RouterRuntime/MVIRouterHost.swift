@@ -17,6 +17,8 @@ public final class MVIRouterHost<Root: View, Intent, Model> {
     public let stack = RouterStack()
     /// The pane's strip and trace.
     public let teaching: Teaching<RouterStage>
+    /// The room's pitfall switches (all off: the runtime's fixes) and their counts of bites.
+    public let pitfalls = RouterPitfalls()
     private let rootContainer: (Root) -> MVIContainer<Intent, Model>
     private let describe: (Model?) -> String
     private let changed: () -> Void
@@ -32,8 +34,10 @@ public final class MVIRouterHost<Root: View, Intent, Model> {
     ) {
         self.appeared = appeared
         let environment = EnvironmentValues().with(\.routerStack, stack).with(\.turns, services.turns).with(\.routerFragmentPrefix, appID)
+            .with(\.routerPitfalls, pitfalls)
         host = ViewHost(root, environment: environment, inspecting: [Root.self])
         teaching = Teaching(appID: appID)
+        pitfalls.report = { [teaching] in teaching.trace.appendStep($0) }
         (rootContainer, self.describe, changed) = (container, describe, services.changed)
         lastState = describe(nil)
     }

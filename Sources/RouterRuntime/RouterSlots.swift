@@ -19,6 +19,7 @@ struct RouterScreenSlotModifier<ScreenView: View, ScreenType: RouterScreenProtoc
     @Environment(\.routerStack) private var stack
     @Environment(\.routerStackParent) private var parent
     @Environment(\.routerFragmentPrefix) private var fragmentPrefix
+    @Environment(\.routerPitfalls) private var pitfalls
     @StateObject private var entry = RouterStackEntry()
 
     private var isPresented: Binding<Bool> {
@@ -57,6 +58,9 @@ struct RouterScreenSlotModifier<ScreenView: View, ScreenType: RouterScreenProtoc
                         stack.note("routeTo(.\(type)) refused: \(stack.capacity) screens are presented already")
                         return
                     }
+                    if let shown = screenType, let pitfalls, pitfalls.isOn(.screenKeyedByPosition) {
+                        return keepScreen(of: shown, routedTo: type, pitfalls)
+                    }
                     screenType = type
                     generation += 1
                     let isPresented = self.isPresented
@@ -64,6 +68,15 @@ struct RouterScreenSlotModifier<ScreenView: View, ScreenType: RouterScreenProtoc
                     stack?.note("routeTo(.\(type)) → \(presentation.rawValue) slot")
                 }
         }
+    }
+
+    /// The seed's slot with ``RouterPitfall/screenKeyedByPosition`` on: the new route's screen takes the shown one's
+    /// position (same generation, same stack entry), so its `@StateObject` container, made for `shown`, stays.
+    private func keepScreen(of shown: ScreenType, routedTo type: ScreenType, _ pitfalls: RouterPitfalls) {
+        screenType = type
+        entry.replaceScreen(with: type)
+        pitfalls.bit(.screenKeyedByPosition, nil)
+        stack?.note("routeTo(.\(type)) → \(presentation.rawValue) slot at .\(shown)'s position: the screen kept that one's container")
     }
 
     @ViewBuilder private func presented(_ content: Content) -> some View {

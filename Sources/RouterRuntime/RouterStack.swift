@@ -12,7 +12,7 @@ public final class RouterStack {
         /// The entry whose screen presented this one (nil: the root's router).
         public let parent: Int?
         /// The router's screen type value, e.g. `ProductListRouterScreenType.productScreen(id: 3)`.
-        public let screen: Any
+        public internal(set) var screen: Any
         public let presentation: RouterScreenPresentationType
         /// The presented screen's ``MVIContainer``, once its view has been drawn.
         public internal(set) var container: AnyObject?
@@ -65,6 +65,12 @@ public final class RouterStack {
         entries[index].container = container
     }
 
+    /// Records that the screen presented as `id` was routed to `screen` in place (same position, same container).
+    func replaceScreen(_ id: Int, with screen: Any) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        entries[index].screen = screen
+    }
+
     /// Removes `id` and every screen presented from it, however deep.
     func remove(_ id: Int) {
         var gone: Set<Int> = [id]
@@ -85,6 +91,11 @@ final class RouterStackEntry: ObservableObject, Cancellable {
         leave()
         self.stack = stack
         id = stack?.add(parent: parent, screen: screen, presentation: presentation, close: close)
+    }
+
+    /// The slot shows `screen` at the same position (``RouterPitfall/screenKeyedByPosition``).
+    func replaceScreen(with screen: Any) {
+        if let id { stack?.replaceScreen(id, with: screen) }
     }
 
     func leave() {

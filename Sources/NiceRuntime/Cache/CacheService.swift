@@ -16,6 +16,8 @@ public actor CacheService {
     /// Names the cache in the log (`posts`, `users`).
     public let name: String
     private let log: NiceLog?
+    /// The room's switches: ``NicePitfall/listCacheNeverHits`` reads a list as the seed does.
+    private let pitfalls: NicePitfalls
 
     /// A request's list (held by its closures), its values' ids, and how to look a value up in it by id.
     private struct Request {
@@ -24,10 +26,11 @@ public actor CacheService {
         let member: (AnyHashable) -> Any?
     }
 
-    /// An empty cache called `name`, logging its lookups to `log`.
-    public init(name: String = "cache", log: NiceLog? = nil) {
+    /// An empty cache called `name`, logging its lookups to `log`, with the switches of the room it is made in.
+    public init(name: String = "cache", log: NiceLog? = nil, pitfalls: NicePitfalls = InjectedValues.current.pitfalls) {
         self.name = name
         self.log = log
+        self.pitfalls = pitfalls
     }
 
     /// Forgets everything.
@@ -83,6 +86,14 @@ public actor CacheService {
         key: CacheKey<[T]>, cacheMode: CacheMode, file: StaticString = #fileID, line: UInt = #line
     ) -> CacheResult<[T]>? {
         if cacheMode == .noCache { return nil }
+        if pitfalls.isOn(.listCacheNeverHits) {
+            // The seed's `retrieve`: a list kept by `updateRequest` is not among the single values, so it misses.
+            looked("cache \(name): miss \(key)", file: file, line: line)
+            if cachedRequests[key.key] != nil {
+                pitfalls.bit(.listCacheNeverHits, "cache \(name) missed \(key), kept by updateRequest but read with retrieve", log: log)
+            }
+            return nil
+        }
         guard let request = cachedRequests[key.key] else {
             looked("cache \(name): miss \(key)", file: file, line: line)
             return nil

@@ -15,6 +15,8 @@ public final class NiceRoom {
     public let injected = InjectedValues()
     /// The room's log (fetches, cache lookups, logged errors), moved into the trace as it fills.
     public let log = NiceLog()
+    /// The room's pitfall switches (all off: the runtime's fixes) and their counts of bites.
+    public var pitfalls: NicePitfalls { injected.pitfalls }
     private let isolation: any Actor
     /// The step the next render draws (the last input's or press's).
     private var drawing: StageContext?
