@@ -39,6 +39,8 @@ public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
     public let viewModel: SearchPageViewModel
     /// The latency and failures the runtime injects before each request.
     public let faults: FaultInjection
+    /// The room's pitfall switch (the article's view model applies every answer).
+    public let pitfalls: PitfallSwitches
     public typealias Root = MovieSearchApp
     public let app: MVIAppInstance<SearchPageViewModel, MovieSearchApp>
     public let teacher: MVITeaching
@@ -53,11 +55,13 @@ public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
         viewModel.intents.faults = faults
         viewModel.intents.onChange = services.changed
         (self.viewModel, self.faults, self.teacher) = (viewModel, faults, teacher)
+        let pitfalls = PitfallSwitches(MovieSearchEvent.pitfalls)
+        self.pitfalls = pitfalls
         app = MVIAppInstance(
             viewModel,
-            root: MovieSearchApp(viewModel: viewModel, faults: faults) { event in
-                teacher.record(event.spoken, from: .browser, caption: Self.caption(event, from: .browser))
-                event.run(viewModel: viewModel, faults: faults)
+            root: MovieSearchApp(viewModel: viewModel, faults: faults, pitfalls: pitfalls) { event in
+                teacher.record(event.spoken, from: .browser, caption: Self.caption(event, from: .browser, pitfalls: pitfalls))
+                event.run(viewModel: viewModel, faults: faults, pitfalls: pitfalls)
             })
     }
 
@@ -68,12 +72,15 @@ public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
                 .conflict, code: "no_search_yet",
                 message: "There is no search to page through yet; send {\"app\":\"mvi\",\"event\":\"search\",\"query\":\"…\"} first.")
         }
-        teacher.record(event.spoken, from: source, caption: Self.caption(event, from: source))
-        event.run(viewModel: viewModel, faults: faults)
+        teacher.record(event.spoken, from: source, caption: Self.caption(event, from: source, pitfalls: pitfalls))
+        event.run(viewModel: viewModel, faults: faults, pitfalls: pitfalls)
     }
 
-    private static func caption(_ event: MovieSearchEvent, from source: EventSource) -> String {
+    private static func caption(_ event: MovieSearchEvent, from source: EventSource, pitfalls: PitfallSwitches) -> String {
         if case .setFaults = event { return "Fault injection changed: the repository now waits and fails as set." }
+        if case .setPitfall(let on, let name) = event, let pitfall = pitfalls.pitfalls.first(where: { $0.name == name ?? pitfalls.pitfalls[0].name }) {
+            return pitfalls.caption(pitfall, on: on)
+        }
         return "\(event.spoken) from \(source.spoken): waiting for the repository…"
     }
 
@@ -88,7 +95,8 @@ public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
         return MovieSearchSnapshot(
             query: viewModel.query, page: viewModel.page, state: viewModel.uiState.caseName, message: message, resultCount: resultCount,
             totalResults: viewModel.totalResults, totalPages: viewModel.totalPages, latencyMs: faults.settings.latencyMs,
-            failureRate: faults.settings.failureRate, generation: viewModel.intents.generation, inFlight: viewModel.intents.isInFlight)
+            failureRate: faults.settings.failureRate, generation: viewModel.intents.generation, inFlight: viewModel.intents.isInFlight,
+            pitfall: pitfalls.state, staleAnswersShown: viewModel.intents.staleAnswersShown)
     }
 }
 
@@ -101,6 +109,7 @@ typealias FaultSettings = AppSeam.FaultSettings
 public struct MovieSearchApp: View {
     let viewModel: SearchPageViewModel
     let faults: FaultInjection
+    let pitfalls: PitfallSwitches
     let send: (MovieSearchEvent) -> Void
 
     public var body: some View {
@@ -109,6 +118,8 @@ public struct MovieSearchApp: View {
                 .id("mvi-search")
             FaultInjectionControls(settings: faults.settings) { send(.setFaults(latencyMs: $0.latencyMs, failureRate: $0.failureRate)) }
                 .id("mvi-faults")
+            PitfallSwitchView(pitfalls.pitfalls[0], isOn: pitfalls.isOn()) { send(.setPitfall(on: $0)) }
+                .id("mvi-pitfall")
         }
         .environment(\.sendMovieSearchEvent, send)
     }

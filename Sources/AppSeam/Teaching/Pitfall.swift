@@ -1,0 +1,179 @@
+import PlaygroundUI
+
+/// A bug of an article's code that the runtime fixes, which a room can switch back on: "Run the article's code as
+/// published" (off by default). The learner sees the bug happen, then switches the fix back on.
+///
+/// Adding a pitfall to an app is a few lines of its sample glue:
+/// 1. Declare it: `static let pitfalls = [Pitfall(name: "…", …)]` on the app's input type (``PitfallSwitchable``).
+/// 2. Let the input take `setPitfall`: a `Codable` input enum adds the case
+///    `case setPitfall(on: Bool, pitfall: String? = nil)`, the declaration ``EventDeclaration/setPitfall(_:)`` to its
+///    `events` and `try Pitfall.check(self)` to its `validate()`; an input the app does not own (EV's article enum)
+///    is wrapped instead: `PitfallSwitchInput<EventEnum>`.
+/// 3. Keep the room's switches in a ``PitfallSwitches``; in `handle`, `switches.set(on, pitfall: name)` and hand the
+///    flag to the runtime (its switch runs the article's code instead of the fix).
+/// 4. Show them: `pitfall: switches.state` (one) or `pitfalls: switches.states` (several) in the snapshot, and
+///    ``PitfallSwitchView`` in the root view with its own fragment id (`<app>-pitfall`).
+/// 5. Mark the step where the bug bites in the trace with ``bitesText(_:)`` (`⚠ stale answer shown: …`).
+///
+/// The switch is an input like any other: journaled, replayed, in history, forks and exported tests; an app with
+/// its own checkpoint (``CheckpointingApp``) writes the switches into it.
+public struct Pitfall: Sendable, Equatable {
+    /// What `"pitfall"` names in `setPitfall` (lowercase words with hyphens: `stale-answer-wins`).
+    public let name: String
+    /// The article's code that has the bug, short.
+    public let articleCode: String
+    /// What goes wrong when it runs.
+    public let goesWrong: String
+    /// How the runtime fixes it.
+    public let fix: String
+    /// The fix's source file as a stage names it (`#fileID`: `MVIRuntime/LatestWins.swift`), and its lines.
+    public let fixFile: String
+    public let fixLines: ClosedRange<Int>
+    /// What the trace says where the bug bites: `stale answer shown`, `subscription leaked`, `cap exceeded`.
+    public let bites: String
+
+    public init(
+        name: String, articleCode: String, goesWrong: String, fix: String, fixFile: String, fixLines: ClosedRange<Int>, bites: String
+    ) {
+        (self.name, self.articleCode, self.goesWrong, self.fix) = (name, articleCode, goesWrong, fix)
+        (self.fixFile, self.fixLines, self.bites) = (fixFile, fixLines, bites)
+    }
+
+    /// The source panel at the fix's lines: `/sources/MVIRuntime/LatestWins.swift?lines=120-131#L120`.
+    public var sourcePath: String {
+        "/sources/\(fixFile)?lines=\(fixLines.lowerBound)-\(fixLines.upperBound)#L\(fixLines.lowerBound)"
+    }
+
+    /// The trace's mark for the step where the bug bites: `⚠ stale answer shown: #1 applied over #2`.
+    public func bitesText(_ detail: String) -> String { "⚠ \(bites): \(detail)" }
+
+    /// Which of `pitfalls` `name` names: the only one when `name` is nil and there is one. Refuses an unknown name,
+    /// or none when there are several.
+    public static func named(_ name: String?, in pitfalls: [Pitfall], app: String) throws(AppInputError) -> Pitfall {
+        let names = pitfalls.map(\.name).joined(separator: ", ")
+        guard !pitfalls.isEmpty else { throw AppInputError(.unknownEvent, "The \(app) app has no pitfall to switch.") }
+        guard let name else {
+            if pitfalls.count == 1 { return pitfalls[0] }
+            throw AppInputError(.missingArgument, "The \(app) app has several pitfalls: \"pitfall\" must name one of: \(names).")
+        }
+        guard let found = pitfalls.first(where: { $0.name == name }) else {
+            throw AppInputError(.invalidArgument, "The \(app) app has no pitfall \(quoted(name)); \"pitfall\" must be one of: \(names).")
+        }
+        return found
+    }
+}
+
+/// An app input whose app declares pitfalls (its id, for refusals, and the pitfalls in the pane's order).
+public protocol PitfallDeclaring: AppInput {
+    static var pitfallAppID: String { get }
+    static var pitfalls: [Pitfall] { get }
+}
+
+/// An app input that takes `setPitfall` (a case of its own, or ``PitfallSwitchInput``).
+public protocol PitfallSwitchable: PitfallDeclaring {
+    /// The `setPitfall` this input is, if it is one: its `on` and `pitfall`.
+    var pitfallSwitch: (on: Bool, pitfall: String?)? { get }
+}
+
+extension Pitfall {
+    /// The check for a `Codable` input's `validate()`: a `setPitfall` must name a pitfall the app has.
+    public static func check<Input: PitfallSwitchable>(_ input: Input) throws(AppInputError) {
+        guard let (_, name) = input.pitfallSwitch else { return }
+        _ = try named(name, in: Input.pitfalls, app: Input.pitfallAppID)
+    }
+}
+
+extension EventDeclaration {
+    /// `setPitfall` for an app with `pitfalls`: its summary and the names `pitfall` takes.
+    public static func setPitfall(_ pitfalls: [Pitfall]) -> EventDeclaration {
+        let names = pitfalls.map(\.name)
+        let which = names.count == 1 ? "`pitfall` may name it (`\(names[0])`)" : "`pitfall` names one of: \(names.map { "`\($0)`" }.joined(separator: ", "))"
+        return EventDeclaration(
+            "setPitfall",
+            """
+                Pitfall switch: `on: true` runs the article's code as published (\(pitfalls.map(\.bites).joined(separator: "; "))), \
+                `on: false` (the default) runs the runtime's fix; \(which). Journaled and replayed like any input.
+                """,
+            ["pitfall": .oneOf(names)])
+    }
+}
+
+/// A pitfall's switch in `/state`: `{"name": "stale-answer-wins", "on": false}`.
+public struct PitfallState: Sendable, Equatable, Codable {
+    public var name: String
+    public var on: Bool
+
+    public init(name: String, on: Bool) { (self.name, self.on) = (name, on) }
+}
+
+/// A room's pitfall switches for one app, all off at first. Lives in the room's isolation, like its app.
+public final class PitfallSwitches {
+    public let pitfalls: [Pitfall]
+    private var switchedOn: Set<String> = []
+
+    public init(_ pitfalls: [Pitfall]) {
+        precondition(!pitfalls.isEmpty && Set(pitfalls.map(\.name)).count == pitfalls.count, "pitfalls need distinct names")
+        self.pitfalls = pitfalls
+    }
+
+    /// Whether the article's code runs for `name` (the first pitfall when nil).
+    public func isOn(_ name: String? = nil) -> Bool { switchedOn.contains(name ?? pitfalls[0].name) }
+
+    /// Switches the pitfall `name` (the only one when nil; the input was checked) and returns it.
+    @discardableResult
+    public func set(_ on: Bool, pitfall name: String? = nil) -> Pitfall {
+        let pitfall = pitfalls.first { $0.name == (name ?? pitfalls[0].name) } ?? pitfalls[0]
+        if on { switchedOn.insert(pitfall.name) } else { switchedOn.remove(pitfall.name) }
+        return pitfall
+    }
+
+    /// What a press on the pane's switch runs (`on`, the pitfall's name): the app sets it to its own `setPitfall`, so
+    /// the page and HTTP take one path. Set once the app exists (its root view is made before it).
+    public var switched: ((Bool, String?) -> Void)?
+
+    /// The first pitfall's switch, for an app with one.
+    public var state: PitfallState { states[0] }
+    /// Every switch, in order.
+    public var states: [PitfallState] { pitfalls.map { PitfallState(name: $0.name, on: switchedOn.contains($0.name)) } }
+
+    /// The names switched on, for a checkpoint.
+    public var onNames: [String] { pitfalls.map(\.name).filter(switchedOn.contains) }
+    /// Restores the switches a checkpoint wrote (unknown names are ignored).
+    public func restore(onNames: [String]) {
+        switchedOn = Set(onNames.filter { name in pitfalls.contains { $0.name == name } })
+    }
+
+    /// The trace's caption for a switch: what now runs.
+    public func caption(_ pitfall: Pitfall, on: Bool) -> String {
+        on
+            ? "Running the article's code as published: \(pitfall.goesWrong)"
+            : "The runtime's fix is back on: \(pitfall.fix)"
+    }
+}
+
+@available(*, unavailable, message: "pitfall switches live in their room's isolation")
+extension PitfallSwitches: Sendable {}
+
+/// The pane's switch for one pitfall: a labelled toggle "Run the article's code as published" (off by default) whose
+/// press posts `setPitfall` through `set`, and, when on, a note naming the bug with a link to the fix's lines in the
+/// source panel. Give it its own fragment id (`.id("vvsi-pitfall")`).
+public struct PitfallSwitchView: View {
+    let pitfall: Pitfall
+    let isOn: Bool
+    let set: (Bool) -> Void
+
+    public init(_ pitfall: Pitfall, isOn: Bool, set: @escaping (Bool) -> Void) {
+        (self.pitfall, self.isOn, self.set) = (pitfall, isOn, set)
+    }
+
+    public var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Toggle("Run the article's code as published", isOn: Binding(get: { isOn }, set: set))
+            if isOn {
+                Text("Pitfall on (\(pitfall.name)): \(pitfall.articleCode) — \(pitfall.goesWrong)")
+                    .font(.caption)
+                Link("The fix: \(pitfall.fixFile), lines \(pitfall.fixLines.lowerBound)–\(pitfall.fixLines.upperBound)", destination: pitfall.sourcePath)
+            }
+        }
+    }
+}
