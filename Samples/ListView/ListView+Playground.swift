@@ -6,7 +6,7 @@ import VVSIRuntime
 /// Glue, not from the article: the VVSI ListView as a playground app (the hosting is VVSIRuntime's). A posted action
 /// goes to `viewState.trigger`, the interactor runs it (in its own task, as the seed's do) and every `updater` call
 /// lands on the room's executor.
-public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp {
+public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp, PitfallHostingApp {
     public static let about = AppAbout(
         id: ListViewEvent.appName, title: "VVSI · View, ViewState, Interactor — a list",
         summary: "Add, Remove and Random are actions: ViewState.trigger hands each to the Interactor, whose updater "
@@ -26,7 +26,7 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp {
     public init(services: AppServices) {
         instance = ListViewInstance(
             isolation: services.isolation, random: services.makeRandomSource(), taskRandom: services.makeRandomSource(stream: 1),
-            maxPendingActions: Self.maxPendingActions, pitfalls: pitfalls)
+            maxPendingActions: Self.maxPendingActions)
         instance.onChange = services.changed
         pitfalls.switched = { [weak self] on, name in self?.setPitfall(on, name, from: .browser) }
         let (pitfall, teaching) = (pitfalls.pitfalls[0], instance.teaching)
@@ -53,6 +53,8 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp {
         instance.teaching.flow.describe(pitfalls.caption(pitfall, on: on))
     }
 
+    public var pitfallSwitches: PitfallSwitches { pitfalls }
+
     public var snapshot: ListViewSnapshot {
         var snapshot = instance.snapshot
         snapshot.pitfall = pitfalls.state
@@ -60,7 +62,11 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp {
     }
 
     public func checkpoint() -> String? {
-        instance.checkpoint().map { AppSeam.Checkpoint.write($0) }
+        instance.checkpoint().map { saved in
+            var saved = saved
+            saved.pitfalls = pitfalls.onNames
+            return AppSeam.Checkpoint.write(saved)
+        }
     }
 
     public func restore(_ text: String) throws(CheckpointError) {
@@ -68,6 +74,8 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp {
         // Add stops at 5 items and Random makes at most 9: a checkpoint with far more was not written here.
         guard saved.items.count <= 100 else { throw CheckpointError("the vvsi app's checkpoint holds \(saved.items.count) items; it writes at most 100") }
         instance.restore(saved)
+        pitfalls.restore(onNames: saved.pitfalls ?? [])
+        instance.viewState.runsActionsAtOnce = pitfalls.isOn()
     }
 }
 

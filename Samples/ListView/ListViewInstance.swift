@@ -1,4 +1,3 @@
-import AppSeam
 import PlaygroundUI
 import RoomServices
 import VVSIRuntime
@@ -13,12 +12,10 @@ extension ViewStateHost where Interactor == ListView.Interactor, Root == ListVie
     /// The app for the room whose isolation is `isolation`: the buttons draw from `random`, the interactor's tasks
     /// from `taskRandom` (the Random strings); at most `maxPendingActions` actions wait behind the running one.
     convenience init(
-        isolation: any Actor, random: RandomSource = RandomSource(), taskRandom: RandomSource = RandomSource(), maxPendingActions: Int = 64,
-        pitfalls: PitfallSwitches = PitfallSwitches(ListViewEvent.pitfalls)
+        isolation: any Actor, random: RandomSource = RandomSource(), taskRandom: RandomSource = RandomSource(), maxPendingActions: Int = 64
     ) {
         self.init(
-            ListViewApp(
-                dependencies: ListView.Dependencies(service: taskRandom), random: random, maxPendingActions: maxPendingActions, pitfalls: pitfalls),
+            ListViewApp(dependencies: ListView.Dependencies(service: taskRandom), random: random, maxPendingActions: maxPendingActions),
             appID: ListViewEvent.appName, isolation: isolation, inspecting: [ListView.self], summary: { "\($0.items.count) items" }
         ) { $0.view(ListView.self)?.viewState }
     }
@@ -37,15 +34,15 @@ extension ViewStateHost where Interactor == ListView.Interactor, Root == ListVie
         var alert: String?
         var random: UInt64
         var taskRandom: UInt64
-        /// The pitfall switches on (absent in checkpoints written before there were any).
-        var pitfalls: [String]?
+        /// The pitfall switches on, which the app adds (absent in checkpoints written before there were any).
+        var pitfalls: [String]? = nil
     }
 
     func checkpoint() -> Checkpoint? {
         guard isAtRest else { return nil }
         return Checkpoint(
             items: viewState.state.items, alert: host.presentedAlertText?.message, random: host.root.random.position,
-            taskRandom: host.root.dependencies.service.position, pitfalls: host.root.pitfalls.onNames)
+            taskRandom: host.root.dependencies.service.position)
     }
 
     /// The view state gets the items back, and the alert's message as the interactor's `.error` notification.
@@ -54,26 +51,18 @@ extension ViewStateHost where Interactor == ListView.Interactor, Root == ListVie
         viewState.restore(.init(items: saved.items), notifications: saved.alert.map { [.error($0)] } ?? [])
         host.root.random.restore(position: saved.random)
         host.root.dependencies.service.restore(position: saved.taskRandom)
-        host.root.pitfalls.restore(onNames: saved.pitfalls ?? [])
-        viewState.runsActionsAtOnce = host.root.pitfalls.isOn()
         _ = host.render(RenderContext(formAction: ""))
     }
 }
 
-/// The root: the seed's `ListView` with the room's dependencies, identified as the `vvsi-list` fragment, and the
-/// pitfall switch under it (`vvsi-pitfall`).
+/// The root: the seed's `ListView` with the room's dependencies, identified as the `vvsi-list` fragment.
 struct ListViewApp: View {
     let dependencies: ListView.Dependencies
     let random: RandomSource
     let maxPendingActions: Int
-    let pitfalls: PitfallSwitches
 
     var body: some View {
-        VStack(alignment: .leading, spacing: 12) {
-            ListView(dependencies: dependencies, random: random, maxPendingActions: maxPendingActions)
-                .id(ListViewInstance.fragmentID)
-            PitfallSwitchView(pitfalls.pitfalls[0], isOn: pitfalls.isOn()) { [pitfalls] in pitfalls.switched?($0, nil) }
-                .id("vvsi-pitfall")
-        }
+        ListView(dependencies: dependencies, random: random, maxPendingActions: maxPendingActions)
+            .id(ListViewInstance.fragmentID)
     }
 }

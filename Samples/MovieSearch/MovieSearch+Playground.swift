@@ -7,7 +7,7 @@ import RoomServices
 /// Glue, not from the article: the MVI movie search as a playground app. An intent goes to
 /// `SearchPageViewModel`, whose repository fetches from the TMDB-shaped API over real HTTP; the answer comes back
 /// onto the room's executor. HTTP's events and the paging and fault buttons take one path (``MovieSearchEvent``).
-public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
+public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp, PitfallHostingApp {
     public static let about = AppAbout(
         id: "mvi", title: "MVI · Model, View, Intent — movie search",
         summary: "Type a query and press Return: the intent loadMovies(query:) moves the state to Loading, "
@@ -59,10 +59,12 @@ public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
         self.pitfalls = pitfalls
         app = MVIAppInstance(
             viewModel,
-            root: MovieSearchApp(viewModel: viewModel, faults: faults, pitfalls: pitfalls) { event in
+            root: MovieSearchApp(viewModel: viewModel, faults: faults) { event in
                 teacher.record(event.spoken, from: .browser, caption: Self.caption(event, from: .browser, pitfalls: pitfalls))
                 event.run(viewModel: viewModel, faults: faults, pitfalls: pitfalls)
             })
+        // The pane's switch runs what HTTP's setPitfall runs.
+        pitfalls.switched = { [weak self] on, name in try? self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
     }
 
     /// Applies the event; a `page` before any search is a conflict, since there is nothing to page.
@@ -85,6 +87,8 @@ public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
     }
 
     /// What `/state` shows.
+    public var pitfallSwitches: PitfallSwitches { pitfalls }
+
     public var snapshot: MovieSearchSnapshot {
         var (resultCount, message) = (0, String?.none)
         switch viewModel.uiState {
@@ -109,7 +113,6 @@ typealias FaultSettings = AppSeam.FaultSettings
 public struct MovieSearchApp: View {
     let viewModel: SearchPageViewModel
     let faults: FaultInjection
-    let pitfalls: PitfallSwitches
     let send: (MovieSearchEvent) -> Void
 
     public var body: some View {
@@ -118,8 +121,6 @@ public struct MovieSearchApp: View {
                 .id("mvi-search")
             FaultInjectionControls(settings: faults.settings) { send(.setFaults(latencyMs: $0.latencyMs, failureRate: $0.failureRate)) }
                 .id("mvi-faults")
-            PitfallSwitchView(pitfalls.pitfalls[0], isOn: pitfalls.isOn()) { send(.setPitfall(on: $0)) }
-                .id("mvi-pitfall")
         }
         .environment(\.sendMovieSearchEvent, send)
     }

@@ -68,10 +68,15 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
             teaching.flow.describe(".\(event.name), an answer, became \(actions.count) action(s).")
             return
         }
-        teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" })
+        // The pitfall switch's bite: the event's re-created views leaked their subscriptions.
+        let leaks = actionSource.lastEventLeaks
+        let leaked = leaks == 0 ? [] : ["⚠ subscription leaked: +\(leaks), \(actionSource.liveSubscriptionCount) live @Action subscriptions"]
+        teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" } + leaked)
         teaching.flow.describe(
             ".\(event.name) from \(source.spoken) became \(actions.count) action(s); "
-                + "\(actionSource.liveSubscriptionCount) live @Action subscriptions, each owned by its view.")
+                + "\(actionSource.liveSubscriptionCount) live @Action subscriptions, "
+                + (actionSource.leakedSubscriptionCount == 0
+                    ? "each owned by its view." : "\(actionSource.leakedSubscriptionCount) of them leaked by re-created views."))
     }
 
     /// Renders the app.
@@ -95,6 +100,7 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
     public func unmount() {
         watching?.cancel()
         host.unmount()
+        actionSource.cancelLeaks()
     }
 }
 

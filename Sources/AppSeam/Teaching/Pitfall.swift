@@ -4,16 +4,18 @@ import PlaygroundUI
 /// published" (off by default). The learner sees the bug happen, then switches the fix back on.
 ///
 /// Adding a pitfall to an app is a few lines of its sample glue:
-/// 1. Declare it: `static let pitfalls = [Pitfall(name: "…", …)]` on the app's input type (``PitfallSwitchable``).
+/// 1. Declare it on the app's input type (``PitfallDeclaring``): `static let pitfalls = [Pitfall(name: "…", …)]`.
 /// 2. Let the input take `setPitfall`: a `Codable` input enum adds the case
-///    `case setPitfall(on: Bool, pitfall: String? = nil)`, the declaration ``EventDeclaration/setPitfall(_:)`` to its
-///    `events` and `try Pitfall.check(self)` to its `validate()`; an input the app does not own (EV's article enum)
-///    is wrapped instead: `PitfallSwitchInput<EventEnum>`.
-/// 3. Keep the room's switches in a ``PitfallSwitches``; in `handle`, `switches.set(on, pitfall: name)` and hand the
-///    flag to the runtime (its switch runs the article's code instead of the fix).
-/// 4. Show them: `pitfall: switches.state` (one) or `pitfalls: switches.states` (several) in the snapshot, and
-///    ``PitfallSwitchView`` in the root view with its own fragment id (`<app>-pitfall`).
-/// 5. Mark the step where the bug bites in the trace with ``bitesText(_:)`` (`⚠ stale answer shown: …`).
+///    `case setPitfall(on: Bool, pitfall: String? = nil)`, ``EventDeclaration/setPitfall(_:)`` to its `events`,
+///    `try Pitfall.check(self)` to its `validate()` and `pitfallSwitch` (``PitfallSwitchable``); an input the app
+///    does not own (EV's article enum) is wrapped instead: `handle(_ input: PitfallSwitchInput<EventEnum>, …)`.
+/// 3. Adopt ``PitfallHostingApp``: keep the room's switches in `pitfallSwitches`; in `handle`, `set(on, pitfall:)`
+///    them, hand the flag to the runtime (its switch runs the article's code instead of the fix), record a trace row;
+///    set `pitfallSwitches.switched` to that same path (the pane's toggle calls it). The room draws the toggle under
+///    the app's view (fragment `<app>-pitfall`); nothing in the app's views changes.
+/// 4. Show them in `/state`: `pitfall: pitfallSwitches.state` (one) or `pitfalls: pitfallSwitches.states`
+///    (several), plus the number that shows the bug.
+/// 5. Mark the step where the bug bites in the trace: ``bitesText(_:)`` (`⚠ stale answer shown: …`).
 ///
 /// The switch is an input like any other: journaled, replayed, in history, forks and exported tests; an app with
 /// its own checkpoint (``CheckpointingApp``) writes the switches into it.
@@ -155,8 +157,8 @@ public final class PitfallSwitches {
 extension PitfallSwitches: Sendable {}
 
 /// The pane's switch for one pitfall: a labelled toggle "Run the article's code as published" (off by default) whose
-/// press posts `setPitfall` through `set`, and, when on, a note naming the bug with a link to the fix's lines in the
-/// source panel. Give it its own fragment id (`.id("vvsi-pitfall")`).
+/// press runs `set` (the app's `setPitfall`), and, when on, a note naming the bug with a link to the fix's lines in
+/// the source panel.
 public struct PitfallSwitchView: View {
     let pitfall: Pitfall
     let isOn: Bool
@@ -175,5 +177,29 @@ public struct PitfallSwitchView: View {
                 Link("The fix: \(pitfall.fixFile), lines \(pitfall.fixLines.lowerBound)–\(pitfall.fixLines.upperBound)", destination: pitfall.sourcePath)
             }
         }
+    }
+}
+
+/// An app with pitfall switches: the room draws one toggle per pitfall under the app's view (``PitfallPane``) and
+/// runs a press of it through ``PitfallSwitches/switched``.
+public protocol PitfallHostingApp: HostedApp {
+    var pitfallSwitches: PitfallSwitches { get }
+}
+
+/// The switches the room draws under an app's view: fragment `<app>-pitfall`, one ``PitfallSwitchView`` per pitfall.
+struct PitfallPane: View {
+    let appID: String
+    let switches: PitfallSwitches
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            ForEach(switches.pitfalls, id: \.name) { pitfall in
+                PitfallSwitchView(pitfall, isOn: switches.isOn(pitfall.name)) { [switches] on in
+                    // An app with one pitfall takes setPitfall without a name, as HTTP's default.
+                    switches.switched?(on, switches.pitfalls.count == 1 ? nil : pitfall.name)
+                }
+            }
+        }
+        .id("\(appID)-pitfall")
     }
 }
