@@ -27,8 +27,6 @@ public final class ActionSource {
             .flatMap { [weak self] receivedEvent -> AnyPublisher<any InnerViewAction, Never> in
                 let actions = EventEnum.actionsByEvent(receivedEvent)
                 Stages.record(EVStage.actionsByEvent, self?.text(receivedEvent.name, actions) ?? "actionsByEvent", line: #line - 1)
-                self?.lastEventLeaks = 0
-                if self?.subscribesAsPublished == true { self?.leakForReCreatedViews() }
                 return actions.publisher.eraseToAnyPublisher()
             }
             .sink { [weak self] action in self?.deliver(action) }
@@ -60,16 +58,14 @@ public final class ActionSource {
     private var leaked: [AnyCancellable] = []
     /// Subscriptions leaked so far.
     public var leakedSubscriptionCount: Int { leaked.count }
-    /// Subscriptions the latest event leaked.
-    public private(set) var lastEventLeaks = 0
-
-    /// The article's `_ = eventSubject…assign(to: \.wrappedValue, on: self)`, once per re-created `@Action` view: a
-    /// subscription owned by nobody. It receives every later action, into a subject no view reads.
-    private func leakForReCreatedViews() {
+    /// The article's `_ = eventSubject…assign(to: \.wrappedValue, on: self)`, once per `@Action` view an event
+    /// re-creates: a subscription owned by nobody, receiving every later action into a subject no view reads. The
+    /// app calls it for each event while ``subscribesAsPublished`` is on; returns how many leaked.
+    func leakForReCreatedViews() -> Int {
         let views = subscribers.count - leaked.count
         for _ in 0..<views { leaked.append(actions.sink { _ in }) }
-        lastEventLeaks = views
-        Stages.record(EVStage.action, "subscription leaked ×\(views): _ = eventSubject…assign(to: \\.wrappedValue, on: self)", line: #line - 2)
+        Stages.record(EVStage.action, "subscription leaked ×\(views): _ = eventSubject…assign(to: \\.wrappedValue, on: self)", line: #line - 1)
+        return views
     }
 
     /// A room restored from its snapshot: `count` leaked subscriptions again (they receive every action, as the

@@ -59,6 +59,8 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
     /// The trace row: the event, where it came from, and the actions it became.
     private func sent(_ event: EventEnum) {
         let actions = actionNames(of: event)
+        // The pitfall switch: the views this event re-creates leak their subscriptions (the article's `@Action`).
+        let leaks = actionSource.subscribesAsPublished ? actionSource.leakForReCreatedViews() : 0
         // Sent by an effect's answer: it belongs to the row of the step that started the effect (its stages join that
         // row, as later ones), not to a row of its own claiming a press on the page.
         if let context = Stages.current, context.later {
@@ -69,7 +71,6 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
             return
         }
         // The pitfall switch's bite: the event's re-created views leaked their subscriptions.
-        let leaks = actionSource.lastEventLeaks
         let leaked = leaks == 0 ? [] : ["⚠ subscription leaked: +\(leaks), \(actionSource.liveSubscriptionCount) live @Action subscriptions"]
         teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" } + leaked)
         teaching.flow.describe(

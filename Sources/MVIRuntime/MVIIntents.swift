@@ -102,7 +102,8 @@ public final class MVIIntents {
     ) {
         Stages.record(MVIStage.repository, "intents.runLatest(\(label.debugDescription)) → effect for #\(generation)", file: file, line: line)
         let started = intentStart
-        let faults = faults
+        // Drawn here, on the room's executor: the settings in force when the intent ran, whenever its task starts.
+        let faults = faults?.draw()
         var staleGeneration: UInt64?
         generations.run(
             label, errors: errors,
