@@ -168,3 +168,41 @@ struct PitfallLiveTests {
         #expect(try Pitfall.named(nil, in: [two[0]], app: "x") == two[0])
     }
 }
+
+/// A room folds and hibernates through its apps' checkpoints: with a switch on (and its bug shown) a restored app
+/// shows the same `/state` and views, writes the same checkpoint, and goes on running the article's code.
+@Suite struct PitfallCheckpointTests {
+    @Test func evKeepsItsSwitchAndItsLeaks() async throws {
+        let original = AppHarness<RandomColorEVPlayground>(seed: 11)
+        await original.draw()
+        try await original.input("setPitfall", ["on": .boolean(true)])
+        for _ in 0..<2 { try await original.input("changeBothSidesColors") }
+        let copy = try await CheckpointTests.restored(from: original, seed: 11)
+        try await original.input("changeBothSidesColors")
+        try await copy.input("changeBothSidesColors")
+        #expect(await copy.snapshotJSON == original.snapshotJSON)
+        #expect(await copy.run { $0.app.snapshot.liveActionSubscriptions } == 8)
+    }
+
+    @Test func vvsiKeepsItsSwitch() async throws {
+        let original = AppHarness<ListViewPlayground>(seed: 5)
+        await original.draw()
+        try await original.input("setPitfall", ["on": .boolean(true)])
+        for _ in 0..<3 { try await original.input("add") }
+        #expect(await original.waitUntil { !$0.app.snapshot.actionRunning })
+        let copy = try await CheckpointTests.restored(from: original, seed: 5)
+        #expect(await copy.run { $0.app.snapshot.pitfall.on })
+    }
+
+    @Test func mviKeepsItsSwitchAndTheStaleAnswersItShowed() async throws {
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
+        defer { live.playground.shutdown() }
+        let base = "http://127.0.0.1:\(live.port)"
+        let original = AppHarness<MovieSearchPlayground>(seed: 3, ownBaseURL: base)
+        try await original.input("setPitfall", ["on": .boolean(true)])
+        try await original.input("search", ["query": .string("alien")])
+        #expect(await original.waitUntil { !$0.app.snapshot.inFlight })
+        let copy = try await CheckpointTests.restored(from: original, seed: 3, ownBaseURL: base)
+        #expect(await copy.run { $0.app.viewModel.intents.appliesEveryAnswer })
+    }
+}

@@ -8,7 +8,13 @@ public enum PitfallSwitchInput<Base: PitfallDeclaring>: AppInput {
 
     public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
         guard event == "setPitfall" else {
-            self = .app(try Base(event: event, arguments: arguments))
+            do {
+                self = .app(try Base(event: event, arguments: arguments))
+            } catch where error.code == .unknownEvent {
+                // The base lists its own events; setPitfall is one more.
+                let names = Self.events.map(\.name).joined(separator: ", ")
+                throw AppInputError(.unknownEvent, "The \(Base.pitfallAppID) app has no event \(quoted(event)); accepted: \(names).")
+            }
             return
         }
         let app = Base.pitfallAppID
