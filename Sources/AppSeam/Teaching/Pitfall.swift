@@ -181,7 +181,28 @@ public struct PitfallSwitchView: View {
 }
 
 /// An app with pitfall switches: the room draws one toggle per pitfall under the app's view (``PitfallPane``) and
-/// runs a press of it through ``PitfallSwitches/switched``.
+/// runs a press of it through ``PitfallSwitches/switched``. The steps are in ``Pitfall``'s comment; in the glue:
+///
+/// ```swift
+/// extension ListViewEvent: PitfallSwitchable {          // + case setPitfall(on: Bool, pitfall: String? = nil)
+///     public static let pitfallAppID = "vvsi"
+///     public static let pitfalls = [Pitfall(name: "unserialised-actions", …, fixFile: "VVSIRuntime/ViewState.swift",
+///                                           fixLines: 151...161, bites: "cap exceeded")]
+///     public var pitfallSwitch: (on: Bool, pitfall: String?)? { if case .setPitfall(let on, let name) = self { (on, name) } else { nil } }
+/// }
+/// final class ListViewPlayground: VVSIHostedApp, PitfallHostingApp {
+///     let pitfalls = PitfallSwitches(ListViewEvent.pitfalls)
+///     var pitfallSwitches: PitfallSwitches { pitfalls }
+///     func handle(_ event: ListViewEvent, from source: EventSource) throws(AppError) {
+///         if case .setPitfall(let on, let name) = event {
+///             pitfalls.set(on, pitfall: name)
+///             instance.viewState.runsActionsAtOnce = on     // the runtime's switch
+///             return  // (and a trace row)
+///         }
+///         …
+///     }
+/// }
+/// ```
 public protocol PitfallHostingApp: HostedApp {
     var pitfallSwitches: PitfallSwitches { get }
 }
