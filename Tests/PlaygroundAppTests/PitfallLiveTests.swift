@@ -126,6 +126,25 @@ struct PitfallLiveTests {
         #expect(source.status == 200)
     }
 
+    /// The pane's toggle is a press like any other control's: it runs setPitfall's path, and a replay presses it again.
+    @Test func theTogglesPressIsJournaledAndReplayedAndExported() async throws {
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        let page = try await live.request("GET", room, headers: ["Accept": "text/html"]).text
+        let pane = try #require(page.firstRange(of: #"<div id="ev-pitfall""#).map { String(page[$0.lowerBound...].prefix(1_500)) })
+        let control = try #require(pane.firstMatch(of: /name="control" value="([^"]*)"><input type="hidden" name="value" value="true">/)?.1)
+        let pressed = try await live.request(
+            "POST", room + "/actions", headers: ["Content-Type": "application/json"], body: #"{"app":"ev","control":"\#(control)","value":"true"}"#)
+        #expect(pressed.status == 202, "\(pressed.text)")
+        #expect(try await live.post(room, RoomsLiveTests.changeColors).status == 202)
+        #expect(try await live.state(room, app: "ev")["liveActionSubscriptions"] as? Int == 4)
+        try await expectReplayShowsTheSame(live, room, app: "ev", keys: ["liveActionSubscriptions", "pitfall"])
+        #expect(try await live.post(room, Self.setPitfall("vvsi", true)).status == 202)
+        let swift = try await live.request("GET", room + "/export.swift?name=Pitfalls").text
+        #expect(swift.contains(#"try await app.input("setPitfall", ["on": .boolean(true)], from: .http)"#), "\(swift.prefix(2_000))")
+    }
+
     /// Exports the room's journal, imports it as a new room (every step replayed) and expects the same `keys` of
     /// `app`'s state there.
     private func expectReplayShowsTheSame(_ live: LivePlayground, _ room: String, app: String, keys: [String]) async throws {
