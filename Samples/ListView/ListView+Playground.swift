@@ -6,7 +6,7 @@ import VVSIRuntime
 /// Glue, not from the article: the VVSI ListView as a playground app (the hosting is VVSIRuntime's). A posted action
 /// goes to `viewState.trigger`, the interactor runs it (in its own task, as the seed's do) and every `updater` call
 /// lands on the room's executor.
-public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp {
+public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp, PitfallHostingApp {
     public static let about = AppAbout(
         id: ListViewEvent.appName, title: "VVSI · View, ViewState, Interactor — a list",
         summary: "Add, Remove and Random are actions: ViewState.trigger hands each to the Interactor, whose updater "
@@ -20,24 +20,53 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp {
 
     let instance: ListViewInstance
     public var hosting: any ViewStateHosting { instance }
+    /// The room's pitfall switch (the article's `trigger`, every action at once).
+    public let pitfalls = PitfallSwitches(ListViewEvent.pitfalls)
 
     public init(services: AppServices) {
         instance = ListViewInstance(
             isolation: services.isolation, random: services.makeRandomSource(), taskRandom: services.makeRandomSource(stream: 1),
             maxPendingActions: Self.maxPendingActions)
         instance.onChange = services.changed
+        pitfalls.switched = { [weak self] on, name in self?.setPitfall(on, name, from: .browser) }
+        let (pitfall, teaching) = (pitfalls.pitfalls[0], instance.teaching)
+        // The step where the bug bites: the list passes the interactor's cap.
+        instance.observer = { event in
+            guard case .stateUpdated(_, let before, let after, _) = event, after.items.count > 5, after.items.count > before.items.count else { return }
+            teaching.trace.appendStep(pitfall.bitesText("\(after.items.count) items, the cap is 5"))
+        }
     }
 
     /// Triggers the event's action, as its button's closure does, or answers the alert's Ok.
     public func handle(_ event: ListViewEvent, from source: EventSource) throws(AppError) {
+        if case .setPitfall(let on, let name) = event { return setPitfall(on, name, from: source) }
         guard let action = event.action else { return try instance.dismissAlert(from: source) }
         try instance.handle(action, from: source)
     }
 
-    public var snapshot: ListViewSnapshot { instance.snapshot }
+    /// The switch: ViewState's `trigger` runs the article's way (every action at once) or the fix's (one at a time).
+    private func setPitfall(_ on: Bool, _ name: String?, from source: EventSource) {
+        let pitfall = pitfalls.set(on, pitfall: name)
+        instance.viewState.runsActionsAtOnce = on
+        instance.teaching.trace.record(
+            source: source, event: "setPitfall on: \(on)", became: [on ? "trigger runs every action at once (the article's)" : "trigger queues actions (the fix)"])
+        instance.teaching.flow.describe(pitfalls.caption(pitfall, on: on))
+    }
+
+    public var pitfallSwitches: PitfallSwitches { pitfalls }
+
+    public var snapshot: ListViewSnapshot {
+        var snapshot = instance.snapshot
+        snapshot.pitfall = pitfalls.state
+        return snapshot
+    }
 
     public func checkpoint() -> String? {
-        instance.checkpoint().map { AppSeam.Checkpoint.write($0) }
+        instance.checkpoint().map { saved in
+            var saved = saved
+            saved.pitfalls = pitfalls.onNames
+            return AppSeam.Checkpoint.write(saved)
+        }
     }
 
     public func restore(_ text: String) throws(CheckpointError) {
@@ -45,6 +74,8 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp {
         // Add stops at 5 items and Random makes at most 9: a checkpoint with far more was not written here.
         guard saved.items.count <= 100 else { throw CheckpointError("the vvsi app's checkpoint holds \(saved.items.count) items; it writes at most 100") }
         instance.restore(saved)
+        pitfalls.restore(onNames: saved.pitfalls ?? [])
+        instance.viewState.runsActionsAtOnce = pitfalls.isOn()
     }
 }
 

@@ -12,6 +12,8 @@ public enum ListViewEvent: AppInput, Codable, Equatable {
     case random(count: Int, length: Int)
     /// The alert's "Ok".
     case dismissAlert
+    /// The pitfall switch: `on` runs the article's `trigger` as published (every action at once, not one at a time).
+    case setPitfall(on: Bool, pitfall: String? = nil)
 
     /// The app's name in posted events (`app=vvsi`).
     public static let appName = "vvsi"
@@ -26,7 +28,7 @@ public enum ListViewEvent: AppInput, Codable, Equatable {
         case .add: .add
         case .remove: .remove
         case .random(let count, let length): .random(ListView.Options(count: count, length: length))
-        case .dismissAlert: nil
+        case .dismissAlert, .setPitfall: nil
         }
     }
 
@@ -38,6 +40,7 @@ public enum ListViewEvent: AppInput, Codable, Equatable {
             "random", "VVSI: `viewState.trigger(.random(options))`: `count` random strings of `length` characters. \(queueFull)",
             ["count": .integer(ClosedRange(countRange), refusal: refusal), "length": .integer(ClosedRange(lengthRange), refusal: refusal)]),
         .init("dismissAlert", "VVSI: the alert's Ok. 409 `no_alert` when no alert is shown."),
+        .setPitfall(pitfalls),
     ]
 
     static let queueFull = "503 `action_queue_full` when 256 actions already wait."
@@ -49,7 +52,26 @@ public enum ListViewEvent: AppInput, Codable, Equatable {
     public static var examples: [(label: String, input: ListViewEvent)] {
         [
             ("Add", .add), ("Remove", .remove), ("Random (count 1…9, length 1…4)", .random(count: 3, length: 4)),
-            ("Ok (dismiss the alert)", .dismissAlert),
+            ("Ok (dismiss the alert)", .dismissAlert), ("Run the article's code as published", .setPitfall(on: true)),
         ]
+    }
+
+    public func validate() throws(AppInputError) { try Pitfall.check(self) }
+}
+
+extension ListViewEvent: PitfallSwitchable {
+    public static let pitfallAppID = appName
+    /// The article's `trigger` runs every action at once, so its `< 5` check races.
+    public static let pitfalls = [
+        Pitfall(
+            name: "unserialised-actions",
+            articleCode: "trigger(_:) calls interactor.execute at once for every action; add checks `await state().items.count < 5` in its own task",
+            goesWrong: "concurrent Adds all read fewer than 5 items before any appends, so the list passes its cap of 5",
+            fix: "ViewState runs one action at a time: the next queued action starts only once the running one has released its state and updater",
+            fixFile: "VVSIRuntime/ViewState.swift", fixLines: 151...161, bites: "cap exceeded"),
+    ]
+
+    public var pitfallSwitch: (on: Bool, pitfall: String?)? {
+        if case .setPitfall(let on, let name) = self { (on, name) } else { nil }
     }
 }

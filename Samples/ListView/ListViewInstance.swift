@@ -34,6 +34,8 @@ extension ViewStateHost where Interactor == ListView.Interactor, Root == ListVie
         var alert: String?
         var random: UInt64
         var taskRandom: UInt64
+        /// The pitfall switches on, which the app adds (absent in checkpoints written before there were any).
+        var pitfalls: [String]? = nil
     }
 
     func checkpoint() -> Checkpoint? {

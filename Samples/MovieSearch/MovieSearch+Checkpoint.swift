@@ -20,6 +20,9 @@ extension MovieSearchPlayground {
         var inFlight: Bool
         var faults: FaultSettings
         var field: String
+        /// The pitfall switches on (absent in checkpoints written before there were any).
+        var pitfalls: [String]?
+        var staleAnswersShown: Int?
     }
 
     public func checkpoint() -> String? {
@@ -36,7 +39,8 @@ extension MovieSearchPlayground {
                 state: state.caseName, message: message, movies: movies, query: viewModel.query, page: viewModel.page,
                 totalPages: viewModel.totalPages, totalResults: viewModel.totalResults, generation: intents.generation,
                 lastIntent: intents.lastIntent, inFlight: intents.isInFlight, faults: faults.settings,
-                field: host.readState(of: SearchPageView.self, "query") as? String ?? ""))
+                field: host.readState(of: SearchPageView.self, "query") as? String ?? "", pitfalls: pitfalls.onNames,
+                staleAnswersShown: intents.staleAnswersShown))
     }
 
     public func restore(_ text: String) throws(CheckpointError) {
@@ -55,6 +59,9 @@ extension MovieSearchPlayground {
         else { throw CheckpointError("the mvi app's checkpoint holds a state it never shows") }
         viewModel.restore(uiState: state, query: saved.query, page: saved.page, totalPages: saved.totalPages, totalResults: saved.totalResults)
         faults.setFaults(FaultSettings(latencyMs: saved.faults.latencyMs, failureRate: saved.faults.failureRate))
+        pitfalls.restore(onNames: saved.pitfalls ?? [])
+        viewModel.intents.appliesEveryAnswer = pitfalls.isOn()
+        viewModel.intents.restore(staleAnswersShown: saved.staleAnswersShown ?? 0)
         // A request that was waiting is sent again, as the intent sent it.
         let resent = viewModel.intents.restore(generation: saved.generation, lastIntent: saved.lastIntent, inFlight: saved.inFlight) {
             viewModel.loadMovies(query: saved.query, page: saved.page)

@@ -7,7 +7,7 @@ import RoomServices
 /// Glue, not from the article: the MVI movie search as a playground app. An intent goes to
 /// `SearchPageViewModel`, whose repository fetches from the TMDB-shaped API over real HTTP; the answer comes back
 /// onto the room's executor. HTTP's events and the paging and fault buttons take one path (``MovieSearchEvent``).
-public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
+public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp, PitfallHostingApp {
     public static let about = AppAbout(
         id: "mvi", title: "MVI · Model, View, Intent — movie search",
         summary: "Type a query and press Return: the intent loadMovies(query:) moves the state to Loading, "
@@ -39,6 +39,8 @@ public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
     public let viewModel: SearchPageViewModel
     /// The latency and failures the runtime injects before each request.
     public let faults: FaultInjection
+    /// The room's pitfall switch (the article's view model applies every answer).
+    public let pitfalls: PitfallSwitches
     public typealias Root = MovieSearchApp
     public let app: MVIAppInstance<SearchPageViewModel, MovieSearchApp>
     public let teacher: MVITeaching
@@ -53,12 +55,16 @@ public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
         viewModel.intents.faults = faults
         viewModel.intents.onChange = services.changed
         (self.viewModel, self.faults, self.teacher) = (viewModel, faults, teacher)
+        let pitfalls = PitfallSwitches(MovieSearchEvent.pitfalls)
+        self.pitfalls = pitfalls
         app = MVIAppInstance(
             viewModel,
             root: MovieSearchApp(viewModel: viewModel, faults: faults) { event in
-                teacher.record(event.spoken, from: .browser, caption: Self.caption(event, from: .browser))
-                event.run(viewModel: viewModel, faults: faults)
+                teacher.record(event.spoken, from: .browser, caption: Self.caption(event, from: .browser, pitfalls: pitfalls))
+                event.run(viewModel: viewModel, faults: faults, pitfalls: pitfalls)
             })
+        // The pane's switch runs what HTTP's setPitfall runs.
+        pitfalls.switched = { [weak self] on, name in try? self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
     }
 
     /// Applies the event; a `page` before any search is a conflict, since there is nothing to page.
@@ -68,16 +74,21 @@ public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
                 .conflict, code: "no_search_yet",
                 message: "There is no search to page through yet; send {\"app\":\"mvi\",\"event\":\"search\",\"query\":\"…\"} first.")
         }
-        teacher.record(event.spoken, from: source, caption: Self.caption(event, from: source))
-        event.run(viewModel: viewModel, faults: faults)
+        teacher.record(event.spoken, from: source, caption: Self.caption(event, from: source, pitfalls: pitfalls))
+        event.run(viewModel: viewModel, faults: faults, pitfalls: pitfalls)
     }
 
-    private static func caption(_ event: MovieSearchEvent, from source: EventSource) -> String {
+    private static func caption(_ event: MovieSearchEvent, from source: EventSource, pitfalls: PitfallSwitches) -> String {
         if case .setFaults = event { return "Fault injection changed: the repository now waits and fails as set." }
+        if case .setPitfall(let on, let name) = event, let pitfall = pitfalls.pitfalls.first(where: { $0.name == name ?? pitfalls.pitfalls[0].name }) {
+            return pitfalls.caption(pitfall, on: on)
+        }
         return "\(event.spoken) from \(source.spoken): waiting for the repository…"
     }
 
     /// What `/state` shows.
+    public var pitfallSwitches: PitfallSwitches { pitfalls }
+
     public var snapshot: MovieSearchSnapshot {
         var (resultCount, message) = (0, String?.none)
         switch viewModel.uiState {
@@ -88,7 +99,8 @@ public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp {
         return MovieSearchSnapshot(
             query: viewModel.query, page: viewModel.page, state: viewModel.uiState.caseName, message: message, resultCount: resultCount,
             totalResults: viewModel.totalResults, totalPages: viewModel.totalPages, latencyMs: faults.settings.latencyMs,
-            failureRate: faults.settings.failureRate, generation: viewModel.intents.generation, inFlight: viewModel.intents.isInFlight)
+            failureRate: faults.settings.failureRate, generation: viewModel.intents.generation, inFlight: viewModel.intents.isInFlight,
+            pitfall: pitfalls.state, staleAnswersShown: viewModel.intents.staleAnswersShown)
     }
 }
 

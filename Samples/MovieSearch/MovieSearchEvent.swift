@@ -12,6 +12,8 @@ public enum MovieSearchEvent: AppInput, Codable, Equatable {
     case page(page: Int)
     /// New fault injection settings.
     case setFaults(latencyMs: Int, failureRate: Double)
+    /// The pitfall switch: `on` runs the article's view model as published (every answer applied as it arrives).
+    case setPitfall(on: Bool, pitfall: String? = nil)
 
     /// Each event once: what it does over HTTP, and its arguments' limits.
     public static let events: [EventDeclaration] = [
@@ -32,6 +34,7 @@ public enum MovieSearchEvent: AppInput, Codable, Equatable {
                     0...FaultSettings.maximumLatencyMs, must: "a whole number of milliseconds from 0 to \(FaultSettings.maximumLatencyMs)"),
                 "failureRate": .number(0...1, must: "a number from 0 to 1 (0.25 fails one search in four)"),
             ]),
+        .setPitfall(pitfalls),
     ]
 
     /// `SearchRequest`'s rule, as near as a pattern gets: no control characters, some letter or digit.
@@ -46,6 +49,7 @@ public enum MovieSearchEvent: AppInput, Codable, Equatable {
 
     /// The query `SearchRequest` accepts (the other limits are declared in ``events``).
     public func validate() throws(AppInputError) {
+        try Pitfall.check(self)
         guard case .search(let query, _) = self else { return }
         do {
             _ = try SearchRequest(query: query)
@@ -58,19 +62,40 @@ public enum MovieSearchEvent: AppInput, Codable, Equatable {
         [
             ("Search (Return in the field)", .search(query: "the matrix")), ("Next page", .page(page: 2)),
             ("Inject latency and failures", .setFaults(latencyMs: 1500, failureRate: 0.5)),
+            ("Run the article's code as published", .setPitfall(on: true)),
         ]
+    }
+}
+
+extension MovieSearchEvent: PitfallSwitchable {
+    public static let pitfallAppID = "mvi"
+    /// The article's `loadMovies` subscribes to every request and applies whichever answer arrives.
+    public static let pitfalls = [
+        Pitfall(
+            name: "stale-answer-wins",
+            articleCode: "loadMovies(query:) subscribes to every request and sets uiState in onNext, whichever answer arrives",
+            goesWrong: "a slow answer for an older query overwrites the newer query's results, so the page shows films for what you no longer searched",
+            fix: "every intent takes a generation; LatestWins delivers an answer only while its generation is the latest and drops the rest",
+            fixFile: "MVIRuntime/LatestWins.swift", fixLines: 153...161, bites: "stale answer shown"),
+    ]
+
+    public var pitfallSwitch: (on: Bool, pitfall: String?)? {
+        if case .setPitfall(let on, let name) = self { (on, name) } else { nil }
     }
 }
 
 extension MovieSearchEvent {
     /// The one mapping onto what the page's controls call: the view model's intent (Return in the field, Previous
     /// and Next) or the fault injection (a preset). A `page` before any search does nothing.
-    func run(viewModel: SearchPageViewModel, faults: FaultInjectingMovieRepository) {
+    func run(viewModel: SearchPageViewModel, faults: FaultInjectingMovieRepository, pitfalls: PitfallSwitches) {
         switch self {
         case .search(let query, let page): viewModel.loadMovies(query: query, page: page ?? 1)
         case .page(let page) where viewModel.intents.lastIntent != nil: viewModel.loadMovies(query: viewModel.query, page: page)
         case .page: break
         case .setFaults(let latencyMs, let failureRate): faults.setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
+        case .setPitfall(let on, let name):
+            pitfalls.set(on, pitfall: name)
+            viewModel.intents.appliesEveryAnswer = on
         }
     }
 }

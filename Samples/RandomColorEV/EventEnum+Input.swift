@@ -28,3 +28,18 @@ extension EventEnum: AppInput {
         postableEvents.map { ("Change colors (.\($0.name))", $0) }
     }
 }
+
+/// Glue: the app's pitfall, switched by `setPitfall` (the article's enum stays as it is: the app's input is
+/// `PitfallSwitchInput<EventEnum>`).
+extension EventEnum: PitfallDeclaring {
+    public static let pitfallAppID = RandomColorEVApp.appName
+    /// The article's `@Action` subscribes in `init` and discards the cancellable.
+    public static let pitfalls = [
+        Pitfall(
+            name: "leaked-subscription",
+            articleCode: "@Action's init subscribes: _ = eventSubject.flatMap(…).compactMap(…).assign(to: \\.wrappedValue, on: self)",
+            goesWrong: "the cancellable is discarded, so every view an event re-creates leaves one more live subscription: the count grows with every event",
+            fix: "the subscription belongs to the view's position (a DynamicProperty): made once when it appears, cancelled when it goes",
+            fixFile: "EVRuntime/Action.swift", fixLines: 49...55, bites: "subscription leaked"),
+    ]
+}

@@ -5,7 +5,7 @@ import RoomServices
 
 /// Glue, not from the article: the RandomColorEV sample as a playground app (the hosting is EVRuntime's): an input
 /// posted from the page or curl goes into the room's `eventSubject`, exactly as the seed's button closure does.
-public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp {
+public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp, PitfallHostingApp {
     public static let about = AppAbout(
         id: RandomColorEVApp.appName, title: "EV · Enum + View",
         summary: "One Event, several Actions: the button sends .changeBothSidesColors into eventSubject; "
@@ -16,13 +16,40 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp {
     public typealias Root = RandomColorEVApp
     public let instance: RandomColorEVInstance
     private let random: RandomSource
+    /// The room's pitfall switch (the article's `@Action`, which leaks its subscription).
+    public let pitfalls = PitfallSwitches(EventEnum.pitfalls)
 
     public init(services: AppServices) {
         random = services.makeRandomSource()
         instance = RandomColorEVInstance(randomColor: RandomColorSource(random: random))
+        pitfalls.switched = { [weak self] on, name in self?.setPitfall(on, name, from: .browser) }
     }
 
-    public var snapshot: RandomColorEVSnapshot { instance.snapshot }
+    /// An event goes into `eventSubject`, as the Center button's closure sends it; `setPitfall` flips the switch.
+    public func handle(_ input: PitfallSwitchInput<EventEnum>, from source: EventSource) {
+        switch input {
+        case .app(let event): instance.handle(event, from: source)
+        case .setPitfall(let on, let name): setPitfall(on, name, from: source)
+        }
+    }
+
+    /// The switch: `@Action` subscribes as the article's does (and leaks) or as the fix does.
+    private func setPitfall(_ on: Bool, _ name: String?, from source: EventSource) {
+        let pitfall = pitfalls.set(on, pitfall: name)
+        instance.actionSource.subscribesAsPublished = on
+        instance.teaching.trace.record(
+            source: source, event: "setPitfall on: \(on)",
+            became: [on ? "@Action subscribes as the article's init (cancellable discarded)" : "@Action's subscription belongs to its view (the fix)"])
+        instance.teaching.flow.describe(pitfalls.caption(pitfall, on: on))
+    }
+
+    public var pitfallSwitches: PitfallSwitches { pitfalls }
+
+    public var snapshot: RandomColorEVSnapshot {
+        var snapshot = instance.snapshot
+        snapshot.pitfall = pitfalls.state
+        return snapshot
+    }
 
     // MARK: - Checkpoint
 
@@ -35,6 +62,9 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp {
         var left: RGB?
         var right: RGB?
         var random: UInt64
+        /// The pitfall switches on and the subscriptions leaked (absent in checkpoints written before there were any).
+        var pitfalls: [String]?
+        var leaked: Int?
     }
 
     public func checkpoint() -> String? {
@@ -44,7 +74,7 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp {
         return AppSeam.Checkpoint.write(
             Checkpoint(
                 selectedTab: "\(tab)", left: rgb(instance.host.view(LeftScreen.self)?.color), right: rgb(instance.host.view(RightScreen.self)?.color),
-                random: random.position))
+                random: random.position, pitfalls: pitfalls.onNames, leaked: instance.actionSource.leakedSubscriptionCount))
     }
 
     /// Draws the views, then writes their `@State` back, as they were.
@@ -58,6 +88,11 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp {
         instance.host.view(LeftScreen.self)?.color = color(saved.left)
         instance.host.view(RightScreen.self)?.color = color(saved.right)
         random.restore(position: saved.random)
+        pitfalls.restore(onNames: saved.pitfalls ?? [])
+        instance.actionSource.subscribesAsPublished = pitfalls.isOn()
+        // A checkpoint is a client's text too: a leak count no room reaches is refused.
+        guard (0...100_000).contains(saved.leaked ?? 0) else { throw CheckpointError("the ev app's checkpoint holds \(saved.leaked ?? 0) leaked subscriptions") }
+        instance.actionSource.restoreLeaks(count: saved.leaked ?? 0)
     }
 
     private func mount() { if instance.host.livePositionCount == 0 { _ = instance.render(RenderContext(formAction: "")) } }

@@ -28,6 +28,8 @@ public struct RandomColorEVSnapshot: Sendable, Equatable, Codable {
     /// Each page's colour as `#rrggbb`, `nil` while it is white.
     @Nullable public var leftColor: String? = nil
     @Nullable public var rightColor: String? = nil
-    /// `@Action` subscriptions alive, each owned by its view.
+    /// `@Action` subscriptions alive: one per view, plus those leaked while the pitfall switch was on.
     public var liveActionSubscriptions: Int
+    /// The pitfall switch: `leaked-subscription`, on when `@Action` subscribes as the article's does.
+    public var pitfall: PitfallState = PitfallState(name: "leaked-subscription", on: false)
 }

@@ -16,6 +16,8 @@ public final class AnyHostedApp {
     private var taken: [TakenStep] = []
     /// The room's executor, to which each step's stage reports are bound; nil: stages are not recorded.
     private let isolation: (any Actor)?
+    /// The pitfall toggles drawn under the app's view, for an app that has any (``PitfallHostingApp``).
+    private let pitfallPane: ViewHost<PitfallPane>?
 
     init<App: HostedApp>(_ app: App, isolation: (any Actor)? = nil) {
         self.isolation = isolation
@@ -24,9 +26,13 @@ public final class AnyHostedApp {
         base = app
         delivering = app as? any DeliveringApp
         checkpointing = app as? any CheckpointingApp
+        pitfallPane = (app as? any PitfallHostingApp).map { ViewHost(PitfallPane(appID: App.about.id, switches: $0.pitfallSwitches)) }
     }
 
-    public func render(_ context: RenderContext) -> RenderedView { base.render(context) }
+    public func render(_ context: RenderContext) -> RenderedView {
+        guard let pitfallPane else { return base.render(context) }
+        return base.render(context).followed(by: pitfallPane.render(context))
+    }
 
     public func handle(_ input: DecodedInput, from source: EventSource) throws(AppError) {
         let input = input.value
@@ -40,7 +46,14 @@ public final class AnyHostedApp {
     }
 
     public func perform(action: String, value: String?) -> ActionOutcome {
-        let outcome = step { base.perform(action: action, value: value) }
+        let outcome = step { () -> ActionOutcome in
+            let outcome = base.perform(action: action, value: value)
+            // Not the app's control: maybe a pitfall toggle (its ids hash a path of its own tree).
+            guard case .stale = outcome, let pitfallPane else { return outcome }
+            let toggled = pitfallPane.perform(action: action, value: value)
+            if case .stale = toggled { return outcome }
+            return toggled
+        }
         if checkpointing == nil, outcome == .performed { taken.append(TakenStep(action: action, value: value)) }
         return outcome
     }
@@ -53,7 +66,10 @@ public final class AnyHostedApp {
     }
 
     public var snapshot: any Encodable { base.snapshot }
-    public func unmount() { base.unmount() }
+    public func unmount() {
+        base.unmount()
+        pitfallPane?.unmount()
+    }
 
     /// Waits until the work the last input started inside the app is done (call it in the room's isolation).
     nonisolated(nonsending) public func settle() async { await delivering?.settle() }

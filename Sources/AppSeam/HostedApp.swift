@@ -6,8 +6,9 @@ import RoomServices
 /// What every app writes: its ``about``, its ``Input`` (the architecture's own input, decoded from HTTP), its
 /// ``Snapshot`` (`/state`), its ``Stage``s (the flow strip) and its views. An app built on a ``ViewHost`` adopts
 /// ``ViewHostedApp`` and gets render, perform and unmount from it. Replay of work that comes back by itself
-/// (``DeliveringApp``) and checkpoints of its own (``CheckpointingApp``) are opt-in: without them a room still
-/// replays and folds the app (its checkpoint is the inputs that rebuild it).
+/// (``DeliveringApp``), checkpoints of its own (``CheckpointingApp``) and switches that run its article's bugs
+/// (``PitfallHostingApp``) are opt-in: without them a room still replays and folds the app (its checkpoint is the
+/// inputs that rebuild it).
 ///
 /// A room makes one instance on first use; everything but decoding an ``Input`` runs in the room's isolation (its
 /// serial executor), as the seeds' main-thread code does.

@@ -49,6 +49,37 @@ public final class ActionSource {
     /// Number of `@Action` subscriptions currently alive.
     public var liveSubscriptionCount: Int { subscribers.count }
 
+    /// Pitfall switch, off by default: `@Action` subscribes as the article's `init` does, discarding the
+    /// cancellable, so every view an event re-creates leaves one more live subscription ("subscription leaked"):
+    /// each event adds one per `@Action` view (the views it re-creates). Counted per event, not per render, so a
+    /// replay of the journal leaks exactly as the room did. Off, nothing here changes.
+    public var subscribesAsPublished = false
+    /// What keeps the leaked subscriptions alive: nobody cancels them (until the app unmounts).
+    private var leaked: [AnyCancellable] = []
+    /// Subscriptions leaked so far.
+    public var leakedSubscriptionCount: Int { leaked.count }
+    /// The article's `_ = eventSubject…assign(to: \.wrappedValue, on: self)`, once per `@Action` view an event
+    /// re-creates: a subscription owned by nobody, receiving every later action into a subject no view reads. The
+    /// app calls it for each event while ``subscribesAsPublished`` is on; returns how many leaked.
+    func leakForReCreatedViews() -> Int {
+        let views = subscribers.count - leaked.count
+        for _ in 0..<views { leaked.append(actions.sink { _ in }) }
+        Stages.record(EVStage.action, "subscription leaked ×\(views): _ = eventSubject…assign(to: \\.wrappedValue, on: self)", line: #line - 1)
+        return views
+    }
+
+    /// A room restored from its snapshot: `count` leaked subscriptions again (they receive every action, as the
+    /// leaked ones did, and show nothing).
+    public func restoreLeaks(count: Int) {
+        for _ in 0..<max(0, count - leaked.count) { leaked.append(actions.sink { _ in }) }
+    }
+
+    /// Cancels the leaked subscriptions (the app unmounts: its room is gone).
+    public func cancelLeaks() {
+        for subscription in leaked { subscription.cancel() }
+        leaked.removeAll()
+    }
+
     /// The actions of every event, in order. Each subscriber gets its own subject, kept in subscription order
     /// (OpenCombine's subjects hold their subscribers in a `Set`, which would make the order between two views
     /// receiving the same action vary from run to run).

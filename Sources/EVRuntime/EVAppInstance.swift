@@ -59,6 +59,8 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
     /// The trace row: the event, where it came from, and the actions it became.
     private func sent(_ event: EventEnum) {
         let actions = actionNames(of: event)
+        // The pitfall switch: the views this event re-creates leak their subscriptions (the article's `@Action`).
+        let leaks = actionSource.subscribesAsPublished ? actionSource.leakForReCreatedViews() : 0
         // Sent by an effect's answer: it belongs to the row of the step that started the effect (its stages join that
         // row, as later ones), not to a row of its own claiming a press on the page.
         if let context = Stages.current, context.later {
@@ -68,10 +70,14 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
             teaching.flow.describe(".\(event.name), an answer, became \(actions.count) action(s).")
             return
         }
-        teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" })
+        // The pitfall switch's bite: the event's re-created views leaked their subscriptions.
+        let leaked = leaks == 0 ? [] : ["⚠ subscription leaked: +\(leaks), \(actionSource.liveSubscriptionCount) live @Action subscriptions"]
+        teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" } + leaked)
         teaching.flow.describe(
             ".\(event.name) from \(source.spoken) became \(actions.count) action(s); "
-                + "\(actionSource.liveSubscriptionCount) live @Action subscriptions, each owned by its view.")
+                + "\(actionSource.liveSubscriptionCount) live @Action subscriptions, "
+                + (actionSource.leakedSubscriptionCount == 0
+                    ? "each owned by its view." : "\(actionSource.leakedSubscriptionCount) of them leaked by re-created views."))
     }
 
     /// Renders the app.
@@ -95,6 +101,7 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
     public func unmount() {
         watching?.cancel()
         host.unmount()
+        actionSource.cancelLeaks()
     }
 }
 

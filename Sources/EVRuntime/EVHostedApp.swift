@@ -12,8 +12,8 @@ import PlaygroundUI
 ///     init(services: AppServices) { … }
 /// }
 /// ```
-public protocol EVHostedApp: ViewHostedApp where Stage == EVStage, Input == EventEnum {
-    /// The app's `EventEnum`, also its input over HTTP.
+public protocol EVHostedApp: ViewHostedApp where Stage == EVStage {
+    /// The app's `EventEnum`, also its input over HTTP (alone, or with a pitfall switch: ``PitfallSwitchInput``).
     associatedtype EventEnum: EventEnumProtocol & AppInput
     /// The running app.
     var instance: EVAppInstance<EventEnum, Root> { get }
@@ -22,6 +22,9 @@ public protocol EVHostedApp: ViewHostedApp where Stage == EVStage, Input == Even
 extension EVHostedApp {
     public var teaching: Teaching<EVStage> { instance.teaching }
     public var host: ViewHost<Root> { instance.host }
-    public func handle(_ event: EventEnum, from source: EventSource) { instance.handle(event, from: source) }
     public func unmount() { instance.unmount() }
+}
+
+extension EVHostedApp where Input == EventEnum {
+    public func handle(_ event: EventEnum, from source: EventSource) { instance.handle(event, from: source) }
 }

@@ -46,6 +46,13 @@ public final class LatestWins {
     public private(set) var generation: UInt64 = 0
     private var serial: UInt64 = 0
     private var inFlight: InFlight?
+    /// Effects started while ``appliesEveryAnswer`` was on, still running: none is cancelled by a newer intent.
+    private var unordered: [UInt64: EffectHandle] = [:]
+
+    /// Pitfall switch, off by default: the article's code as published, which applies every answer as it arrives.
+    /// An effect started while it is on is never cancelled nor dropped, so a slow older answer can overwrite a newer
+    /// one ("stale answer shown"). Off, nothing here changes.
+    public var appliesEveryAnswer = false
 
     /// The room's door to the outside: effects run through it, so the journal records their results.
     public let effects: Effects
@@ -58,7 +65,7 @@ public final class LatestWins {
     }
 
     /// Whether an effect is running whose result would still be delivered.
-    public var isInFlight: Bool { inFlight != nil }
+    public var isInFlight: Bool { inFlight != nil || !unordered.isEmpty }
 
     /// Starts a new generation for a new intent: the effect in flight is cancelled and its result will be dropped.
     @discardableResult
@@ -87,13 +94,24 @@ public final class LatestWins {
         _ label: String = "effect", errors: [any JournaledError.Type] = [],
         _ effect: @escaping @Sendable () async throws -> Output,
         deliver: @escaping (Result<Output, any Error>) -> Void,
-        dropped: @escaping (Drop) -> Void = { _ in }
+        dropped: @escaping (Drop) -> Void = { _ in },
+        stale: @escaping (Drop) -> Void = { _ in }
     ) {
         isolation.preconditionIsolated("LatestWins must be used on its room's executor")
+        if appliesEveryAnswer {
+            // The article's code: nothing cancelled, every answer applied (``finish``).
+            serial += 1
+            let ticket = Ticket(generation: generation, serial: serial, everyAnswer: true)
+            let handlers = Handlers(owner: self, deliver: deliver, dropped: dropped, stale: stale)
+            unordered[ticket.serial] = effects.run(label, errors: errors, effect) { result in
+                Self.finish(ticket: ticket, handlers: handlers, result: result)
+            }
+            return
+        }
         inFlight?.effect.cancel()
         serial += 1
         let ticket = Ticket(generation: generation, serial: serial)
-        let handlers = Handlers(owner: self, deliver: deliver, dropped: dropped)
+        let handlers = Handlers(owner: self, deliver: deliver, dropped: dropped, stale: stale)
         let handle = effects.run(label, errors: errors, effect) { result in Self.finish(ticket: ticket, handlers: handlers, result: result) }
         inFlight = InFlight(serial: ticket.serial, effect: handle)
     }
@@ -101,22 +119,37 @@ public final class LatestWins {
     /// Cancels the effect in flight and drops its result (for unmounting); later intents start afresh.
     public func cancel() {
         advance()
+        for effect in unordered.values { effect.cancel() }
+        unordered.removeAll()
     }
 
     private struct Ticket: Sendable {
         let generation: UInt64
         let serial: UInt64
+        var everyAnswer = false
     }
 
     private struct Handlers<Output> {
         weak var owner: LatestWins?
         let deliver: (Result<Output, any Error>) -> Void
         let dropped: (Drop) -> Void
+        let stale: (Drop) -> Void
     }
 
     /// Back on the room's executor: deliver if the ticket is still the latest.
     private static func finish<Output>(ticket: Ticket, handlers: Handlers<Output>, result: Result<Output, any Error>) {
         guard let owner = handlers.owner else { return }
+        if ticket.everyAnswer {
+            owner.unordered[ticket.serial] = nil
+            if ticket.generation < owner.generation {
+                Stages.record(MVIStage.latestWins, "stale answer shown: deliver(#\(ticket.generation), latest #\(owner.generation))", line: #line + 1)
+                handlers.stale(Drop(generation: ticket.generation, latestGeneration: owner.generation, failed: { if case .failure = result { true } else { false } }()))
+            } else {
+                Stages.record(MVIStage.latestWins, "deliver(#\(ticket.generation), the latest)", line: #line + 1)
+            }
+            handlers.deliver(result)
+            return
+        }
         guard owner.inFlight?.serial == ticket.serial, owner.generation == ticket.generation else {
             let failed = if case .failure = result { true } else { false }
             Stages.record(MVIStage.latestWins, "dropped(#\(ticket.generation), latest #\(owner.generation))", line: #line + 1)

@@ -27,6 +27,14 @@ public final class MVIIntents {
     private var stopped = false
     /// Latency and failures injected before every effect (nil: none), so `Loading` and latest wins can be watched.
     public var faults: FaultInjection?
+    /// Pitfall switch (off by default): the article's view model, which applies every answer as it arrives (see
+    /// ``LatestWins/appliesEveryAnswer``); a stale answer applied is the trace's `⚠ stale answer shown`.
+    public var appliesEveryAnswer: Bool {
+        get { generations.appliesEveryAnswer }
+        set { generations.appliesEveryAnswer = newValue }
+    }
+    /// Stale answers applied while the switch was on (what `/state` shows of the bug).
+    public private(set) var staleAnswersShown = 0
     /// The last intent received, as given to ``receive(_:)``.
     public private(set) var lastIntent: String?
 
@@ -41,6 +49,9 @@ public final class MVIIntents {
 
     /// Whether an effect is running whose result would still be applied.
     public var isInFlight: Bool { generations.isInFlight }
+
+    /// A room restored from its snapshot: the stale answers it had shown.
+    public func restore(staleAnswersShown: Int) { self.staleAnswersShown = max(0, staleAnswersShown) }
 
     /// A room restored from its snapshot: the latest generation and intent, as they were (nothing in flight).
     public func restore(generation: UInt64, lastIntent: String?) {
@@ -91,7 +102,9 @@ public final class MVIIntents {
     ) {
         Stages.record(MVIStage.repository, "intents.runLatest(\(label.debugDescription)) → effect for #\(generation)", file: file, line: line)
         let started = intentStart
-        let faults = faults
+        // Drawn here, on the room's executor: the settings in force when the intent ran, whenever its task starts.
+        let faults = faults?.draw()
+        var staleGeneration: UInt64?
         generations.run(
             label, errors: errors,
             {
@@ -101,7 +114,7 @@ public final class MVIIntents {
             deliver: { [weak self] result in
                 guard let self else { return }
                 let succeeded = if case .success = result { true } else { false }
-                self.emit(.resultDelivered(generation: self.generation, succeeded: succeeded, after: self.clock.now - started))
+                self.emit(.resultDelivered(generation: staleGeneration ?? self.generation, succeeded: succeeded, after: self.clock.now - started))
                 apply(result)
                 self.onChange?()
             },
@@ -112,6 +125,12 @@ public final class MVIIntents {
                     .resultDropped(
                         generation: drop.generation, latestGeneration: drop.latestGeneration, reason: reason,
                         after: self.clock.now - started))
+            },
+            stale: { [weak self] drop in
+                guard let self else { return }
+                staleGeneration = drop.generation
+                staleAnswersShown += 1
+                emit(.staleResultShown(generation: drop.generation, latestGeneration: drop.latestGeneration, after: clock.now - started))
             })
     }
 

@@ -46,6 +46,8 @@ public final class MVITeaching {
                     + (succeeded ? "and the model moved on." : "with an error: ApiError."))
         case .resultDropped:
             teaching.flow.describe("An older answer arrived after a newer intent and was dropped: it cannot overwrite the newer result.")
+        case .staleResultShown(let generation, let latest, _):
+            teaching.flow.describe("Stale answer shown: #\(generation)'s answer arrived after #\(latest) and overwrote it (the article's code).")
         default:
             break
         }

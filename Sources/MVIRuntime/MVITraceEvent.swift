@@ -18,6 +18,8 @@ public enum MVITraceEvent: Sendable, Equatable, CustomStringConvertible {
     case resultDelivered(generation: UInt64, succeeded: Bool, after: Duration)
     /// The generation's effect came back too late and its result was thrown away.
     case resultDropped(generation: UInt64, latestGeneration: UInt64, reason: MVIDropReason, after: Duration)
+    /// Pitfall switch on: the generation's answer came back after a newer intent and was applied anyway.
+    case staleResultShown(generation: UInt64, latestGeneration: UInt64, after: Duration)
 
     /// The line without timings (stable, for tests and logs): `#1 result dropped (superseded by #2)`.
     public var untimed: String {
@@ -33,6 +35,8 @@ public enum MVITraceEvent: Sendable, Equatable, CustomStringConvertible {
             case .superseded: "#\(generation) result dropped (superseded by #\(latest))"
             case .cancelled: "#\(generation) result dropped (cancelled)"
             }
+        case .staleResultShown(let generation, let latest, _):
+            "⚠ stale answer shown: #\(generation) result applied over #\(latest)"
         }
     }
 
@@ -40,7 +44,8 @@ public enum MVITraceEvent: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .intentReceived: untimed
-        case .stateChanged(_, _, _, let after), .resultDelivered(_, _, let after), .resultDropped(_, _, _, let after):
+        case .stateChanged(_, _, _, let after), .resultDelivered(_, _, let after), .resultDropped(_, _, _, let after),
+            .staleResultShown(_, _, let after):
             "\(untimed) after \(Self.milliseconds(after)) ms"
         }
     }
@@ -49,7 +54,8 @@ public enum MVITraceEvent: Sendable, Equatable, CustomStringConvertible {
     public var elapsed: Duration? {
         switch self {
         case .intentReceived: nil
-        case .stateChanged(_, _, _, let after), .resultDelivered(_, _, let after), .resultDropped(_, _, _, let after):
+        case .stateChanged(_, _, _, let after), .resultDelivered(_, _, let after), .resultDropped(_, _, _, let after),
+            .staleResultShown(_, _, let after):
             after
         }
     }

@@ -51,6 +51,18 @@ public struct RenderedView: Sendable, Equatable {
         self.nodes = nodes ?? Self.nodes(of: html, fragments: fragments)
     }
 
+    /// This view, then `other` after it (a pane's app and the controls the room draws under it), its nodes moved.
+    public func followed(by other: RenderedView) -> RenderedView {
+        let (offset, base) = (html.utf8.count, nodes.count)
+        let moved = other.nodes.map { node in
+            var placed = node.shifted(by: offset, parentBase: 0)
+            placed.parent = node.parent < 0 ? -1 : node.parent + base
+            return placed
+        }
+        return RenderedView(
+            html: html + other.html, fragments: fragments + other.fragments, skeleton: skeleton + other.skeleton, nodes: nodes + moved)
+    }
+
     /// The marker that stands for a fragment in a skeleton.
     static func marker(_ id: String) -> String { "\u{0}\(id)\u{0}" }
 

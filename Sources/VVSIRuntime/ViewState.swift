@@ -45,6 +45,15 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
     /// How many actions may wait while one runs; more are refused.
     public let maxPendingActions: Int
 
+    /// Pitfall switch, off by default: the article's `trigger`, which calls `execute` at once for every action, so
+    /// actions run side by side and a check (`items.count < 5`) and the change after it can interleave with another
+    /// action's. Actions triggered while it is on run beside the others; off, nothing here changes.
+    public var runsActionsAtOnce = false
+    /// Actions started at once (``runsActionsAtOnce``) and not yet finished.
+    private var concurrent: [Int: (action: A, startedAt: ContinuousClock.Instant, step: StageContext?)] = [:]
+    /// The step of the action started at once most recently: where a read that names no action is reported.
+    private var lastConcurrentStep: StageContext?
+
     /// Called on the room's executor for each step of each action (the playground's teaching trace).
     public var observer: ((ViewStateEvent<S, A, N>) -> Void)?
 
@@ -100,10 +109,10 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
     public var pendingActionCount: Int { queue.count }
 
     /// Whether an action is running (its `execute` or its tasks are not done).
-    public var isRunningAction: Bool { running != nil }
+    public var isRunningAction: Bool { running != nil || !concurrent.isEmpty }
 
     /// Whether nothing runs and nothing waits.
-    public var isIdle: Bool { running == nil && queue.isEmpty }
+    public var isIdle: Bool { running == nil && queue.isEmpty && concurrent.isEmpty }
 
     /// Whether actions are accepted: attached to a room and not cancelled.
     public var isActive: Bool { mailbox != nil && !isCancelled }
@@ -135,6 +144,10 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         guard let isolation, let mailbox, !isCancelled else { return .inactive }
         isolation.preconditionIsolated("ViewState.trigger must be called on its room's executor")
         Stages.record(VVSIStage.trigger, "viewState.trigger(.\(action))", file: file, line: line)
+        if runsActionsAtOnce {
+            startAtOnce(action, mailbox, step: Stages.current)
+            return .started
+        }
         guard running != nil else {
             start(action, mailbox, step: Stages.current)
             return .started
@@ -157,6 +170,7 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         subscription = nil
         queue.removeAll()
         running = nil
+        concurrent.removeAll()
         mailbox?.close(finalState: state)
         resumeIdleWaiters()
         releaseDeliveries()
@@ -232,16 +246,35 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         }
     }
 
+    /// The article's `trigger`: `execute` at once, beside whatever runs (``runsActionsAtOnce``).
+    private func startAtOnce(_ action: A, _ mailbox: Mailbox<S, N>, step: StageContext?) {
+        let id = nextActionID
+        nextActionID += 1
+        concurrent[id] = (action, .now, step?.carriedLater)
+        lastConcurrentStep = step?.carriedLater
+        observer?(.actionStarted(id: id, action: action))
+        let token = ActionToken(id: id, mailbox: mailbox)
+        Stages.with(step) {
+            Stages.record(VVSIStage.execute, "interactor.execute(state, .\(action), updater) at once, not queued", line: #line + 1)
+            interactor.execute({ await token.read() }, action, { change in await token.update(change) })
+        }
+    }
+
     /// Action `id` released its closures: report it, then start the next waiting action. The observer hears of it
     /// while the action still counts as running, so an action it triggers queues behind those already waiting.
     private func finish(_ id: Int) {
+        if let finished = concurrent.removeValue(forKey: id) {
+            observer?(.actionFinished(id: id, action: finished.action, duration: .now - finished.startedAt))
+            if isIdle { resumeIdleWaiters() }
+            return
+        }
         guard let finished = running, finished.id == id else { return }
         observer?(.actionFinished(id: id, action: finished.action, duration: .now - finished.startedAt))
         running = nil
         if let mailbox, !isCancelled, !queue.isEmpty {
             let next = queue.removeFirst()
             start(next.action, mailbox, step: next.step)
-        } else {
+        } else if concurrent.isEmpty {
             resumeIdleWaiters()
         }
     }
@@ -267,9 +300,18 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
     /// Applies one message from an interactor task (the pump calls it on the room's executor).
     func handle(_ message: Mailbox<S, N>.Message, _ mailbox: Mailbox<S, N>) {
         guard !isCancelled else { return mailbox.abandon(message) }
-        Stages.with(running?.step) { apply(message) }
+        Stages.with(running?.step ?? step(of: message)) { apply(message) }
         deliveredMessages += 1
         resumeDeliveryWaiters()
+    }
+
+    /// The step of an action started at once that sent `message` (a read names none: the latest one's).
+    private func step(of message: Mailbox<S, N>.Message) -> StageContext? {
+        guard !concurrent.isEmpty else { return nil }
+        switch message {
+        case .update(let id, _, _, _), .released(let id): return concurrent[id]?.step ?? lastConcurrentStep
+        case .read, .notification: return lastConcurrentStep
+        }
     }
 
     /// One message, its stages reported under the step of the action that sent it.

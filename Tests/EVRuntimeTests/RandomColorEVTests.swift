@@ -144,6 +144,6 @@ import Testing
         encoder.outputFormatting = .sortedKeys
         let json = try encoder.encode(RandomColorEVSnapshot(selectedTab: "center", leftColor: "#010203", rightColor: nil, liveActionSubscriptions: 2))
         #expect(
-            String(decoding: json, as: UTF8.self) == ##"{"leftColor":"#010203","liveActionSubscriptions":2,"rightColor":null,"selectedTab":"center"}"##)
+            String(decoding: json, as: UTF8.self) == ##"{"leftColor":"#010203","liveActionSubscriptions":2,"pitfall":{"name":"leaked-subscription","on":false},"rightColor":null,"selectedTab":"center"}"##)
     }
 }

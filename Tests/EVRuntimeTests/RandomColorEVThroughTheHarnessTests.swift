@@ -14,7 +14,7 @@ struct RandomColorEVThroughTheHarnessTests {
         _ = await harness.render()  // as the page does: the views mount and subscribe
         #expect(
             await harness.snapshotJSON
-                == #"{"leftColor":null,"liveActionSubscriptions":2,"rightColor":null,"selectedTab":"center"}"#)
+                == #"{"leftColor":null,"liveActionSubscriptions":2,"pitfall":{"name":"leaked-subscription","on":false},"rightColor":null,"selectedTab":"center"}"#)
         #expect(await harness.flow.lit.isEmpty)
 
         let pressed = try await harness.press("Change colors")
@@ -29,16 +29,16 @@ struct RandomColorEVThroughTheHarnessTests {
         let (left, right) = (colors().hex, colors().hex)
         #expect(
             await harness.snapshotJSON
-                == #"{"leftColor":"\#(left)","liveActionSubscriptions":2,"rightColor":"\#(right)","selectedTab":"center"}"#)
+                == #"{"leftColor":"\#(left)","liveActionSubscriptions":2,"pitfall":{"name":"leaked-subscription","on":false},"rightColor":"\#(right)","selectedTab":"center"}"#)
 
-        let sent = try await harness.send(.changeBothSidesColors)
+        let sent = try await harness.send(.app(.changeBothSidesColors))
         #expect(sent.map(\.source) == [.http])
         #expect(Self.path(sent.first) == Self.changeColors(sentAt: "EVRuntime/EVAppInstance.swift"))
         #expect(await harness.flow.path == sent.first?.stages, "the strip shows the newest event's path")
         let (left2, right2) = (colors().hex, colors().hex)
         #expect(
             await harness.snapshotJSON
-                == #"{"leftColor":"\#(left2)","liveActionSubscriptions":2,"rightColor":"\#(right2)","selectedTab":"center"}"#)
+                == #"{"leftColor":"\#(left2)","liveActionSubscriptions":2,"pitfall":{"name":"leaked-subscription","on":false},"rightColor":"\#(right2)","selectedTab":"center"}"#)
         #expect(await harness.trace.map(\.number) == [2, 1])
     }
 

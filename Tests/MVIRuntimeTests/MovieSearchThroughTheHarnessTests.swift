@@ -60,7 +60,7 @@ struct MovieSearchThroughTheHarnessTests {
         #expect(await harness.waitUntil { !$0.snapshotJSON.contains(#""inFlight":true"#) })
         #expect(
             await harness.snapshotJSON
-                == #"{"failureRate":0,"generation":2,"inFlight":false,"latencyMs":1000,"message":null,"page":1,"#
-                + #""query":"the matrix","resultCount":3,"state":"SuccessfullyFetched","totalPages":1,"totalResults":3}"#)
+                == #"{"failureRate":0,"generation":2,"inFlight":false,"latencyMs":1000,"message":null,"page":1,"pitfall":{"name":"stale-answer-wins","on":false},"#
+                + #""query":"the matrix","resultCount":3,"staleAnswersShown":0,"state":"SuccessfullyFetched","totalPages":1,"totalResults":3}"#)
     }
 }

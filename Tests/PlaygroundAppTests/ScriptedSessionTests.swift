@@ -20,33 +20,33 @@ struct ScriptedSessionTests {
     @Test func ev() async throws {
         let app = AppHarness<RandomColorEVPlayground>(seed: Self.seed, replaying: true)
         await app.draw()
-        #expect(await app.snapshotJSON == #"{"leftColor":null,"liveActionSubscriptions":2,"rightColor":null,"selectedTab":"center"}"#)
+        #expect(await app.snapshotJSON == #"{"leftColor":null,"liveActionSubscriptions":2,"pitfall":{"name":"leaked-subscription","on":false},"rightColor":null,"selectedTab":"center"}"#)
         try await app.input("changeBothSidesColors", [:], from: .http)
-        #expect(await app.snapshotJSON == ##"{"leftColor":"#2e026a","liveActionSubscriptions":2,"rightColor":"#44351d","selectedTab":"center"}"##)
+        #expect(await app.snapshotJSON == ##"{"leftColor":"#2e026a","liveActionSubscriptions":2,"pitfall":{"name":"leaked-subscription","on":false},"rightColor":"#44351d","selectedTab":"center"}"##)
     }
 
     @Test func vvsi() async throws {
         let app = AppHarness<ListViewPlayground>(seed: Self.seed, replaying: true)
         await app.draw()
-        #expect(await app.snapshotJSON == #"{"actionRunning":false,"alert":null,"items":[],"pendingActions":0}"#)
+        #expect(await app.snapshotJSON == #"{"actionRunning":false,"alert":null,"items":[],"overCap":0,"pendingActions":0,"pitfall":{"name":"unserialised-actions","on":false}}"#)
         try await app.input("add", [:], from: .http)
-        #expect(await app.snapshotJSON == #"{"actionRunning":true,"alert":null,"items":[],"pendingActions":0}"#)
+        #expect(await app.snapshotJSON == #"{"actionRunning":true,"alert":null,"items":[],"overCap":0,"pendingActions":0,"pitfall":{"name":"unserialised-actions","on":false}}"#)
         try await app.deliver(upTo: 3)
-        #expect(await app.snapshotJSON == #"{"actionRunning":false,"alert":null,"items":["New item"],"pendingActions":0}"#)
+        #expect(await app.snapshotJSON == #"{"actionRunning":false,"alert":null,"items":["New item"],"overCap":0,"pendingActions":0,"pitfall":{"name":"unserialised-actions","on":false}}"#)
         try await app.input("random", ["count": .integer(3), "length": .integer(2)], from: .http)
-        #expect(await app.snapshotJSON == #"{"actionRunning":true,"alert":null,"items":["New item"],"pendingActions":0}"#)
+        #expect(await app.snapshotJSON == #"{"actionRunning":true,"alert":null,"items":["New item"],"overCap":0,"pendingActions":0,"pitfall":{"name":"unserialised-actions","on":false}}"#)
         try await app.deliver(upTo: 5)
-        #expect(await app.snapshotJSON == #"{"actionRunning":false,"alert":null,"items":["59","Bj","bD"],"pendingActions":0}"#)
+        #expect(await app.snapshotJSON == #"{"actionRunning":false,"alert":null,"items":["59","Bj","bD"],"overCap":0,"pendingActions":0,"pitfall":{"name":"unserialised-actions","on":false}}"#)
     }
 
     @Test func mvi() async throws {
         let app = AppHarness<MovieSearchPlayground>(seed: Self.seed, replaying: true)
         await app.draw()
-        #expect(await app.snapshotJSON == #"{"failureRate":0,"generation":0,"inFlight":false,"latencyMs":0,"message":null,"page":1,"query":"","resultCount":0,"state":"Init","totalPages":0,"totalResults":0}"#)
+        #expect(await app.snapshotJSON == #"{"failureRate":0,"generation":0,"inFlight":false,"latencyMs":0,"message":null,"page":1,"pitfall":{"name":"stale-answer-wins","on":false},"query":"","resultCount":0,"staleAnswersShown":0,"state":"Init","totalPages":0,"totalResults":0}"#)
         try await app.input("search", ["query": .string("star wars")], from: .http)
-        #expect(await app.snapshotJSON == #"{"failureRate":0,"generation":1,"inFlight":true,"latencyMs":0,"message":"Querying for star wars","page":1,"query":"star wars","resultCount":0,"state":"Loading","totalPages":0,"totalResults":0}"#)
+        #expect(await app.snapshotJSON == #"{"failureRate":0,"generation":1,"inFlight":true,"latencyMs":0,"message":"Querying for star wars","page":1,"pitfall":{"name":"stale-answer-wins","on":false},"query":"star wars","resultCount":0,"staleAnswersShown":0,"state":"Loading","totalPages":0,"totalResults":0}"#)
         try await app.outcome(EffectOutcome(effect: 1, label: "searchMovies", value: #"{"page":1,"results":[{"id":48908,"overview":"1977 · 125 min · PG · Action","release_date":"1977-01-01","title":"Star Wars","vote_average":8.8,"vote_count":134640},{"id":48909,"overview":"1999 · 133 min · PG · Action","release_date":"1999-01-01","title":"Star Wars: Episode I - The Phantom Menace","vote_average":6.4,"vote_count":84488},{"id":48911,"overview":"1980 · 129 min · PG · Action","release_date":"1980-01-01","title":"Star Wars: Episode V - The Empire Strikes Back","vote_average":8.8,"vote_count":103706},{"id":48912,"overview":"1983 · 135 min · PG · Action","release_date":"1983-01-01","title":"Star Wars: Episode VI - Return of the Jedi","vote_average":8.1,"vote_count":82471},{"id":48910,"overview":"2002 · 120 min · PG · Action","release_date":"2002-01-01","title":"Star Wars: Episode II - Attack of the Clones","vote_average":7,"vote_count":63889}],"total_pages":1,"total_results":5}"#, error: nil, errorDetail: nil))
-        #expect(await app.snapshotJSON == #"{"failureRate":0,"generation":1,"inFlight":false,"latencyMs":0,"message":null,"page":1,"query":"star wars","resultCount":5,"state":"SuccessfullyFetched","totalPages":1,"totalResults":5}"#)
+        #expect(await app.snapshotJSON == #"{"failureRate":0,"generation":1,"inFlight":false,"latencyMs":0,"message":null,"page":1,"pitfall":{"name":"stale-answer-wins","on":false},"query":"star wars","resultCount":5,"staleAnswersShown":0,"state":"SuccessfullyFetched","totalPages":1,"totalResults":5}"#)
     }
 
     @Test func nice() async throws {

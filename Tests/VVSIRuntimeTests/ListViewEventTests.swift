@@ -23,7 +23,7 @@ import VVSIRuntime
     }
 
     @Test func acceptsEveryEventWithItsArguments() throws {
-        #expect(ListViewEvent.examples.map(\.input.eventName) == ["add", "remove", "random", "dismissAlert"])
+        #expect(ListViewEvent.examples.map(\.input.eventName) == ["add", "remove", "random", "dismissAlert", "setPitfall"])
         #expect(try decode("add") == .add)
         #expect(try decode("remove") == .remove)
         #expect(try decode("dismissAlert") == .dismissAlert)
@@ -32,10 +32,10 @@ import VVSIRuntime
     }
 
     @Test func refusesUnknownNamesQuotingAtMostSixtyCharacters() {
-        #expect(error("explode") == AppInputError(.unknownEvent, #"There is no event "explode"; accepted: add, remove, random, dismissAlert."#))
+        #expect(error("explode") == AppInputError(.unknownEvent, #"There is no event "explode"; accepted: add, remove, random, dismissAlert, setPitfall."#))
         #expect(error("Add")?.code == .unknownEvent)
         let long = String(repeating: "x", count: 65) + "\"<script>"
-        #expect(error(long)?.message == "There is no event \"\(String(repeating: "x", count: 60))…\"; accepted: add, remove, random, dismissAlert.")
+        #expect(error(long)?.message == "There is no event \"\(String(repeating: "x", count: 60))…\"; accepted: add, remove, random, dismissAlert, setPitfall.")
     }
 
     @Test func refusesArgumentsWhereNoneAreTaken() {

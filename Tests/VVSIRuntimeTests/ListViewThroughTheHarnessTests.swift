@@ -17,7 +17,7 @@ struct ListViewThroughTheHarnessTests {
         let five = Array(repeating: #""New item""#, count: 5).joined(separator: ",")
         #expect(
             await harness.snapshotJSON
-                == #"{"actionRunning":false,"alert":"Max items count is 5","items":[\#(five)],"pendingActions":0}"#)
+                == #"{"actionRunning":false,"alert":"Max items count is 5","items":[\#(five)],"overCap":0,"pendingActions":0,"pitfall":{"name":"unserialised-actions","on":false}}"#)
         let trace = await harness.trace
         #expect(trace.map(\.event) == Array(repeating: "add", count: 6))
         #expect(trace.allSatisfy { $0.source == .browser })
@@ -43,7 +43,7 @@ struct ListViewThroughTheHarnessTests {
         let items = (0..<count).map { _ in "\"" + tasks.string(length: length, from: letters) + "\"" }
         #expect(
             await harness.snapshotJSON
-                == #"{"actionRunning":false,"alert":null,"items":[\#(items.joined(separator: ","))],"pendingActions":0}"#)
+                == #"{"actionRunning":false,"alert":null,"items":[\#(items.joined(separator: ","))],"overCap":0,"pendingActions":0,"pitfall":{"name":"unserialised-actions","on":false}}"#)
         let trace = await harness.trace
         #expect(trace.first?.event == "random(count: \(count), length: \(length))", "\(trace)")
     }

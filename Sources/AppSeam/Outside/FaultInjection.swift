@@ -32,8 +32,26 @@ public final class FaultInjection: Sendable {
 
     /// Waits the latency (cancellable), then throws ``InjectedFault`` at the failure rate.
     public func inject() async throws {
+        try await draw().inject()
+    }
+
+    /// The settings in force and this request's failure draw, taken now: call it where the request starts (the
+    /// room's executor), so a request started before the settings change keeps the old ones however late its task
+    /// runs, and the draws come in the order the requests started.
+    public func draw() -> InjectedFaultPlan {
         let settings = self.settings
-        let fails = random.chance(settings.failureRate)
+        return InjectedFaultPlan(settings: settings, fails: random.chance(settings.failureRate), clock: clock)
+    }
+}
+
+/// One request's injected latency and failure, drawn by ``FaultInjection/draw()``.
+public struct InjectedFaultPlan: Sendable {
+    let settings: FaultSettings
+    let fails: Bool
+    let clock: any Clock<Duration>
+
+    /// Waits the latency (cancellable), then throws ``InjectedFault`` if the draw failed.
+    public func inject() async throws {
         if settings.latencyMs > 0 {
             try await clock.sleep(for: .milliseconds(settings.latencyMs))
         }

@@ -1,0 +1,226 @@
+import PlaygroundUI
+
+/// A bug of an article's code that the runtime fixes, which a room can switch back on: "Run the article's code as
+/// published" (off by default). The learner sees the bug happen, then switches the fix back on.
+///
+/// Adding a pitfall to an app is a few lines of its sample glue:
+/// 1. Declare it on the app's input type (``PitfallDeclaring``): `static let pitfalls = [Pitfall(name: "…", …)]`.
+/// 2. Let the input take `setPitfall`: a `Codable` input enum adds the case
+///    `case setPitfall(on: Bool, pitfall: String? = nil)`, ``EventDeclaration/setPitfall(_:)`` to its `events`,
+///    `try Pitfall.check(self)` to its `validate()` and `pitfallSwitch` (``PitfallSwitchable``); an input the app
+///    does not own (EV's article enum) is wrapped instead: `handle(_ input: PitfallSwitchInput<EventEnum>, …)`.
+/// 3. Adopt ``PitfallHostingApp``: keep the room's switches in `pitfallSwitches`; in `handle`, `set(on, pitfall:)`
+///    them, hand the flag to the runtime (its switch runs the article's code instead of the fix), record a trace row;
+///    set `pitfallSwitches.switched` to that same path (the pane's toggle calls it). The room draws the toggle under
+///    the app's view (fragment `<app>-pitfall`); nothing in the app's views changes.
+/// 4. Show them in `/state`: `pitfall: pitfallSwitches.state` (one) or `pitfalls: pitfallSwitches.states`
+///    (several), plus the number that shows the bug.
+/// 5. Mark the step where the bug bites in the trace: ``bitesText(_:)`` (`⚠ stale answer shown: …`).
+///
+/// The switch is an input like any other: journaled, replayed, in history, forks and exported tests; an app with
+/// its own checkpoint (``CheckpointingApp``) writes the switches into it.
+public struct Pitfall: Sendable, Equatable {
+    /// What `"pitfall"` names in `setPitfall` (lowercase words with hyphens: `stale-answer-wins`).
+    public let name: String
+    /// The article's code that has the bug, short.
+    public let articleCode: String
+    /// What goes wrong when it runs.
+    public let goesWrong: String
+    /// How the runtime fixes it.
+    public let fix: String
+    /// The fix's source file as a stage names it (`#fileID`: `MVIRuntime/LatestWins.swift`), and its lines.
+    public let fixFile: String
+    public let fixLines: ClosedRange<Int>
+    /// What the trace says where the bug bites: `stale answer shown`, `subscription leaked`, `cap exceeded`.
+    public let bites: String
+
+    public init(
+        name: String, articleCode: String, goesWrong: String, fix: String, fixFile: String, fixLines: ClosedRange<Int>, bites: String
+    ) {
+        (self.name, self.articleCode, self.goesWrong, self.fix) = (name, articleCode, goesWrong, fix)
+        (self.fixFile, self.fixLines, self.bites) = (fixFile, fixLines, bites)
+    }
+
+    /// The source panel at the fix's lines: `/sources/MVIRuntime/LatestWins.swift?lines=120-131#L120`.
+    public var sourcePath: String {
+        "/sources/\(fixFile)?lines=\(fixLines.lowerBound)-\(fixLines.upperBound)#L\(fixLines.lowerBound)"
+    }
+
+    /// The trace's mark for the step where the bug bites: `⚠ stale answer shown: #1 applied over #2`.
+    public func bitesText(_ detail: String) -> String { "⚠ \(bites): \(detail)" }
+
+    /// Which of `pitfalls` `name` names: the only one when `name` is nil and there is one. Refuses an unknown name,
+    /// or none when there are several.
+    public static func named(_ name: String?, in pitfalls: [Pitfall], app: String) throws(AppInputError) -> Pitfall {
+        let names = pitfalls.map(\.name).joined(separator: ", ")
+        guard !pitfalls.isEmpty else { throw AppInputError(.unknownEvent, "The \(app) app has no pitfall to switch.") }
+        guard let name else {
+            if pitfalls.count == 1 { return pitfalls[0] }
+            throw AppInputError(.missingArgument, "The \(app) app has several pitfalls: \"pitfall\" must name one of: \(names).")
+        }
+        guard let found = pitfalls.first(where: { $0.name == name }) else {
+            throw AppInputError(.invalidArgument, "The \(app) app has no pitfall \(quoted(name)); \"pitfall\" must be one of: \(names).")
+        }
+        return found
+    }
+}
+
+/// An app input whose app declares pitfalls (its id, for refusals, and the pitfalls in the pane's order).
+public protocol PitfallDeclaring: AppInput {
+    static var pitfallAppID: String { get }
+    static var pitfalls: [Pitfall] { get }
+}
+
+/// An app input that takes `setPitfall` (a case of its own, or ``PitfallSwitchInput``).
+public protocol PitfallSwitchable: PitfallDeclaring {
+    /// The `setPitfall` this input is, if it is one: its `on` and `pitfall`.
+    var pitfallSwitch: (on: Bool, pitfall: String?)? { get }
+}
+
+extension Pitfall {
+    /// The check for a `Codable` input's `validate()`: a `setPitfall` must name a pitfall the app has.
+    public static func check<Input: PitfallSwitchable>(_ input: Input) throws(AppInputError) {
+        guard let (_, name) = input.pitfallSwitch else { return }
+        _ = try named(name, in: Input.pitfalls, app: Input.pitfallAppID)
+    }
+}
+
+extension EventDeclaration {
+    /// `setPitfall` for an app with `pitfalls`: its summary and the names `pitfall` takes.
+    public static func setPitfall(_ pitfalls: [Pitfall]) -> EventDeclaration {
+        let names = pitfalls.map(\.name)
+        let which = names.count == 1 ? "`pitfall` may name it (`\(names[0])`)" : "`pitfall` names one of: \(names.map { "`\($0)`" }.joined(separator: ", "))"
+        return EventDeclaration(
+            "setPitfall",
+            """
+                Pitfall switch: `on: true` runs the article's code as published (\(pitfalls.map(\.bites).joined(separator: "; "))), \
+                `on: false` (the default) runs the runtime's fix; \(which). Journaled and replayed like any input.
+                """,
+            ["pitfall": .oneOf(names)])
+    }
+}
+
+/// A pitfall's switch in `/state`: `{"name": "stale-answer-wins", "on": false}`.
+public struct PitfallState: Sendable, Equatable, Codable {
+    public var name: String
+    public var on: Bool
+
+    public init(name: String, on: Bool) { (self.name, self.on) = (name, on) }
+}
+
+/// A room's pitfall switches for one app, all off at first. Lives in the room's isolation, like its app.
+public final class PitfallSwitches {
+    public let pitfalls: [Pitfall]
+    private var switchedOn: Set<String> = []
+
+    public init(_ pitfalls: [Pitfall]) {
+        precondition(!pitfalls.isEmpty && Set(pitfalls.map(\.name)).count == pitfalls.count, "pitfalls need distinct names")
+        self.pitfalls = pitfalls
+    }
+
+    /// Whether the article's code runs for `name` (the first pitfall when nil).
+    public func isOn(_ name: String? = nil) -> Bool { switchedOn.contains(name ?? pitfalls[0].name) }
+
+    /// Switches the pitfall `name` (the only one when nil; the input was checked) and returns it.
+    @discardableResult
+    public func set(_ on: Bool, pitfall name: String? = nil) -> Pitfall {
+        let pitfall = pitfalls.first { $0.name == (name ?? pitfalls[0].name) } ?? pitfalls[0]
+        if on { switchedOn.insert(pitfall.name) } else { switchedOn.remove(pitfall.name) }
+        return pitfall
+    }
+
+    /// What a press on the pane's switch runs (`on`, the pitfall's name): the app sets it to its own `setPitfall`, so
+    /// the page and HTTP take one path. Set once the app exists (its root view is made before it).
+    public var switched: ((Bool, String?) -> Void)?
+
+    /// The first pitfall's switch, for an app with one.
+    public var state: PitfallState { states[0] }
+    /// Every switch, in order.
+    public var states: [PitfallState] { pitfalls.map { PitfallState(name: $0.name, on: switchedOn.contains($0.name)) } }
+
+    /// The names switched on, for a checkpoint.
+    public var onNames: [String] { pitfalls.map(\.name).filter(switchedOn.contains) }
+    /// Restores the switches a checkpoint wrote (unknown names are ignored).
+    public func restore(onNames: [String]) {
+        switchedOn = Set(onNames.filter { name in pitfalls.contains { $0.name == name } })
+    }
+
+    /// The trace's caption for a switch: what now runs.
+    public func caption(_ pitfall: Pitfall, on: Bool) -> String {
+        on
+            ? "Running the article's code as published: \(pitfall.goesWrong)"
+            : "The runtime's fix is back on: \(pitfall.fix)"
+    }
+}
+
+@available(*, unavailable, message: "pitfall switches live in their room's isolation")
+extension PitfallSwitches: Sendable {}
+
+/// The pane's switch for one pitfall: a labelled toggle "Run the article's code as published" (off by default) whose
+/// press runs `set` (the app's `setPitfall`), and, when on, a note naming the bug with a link to the fix's lines in
+/// the source panel.
+public struct PitfallSwitchView: View {
+    let pitfall: Pitfall
+    let isOn: Bool
+    let set: (Bool) -> Void
+
+    public init(_ pitfall: Pitfall, isOn: Bool, set: @escaping (Bool) -> Void) {
+        (self.pitfall, self.isOn, self.set) = (pitfall, isOn, set)
+    }
+
+    public var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Toggle("Run the article's code as published", isOn: Binding(get: { isOn }, set: set))
+            if isOn {
+                Text("Pitfall on (\(pitfall.name)): \(pitfall.articleCode) — \(pitfall.goesWrong)")
+                    .font(.caption)
+                Link("The fix: \(pitfall.fixFile), lines \(pitfall.fixLines.lowerBound)–\(pitfall.fixLines.upperBound)", destination: pitfall.sourcePath)
+            }
+        }
+    }
+}
+
+/// An app with pitfall switches: the room draws one toggle per pitfall under the app's view (``PitfallPane``) and
+/// runs a press of it through ``PitfallSwitches/switched``. The steps are in ``Pitfall``'s comment; in the glue:
+///
+/// ```swift
+/// extension ListViewEvent: PitfallSwitchable {          // + case setPitfall(on: Bool, pitfall: String? = nil)
+///     public static let pitfallAppID = "vvsi"
+///     public static let pitfalls = [Pitfall(name: "unserialised-actions", …, fixFile: "VVSIRuntime/ViewState.swift",
+///                                           fixLines: 151...161, bites: "cap exceeded")]
+///     public var pitfallSwitch: (on: Bool, pitfall: String?)? { if case .setPitfall(let on, let name) = self { (on, name) } else { nil } }
+/// }
+/// final class ListViewPlayground: VVSIHostedApp, PitfallHostingApp {
+///     let pitfalls = PitfallSwitches(ListViewEvent.pitfalls)
+///     var pitfallSwitches: PitfallSwitches { pitfalls }
+///     func handle(_ event: ListViewEvent, from source: EventSource) throws(AppError) {
+///         if case .setPitfall(let on, let name) = event {
+///             pitfalls.set(on, pitfall: name)
+///             instance.viewState.runsActionsAtOnce = on     // the runtime's switch
+///             return  // (and a trace row)
+///         }
+///         …
+///     }
+/// }
+/// ```
+public protocol PitfallHostingApp: HostedApp {
+    var pitfallSwitches: PitfallSwitches { get }
+}
+
+/// The switches the room draws under an app's view: fragment `<app>-pitfall`, one ``PitfallSwitchView`` per pitfall.
+struct PitfallPane: View {
+    let appID: String
+    let switches: PitfallSwitches
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            ForEach(switches.pitfalls, id: \.name) { pitfall in
+                PitfallSwitchView(pitfall, isOn: switches.isOn(pitfall.name)) { [switches] on in
+                    // An app with one pitfall takes setPitfall without a name, as HTTP's default.
+                    switches.switched?(on, switches.pitfalls.count == 1 ? nil : pitfall.name)
+                }
+            }
+        }
+        .id("\(appID)-pitfall")
+    }
+}
