@@ -7,7 +7,7 @@ import RoomServices
 /// Glue, not from the article: the NiceArchitecture posts app as a playground app, hosted in the room by the
 /// runtime's ``NiceRoom`` (the room's own dependencies; the seed's are process-wide statics). The coordinator's views
 /// render as `nice-posts`, the fault controls as `nice-faults`.
-public final class PostsPlayground: CheckpointingApp {
+public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
     public static let about = AppAbout(
         id: "nice", title: "NiceArchitecture · view models, load states, a coordinator",
         summary: "The list's view model binds as its view appears: contentLoadState goes to loading, the repositories fetch "
@@ -43,6 +43,8 @@ public final class PostsPlayground: CheckpointingApp {
     public let coordinator: PostsCoordinator
     /// The room's fault injection.
     public let faults: PostsFaults
+    /// The room's pitfall switches (the article's code in place of NiceRuntime's fixes).
+    public let pitfallSwitches = PitfallSwitches(PostsEvent.pitfalls)
     private let host: ViewHost<FaultsAbove<PostsCoordinatorView>>
     private let effects: Effects
 
@@ -66,6 +68,7 @@ public final class PostsPlayground: CheckpointingApp {
                 faults, ids: ("nice-faults", "nice-posts"), set: { send(.setFaults(latencyMs: $0.latencyMs, failureRate: $0.failureRate)) },
                 reload: { send(.reload) }, content: PostsCoordinatorView(coordinator: coordinator)))
         room.watch(coordinator.viewModel, as: "PostsViewModel")
+        pitfallSwitches.switched = { [weak self] on, name in try? self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
         room.watch(coordinator.$postDetailViewModel) { "PostDetailViewModel(\($0.postId))" }
     }
 
@@ -80,10 +83,21 @@ public final class PostsPlayground: CheckpointingApp {
         case .closePost where coordinator.postDetailViewModel == nil:
             throw AppError(
                 .conflict, code: "no_post_open", message: "No post is open; closePost goes back from an open post (send openPost first).")
+        case .setPitfall(let on, let name):
+            return setPitfall(on, name, from: source)
         default:
             break
         }
         room.step(event.spoken, from: source) { noted { event.run(list: coordinator.viewModel!, coordinator: coordinator, faults: faults) } }
+    }
+
+    /// The switch: NiceRuntime runs the article's code for this pitfall (on) or its fix (off).
+    private func setPitfall(_ on: Bool, _ name: String?, from source: EventSource) {
+        let pitfall = pitfallSwitches.set(on, pitfall: name)
+        room.step("setPitfall \(pitfall.name) on: \(on)", from: source) {
+            if let switched = NicePitfall(pitfallName: pitfall.name) { room.pitfalls.set(switched, on: on) }
+            teaching.trace.appendStep(pitfallSwitches.caption(pitfall, on: on))
+        }
     }
 
     /// The post must be in the loaded list: 409 while it is not loaded, 404 for an id it does not have.
@@ -140,7 +154,10 @@ public final class PostsPlayground: CheckpointingApp {
             favourites: list.favourites.sorted(), route: coordinator.postDetailViewModel?.postId,
             postsShown: list.contentLoadState == .hasData ? list.filteredPosts.count : 0, postCount: list.allPosts.count,
             detailState: coordinator.postDetailViewModel?.contentLoadState.caseName, latencyMs: settings.latencyMs,
-            failureRate: settings.failureRate)
+            failureRate: settings.failureRate,
+            pitfalls: pitfallSwitches.states.map { state in
+                PitfallCount(name: state.name, on: state.on, bites: NicePitfall(pitfallName: state.name).map(room.pitfalls.bites(of:)) ?? 0)
+            })
     }
 
     // MARK: - Checkpoint
@@ -164,6 +181,8 @@ public final class PostsPlayground: CheckpointingApp {
         var detail: Detail?
         var latencyMs: Int
         var failureRate: Double
+        /// The pitfall switches on (absent in checkpoints written before there were any).
+        var pitfalls: [String]? = nil
     }
 
     public func checkpoint() -> String? {
@@ -173,7 +192,8 @@ public final class PostsPlayground: CheckpointingApp {
         return AppSeam.Checkpoint.write(
             Checkpoint(
                 rows: list.allPosts.map { .init(id: $0.id, text: $0.text, user: $0.user) }, filter: snapshot.filter, favourites: list.favourites.sorted(),
-                list: list.contentLoadState.saved, detail: detail, latencyMs: settings.latencyMs, failureRate: settings.failureRate))
+                list: list.contentLoadState.saved, detail: detail, latencyMs: settings.latencyMs, failureRate: settings.failureRate,
+                pitfalls: pitfallSwitches.onNames))
     }
 
     /// Goes the way the views went: the list appears and its load is answered with the saved rows, favourites and
@@ -189,6 +209,10 @@ public final class PostsPlayground: CheckpointingApp {
         }
         let list = coordinator.viewModel!
         let context = RenderContext(formAction: "")
+        defer {  // the switches as they were, once the views are back the way they went
+            pitfallSwitches.restore(onNames: saved.pitfalls ?? [])
+            for pitfall in NicePitfall.allCases { room.pitfalls.set(pitfall, on: pitfallSwitches.isOn(Pitfall.hyphenated(pitfall.rawValue))) }
+        }
         faults.set(PostsFaults.Settings(latencyMs: saved.latencyMs, failureRate: saved.failureRate))
         _ = render(context)
         // A load still waiting stays waiting (it is sent again as the room goes live); one that waited for a reload is

@@ -1,4 +1,5 @@
 import AppSeam
+import NiceRuntime
 import PlaygroundUI
 
 /// Glue: every event the posts app accepts over HTTP, decoded from the flat envelope by `Codable`; ``run(list:coordinator:faults:)``
@@ -11,6 +12,8 @@ public enum PostsEvent: AppInput, Codable, Equatable {
     case closePost
     case triggerError
     case setFaults(latencyMs: Int, failureRate: Double)
+    /// A pitfall switch: `on` runs the article's code as published where the runtime has a fix.
+    case setPitfall(on: Bool, pitfall: String? = nil)
 
     /// The filters `setFilter` takes, by the name it is sent as.
     public static let filters: [(name: String, state: PostsDisplayState)] = [("all", .all), ("favourites", .favourites)]
@@ -30,6 +33,7 @@ public enum PostsEvent: AppInput, Codable, Equatable {
                     0...PostsFaults.maximumLatencyMs, must: "a whole number of milliseconds from 0 to \(PostsFaults.maximumLatencyMs)"),
                 "failureRate": .number(0...1),
             ]),
+        .setPitfall(pitfalls),
     ]
 
     static let postID = ArgumentRule.integer(1..., must: "a post's id, a whole number from 1")
@@ -41,6 +45,7 @@ public enum PostsEvent: AppInput, Codable, Equatable {
             ("Toggle the heart of post 3", .toggleFavourite(postId: 3)), ("Open post 3", .openPost(postId: 3)),
             ("Back to the list", .closePost), ("Trigger an error", .triggerError),
             ("Inject latency and failures", .setFaults(latencyMs: 1500, failureRate: 0.5)),
+            ("Run the article's code as published: favourites kept in the rows", .setPitfall(on: true, pitfall: "favourites-kept-in-rows")),
         ]
     }
 
@@ -56,6 +61,19 @@ public enum PostsEvent: AppInput, Codable, Equatable {
         case .closePost: coordinator.pop()
         case .triggerError: list.triggerError()
         case .setFaults(let latencyMs, let failureRate): faults.set(PostsFaults.Settings(latencyMs: latencyMs, failureRate: failureRate))
+        case .setPitfall: break  // the room's switches, set by the app
         }
     }
+}
+
+extension PostsEvent: PitfallSwitchable {
+    public static let pitfallAppID = "nice"
+    /// NiceRuntime's fixes that a room can switch back to the article's code.
+    public static let pitfalls = NicePitfall.allCases.map { $0.pitfall(sampleModule: "PostsNice") }
+
+    public var pitfallSwitch: (on: Bool, pitfall: String?)? {
+        if case .setPitfall(let on, let name) = self { (on, name) } else { nil }
+    }
+
+    public func validate() throws(AppInputError) { try Pitfall.check(self) }
 }

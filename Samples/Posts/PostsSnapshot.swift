@@ -21,4 +21,6 @@ public struct PostsSnapshot: Codable, Sendable, Equatable {
     /// Injected latency and failure rate.
     public var latencyMs: Int
     public var failureRate: Double
+    /// The pitfall switches (the article's code where NiceRuntime has a fix) and how often each bug bit.
+    public var pitfalls: [PitfallCount]
 }

@@ -5,7 +5,7 @@ import RouterRuntime
 
 /// Glue, not from the article: the products app as a playground app. HTTP's events go to the list's intent, to the
 /// topmost presented screen's intent, to the routers' stack (dismiss) or to the alert's buttons (by title).
-public final class ProductsPlayground: CheckpointingApp {
+public final class ProductsPlayground: CheckpointingApp, PitfallHostingApp {
     public static let about = AppAbout(
         id: "router", title: "MVI · Container · Router",
         summary: "The view calls its intent; the intent tells the model; the container hands the model's change to the "
@@ -25,6 +25,8 @@ public final class ProductsPlayground: CheckpointingApp {
     public var teaching: Teaching<RouterStage> { app.teaching }
     /// The room's pitfall switches and their counts of bites.
     public var pitfalls: RouterPitfalls { app.pitfalls }
+    /// The room's pitfall switches as the pane and `setPitfall` show them.
+    public let pitfallSwitches = PitfallSwitches(ProductsEvent.pitfalls)
     private var host: ViewHost<ProductListView> { app.host }
     private var stack: RouterStack { app.stack }
     private var listContainer: MVIContainer<ProductListIntentProtocol, ProductListModelStatePotocol>? { app.container }
@@ -37,12 +39,22 @@ public final class ProductsPlayground: CheckpointingApp {
         app = MVIRouterHost(
             appID: Self.about.id, root: root, services: services, container: \.container, describe: Self.describe,
             appeared: ("the list appeared: .onAppear(perform: intent.viewOnAppear)", "The list appeared; its intent asked the repository for the products."))
+        pitfallSwitches.switched = { [weak self] on, name in try? self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
+    }
+
+    /// The switch: RouterRuntime runs the article's code for this pitfall (on) or its fix (off).
+    private func setPitfall(_ on: Bool, _ name: String?, from source: EventSource) {
+        let pitfall = pitfallSwitches.set(on, pitfall: name)
+        if let switched = RouterPitfall(pitfallName: pitfall.name) { pitfalls.set(switched, on: on) }
+        teaching.trace.record(source: source, event: "setPitfall \(pitfall.name) on: \(on)", became: [pitfallSwitches.caption(pitfall, on: on)])
+        teaching.flow.describe(pitfallSwitches.caption(pitfall, on: on))
     }
 
     public func render(_ context: RenderContext) -> RenderedView { app.render(context) }
 
     /// Refusals come first and change nothing (the list is not even drawn for them); a valid event reaches the intent.
     public func handle(_ event: ProductsEvent, from source: EventSource) throws(AppError) {
+        if case .setPitfall(let on, let name) = event { return setPitfall(on, name, from: source) }
         let products = listContainer?.model.products.map(\.id) ?? []
         switch event {
         case .openProduct(let id, _) where stack.entries.isEmpty && !products.contains(id), .deleteProduct(let id) where !products.contains(id):
@@ -79,7 +91,11 @@ public final class ProductsPlayground: CheckpointingApp {
         }
         var alert: ProductsSnapshot.Alert?
         if case .error(let title, let message)? = stack.alert as? ProductListRouterAlertType { alert = .init(title: title, message: message) }
-        return ProductsSnapshot(contentState: contentStateName, products: model?.products.map(\.id) ?? [], presented: presented, alert: alert)
+        let switches = pitfallSwitches.states.map { state in
+            PitfallCount(name: state.name, on: state.on, bites: RouterPitfall(pitfallName: state.name).map(pitfalls.bites(of:)) ?? 0)
+        }
+        return ProductsSnapshot(
+            contentState: contentStateName, products: model?.products.map(\.id) ?? [], presented: presented, alert: alert, pitfalls: switches)
     }
 
     public func unmount() { app.unmount() }
@@ -99,12 +115,14 @@ public final class ProductsPlayground: CheckpointingApp {
         var products: [Product]
         var screens: [Screen]
         var alert: Int?
+        /// The pitfall switches on (absent in checkpoints written before there were any).
+        var pitfalls: [String]? = nil
     }
 
     /// nil when an alert asks about a product the list does not have (now).
     public func checkpoint() -> String? {
         guard app.isMounted, let model = listContainer?.model else {
-            return AppSeam.Checkpoint.write(Checkpoint(mounted: false, state: "loading", products: [], screens: []))
+            return AppSeam.Checkpoint.write(Checkpoint(mounted: false, state: "loading", products: [], screens: [], pitfalls: pitfallSwitches.onNames))
         }
         let screens = stack.entries.compactMap { entry -> Checkpoint.Screen? in
             guard let id = Self.productID(of: entry.screen) else { return nil }
@@ -117,13 +135,18 @@ public final class ProductsPlayground: CheckpointingApp {
             guard let product = model.products.first(where: { "Delete \($0.title)?" == title }) else { return nil }
             alert = product.id
         }
-        return AppSeam.Checkpoint.write(Checkpoint(mounted: true, state: contentStateName, products: model.products, screens: screens, alert: alert))
+        return AppSeam.Checkpoint.write(Checkpoint(
+                mounted: true, state: contentStateName, products: model.products, screens: screens, alert: alert, pitfalls: pitfallSwitches.onNames))
     }
 
     /// Goes the way the page went: the list appears and its load is answered (with the presented products too), each
     /// screen opens from the one before, a reload answers with the list as it was, and the alert is asked again.
     public func restore(_ text: String) throws(CheckpointError) {
         let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
+        defer {  // the switches as they were, once the screens are back the way they went
+            pitfallSwitches.restore(onNames: saved.pitfalls ?? [])
+            for pitfall in RouterPitfall.allCases { pitfalls.set(pitfall, on: pitfallSwitches.isOn(Pitfall.hyphenated(pitfall.rawValue))) }
+        }
         guard saved.mounted else { return }
         // The list has 10 products and the stack 8 screens: a checkpoint with far more was not written here.
         guard saved.products.count <= 100, saved.screens.count <= stack.capacity else {
@@ -236,4 +259,6 @@ public struct ProductsSnapshot: Codable, Sendable, Equatable {
     public let products: [Int]
     public let presented: [Presented]
     @Nullable public var alert: Alert? = nil
+    /// The pitfall switches (the article's code where RouterRuntime has a fix) and how often each bug bit.
+    public var pitfalls: [PitfallCount] = []
 }

@@ -10,6 +10,8 @@ public enum ProductsEvent: AppInput, Codable, Equatable {
     case deleteProduct(id: Int)
     case alertAction(action: String)
     case reload
+    /// A pitfall switch: `on` runs the article's code as published where the runtime has a fix.
+    case setPitfall(on: Bool, pitfall: String? = nil)
 
     /// Calls what the page's control calls: a row, Delete and Reload call the list's intent (a row of a presented
     /// screen, `top`, its intent); the close button the routers' stack; the alert's buttons are pressed by title.
@@ -26,6 +28,7 @@ public enum ProductsEvent: AppInput, Codable, Equatable {
         case (.deleteProduct(let id), _): list.onTapDelete(id: id)
         case (.alertAction(let action), _): return pressAlert(action)
         case (.reload, _): list.onTapReload()
+        case (.setPitfall, _): break  // the room's switches, set by the app
         }
         return true
     }
@@ -48,6 +51,7 @@ public enum ProductsEvent: AppInput, Codable, Equatable {
             "alertAction", "Presses the alert's button `action` (Yes deletes). 409 `no_alert` when no alert is shown.",
             ["action": .oneOf(alertActions)]),
         .init("reload", "The list's intent loads the products again (Loading until they arrive)."),
+        .setPitfall(pitfalls),
     ]
 
     static let productID = ArgumentRule.integer(1..., must: "a product's id, a whole number from 1")
@@ -65,6 +69,19 @@ public enum ProductsEvent: AppInput, Codable, Equatable {
             ("Dismiss the top screen", .dismiss), ("Dismiss the next one", .dismiss),
             ("Ask to delete \(title) (\(id))", .deleteProduct(id: id)), ("Answer the alert: Yes", .alertAction(action: "Yes")),
             ("Reload the list", .reload),
+            ("Run the article's code as published: a screen kept by position", .setPitfall(on: true, pitfall: "screen-keyed-by-position")),
         ]
     }
+}
+
+extension ProductsEvent: PitfallSwitchable {
+    public static let pitfallAppID = "router"
+    /// RouterRuntime's fixes that a room can switch back to the article's code.
+    public static let pitfalls = RouterPitfall.allCases.map { $0.pitfall(sampleModule: "ProductsRouter") }
+
+    public var pitfallSwitch: (on: Bool, pitfall: String?)? {
+        if case .setPitfall(let on, let name) = self { (on, name) } else { nil }
+    }
+
+    public func validate() throws(AppInputError) { try Pitfall.check(self) }
 }

@@ -147,7 +147,7 @@ struct PitfallLiveTests {
 
     /// Exports the room's journal, imports it as a new room (every step replayed) and expects the same `keys` of
     /// `app`'s state there.
-    private func expectReplayShowsTheSame(_ live: LivePlayground, _ room: String, app: String, keys: [String]) async throws {
+    func expectReplayShowsTheSame(_ live: LivePlayground, _ room: String, app: String, keys: [String]) async throws {
         let exported = try await live.request("GET", room + "/export")
         #expect(exported.status == 200)
         let imported = try await live.request("POST", "/rooms/import", headers: ["Content-Type": "application/json"], body: exported.text)
