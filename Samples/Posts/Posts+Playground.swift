@@ -100,6 +100,11 @@ public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
         }
     }
 
+    /// Each pitfall's bites by name, for a checkpoint.
+    private var pitfallBites: [String: Int] {
+        Dictionary(uniqueKeysWithValues: NicePitfall.allCases.map { (Pitfall.hyphenated($0.rawValue), room.pitfalls.bites(of: $0)) })
+    }
+
     /// The post must be in the loaded list: 409 while it is not loaded, 404 for an id it does not have.
     private func requirePost(_ postId: Int, event: String) throws(AppError) {
         let list = coordinator.viewModel!
@@ -183,6 +188,7 @@ public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
         var failureRate: Double
         /// The pitfall switches on (absent in checkpoints written before there were any).
         var pitfalls: [String]? = nil
+        var pitfallBites: [String: Int]? = nil
     }
 
     public func checkpoint() -> String? {
@@ -193,7 +199,7 @@ public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
             Checkpoint(
                 rows: list.allPosts.map { .init(id: $0.id, text: $0.text, user: $0.user) }, filter: snapshot.filter, favourites: list.favourites.sorted(),
                 list: list.contentLoadState.saved, detail: detail, latencyMs: settings.latencyMs, failureRate: settings.failureRate,
-                pitfalls: pitfallSwitches.onNames))
+                pitfalls: pitfallSwitches.onNames, pitfallBites: pitfallBites))
     }
 
     /// Goes the way the views went: the list appears and its load is answered with the saved rows, favourites and
@@ -211,7 +217,11 @@ public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
         let context = RenderContext(formAction: "")
         defer {  // the switches as they were, once the views are back the way they went
             pitfallSwitches.restore(onNames: saved.pitfalls ?? [])
-            for pitfall in NicePitfall.allCases { room.pitfalls.set(pitfall, on: pitfallSwitches.isOn(Pitfall.hyphenated(pitfall.rawValue))) }
+            for pitfall in NicePitfall.allCases {
+                let name = Pitfall.hyphenated(pitfall.rawValue)
+                room.pitfalls.set(pitfall, on: pitfallSwitches.isOn(name))
+                room.pitfalls.restore(bites: saved.pitfallBites?[name] ?? 0, of: pitfall)
+            }
         }
         faults.set(PostsFaults.Settings(latencyMs: saved.latencyMs, failureRate: saved.failureRate))
         _ = render(context)

@@ -42,6 +42,11 @@ public final class ProductsPlayground: CheckpointingApp, PitfallHostingApp {
         pitfallSwitches.switched = { [weak self] on, name in try? self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
     }
 
+    /// Each pitfall's bites by name, for a checkpoint.
+    private var pitfallBites: [String: Int] {
+        Dictionary(uniqueKeysWithValues: RouterPitfall.allCases.map { (Pitfall.hyphenated($0.rawValue), pitfalls.bites(of: $0)) })
+    }
+
     /// The switch: RouterRuntime runs the article's code for this pitfall (on) or its fix (off).
     private func setPitfall(_ on: Bool, _ name: String?, from source: EventSource) {
         let pitfall = pitfallSwitches.set(on, pitfall: name)
@@ -117,16 +122,20 @@ public final class ProductsPlayground: CheckpointingApp, PitfallHostingApp {
         var alert: Int?
         /// The pitfall switches on (absent in checkpoints written before there were any).
         var pitfalls: [String]? = nil
+        var pitfallBites: [String: Int]? = nil
     }
 
     /// nil when an alert asks about a product the list does not have (now).
     public func checkpoint() -> String? {
         guard app.isMounted, let model = listContainer?.model else {
-            return AppSeam.Checkpoint.write(Checkpoint(mounted: false, state: "loading", products: [], screens: [], pitfalls: pitfallSwitches.onNames))
+            return AppSeam.Checkpoint.write(Checkpoint(mounted: false, state: "loading", products: [], screens: [], pitfalls: pitfallSwitches.onNames, pitfallBites: pitfallBites))
         }
         let screens = stack.entries.compactMap { entry -> Checkpoint.Screen? in
             guard let id = Self.productID(of: entry.screen) else { return nil }
             let screen = entry.container as? MVIContainer<ProductIntentProtocol, ProductModelStatePotocol>
+            // A screen that kept another route's container (the article's slot, switched on) cannot be rebuilt from
+            // its route: no checkpoint then, and the room replays its journal instead.
+            if let shown = screen?.model.product, shown.id != id { return nil }
             return .init(id: id, presentation: entry.presentation.rawValue, product: screen?.model.product)
         }
         guard screens.count == stack.entries.count else { return nil }
@@ -136,7 +145,8 @@ public final class ProductsPlayground: CheckpointingApp, PitfallHostingApp {
             alert = product.id
         }
         return AppSeam.Checkpoint.write(Checkpoint(
-                mounted: true, state: contentStateName, products: model.products, screens: screens, alert: alert, pitfalls: pitfallSwitches.onNames))
+                mounted: true, state: contentStateName, products: model.products, screens: screens, alert: alert, pitfalls: pitfallSwitches.onNames,
+                pitfallBites: pitfallBites))
     }
 
     /// Goes the way the page went: the list appears and its load is answered (with the presented products too), each
@@ -145,7 +155,11 @@ public final class ProductsPlayground: CheckpointingApp, PitfallHostingApp {
         let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
         defer {  // the switches as they were, once the screens are back the way they went
             pitfallSwitches.restore(onNames: saved.pitfalls ?? [])
-            for pitfall in RouterPitfall.allCases { pitfalls.set(pitfall, on: pitfallSwitches.isOn(Pitfall.hyphenated(pitfall.rawValue))) }
+            for pitfall in RouterPitfall.allCases {
+                let name = Pitfall.hyphenated(pitfall.rawValue)
+                pitfalls.set(pitfall, on: pitfallSwitches.isOn(name))
+                pitfalls.restore(bites: saved.pitfallBites?[name] ?? 0, of: pitfall)
+            }
         }
         guard saved.mounted else { return }
         // The list has 10 products and the stack 8 screens: a checkpoint with far more was not written here.

@@ -35,6 +35,9 @@ public final class RouterPitfalls {
     /// How many times `pitfall` has bitten in this room: each time the article's code did what the fix prevents.
     public func bites(of pitfall: RouterPitfall) -> Int { bites[pitfall] ?? 0 }
 
+    /// Sets the count of bites a checkpoint kept.
+    public func restore(bites count: Int, of pitfall: RouterPitfall) { bites[pitfall] = count }
+
     /// Counts a bite of `pitfall`; `note` (if any) goes to the trace.
     func bit(_ pitfall: RouterPitfall, _ note: String?) {
         bites[pitfall, default: 0] += 1

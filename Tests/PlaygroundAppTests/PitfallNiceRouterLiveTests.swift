@@ -1,4 +1,7 @@
+import AppSeam
 import Foundation
+import PostsNice
+import ProductsRouter
 import PlaygroundTesting
 import StandardApps
 import Testing
@@ -89,5 +92,45 @@ extension PitfallLiveTests {
             guard let id = body.firstMatch(of: /name="control" value="([^"]*)"/)?.1 else { return nil }
             return String(body.drop { $0 != ">" }.dropFirst()).replacing(/<[^>]*>/, with: "") == label ? String(id) : nil
         }
+    }
+}
+
+/// A Nice or Router room folds and hibernates through its checkpoint: the switches and their bites come back.
+@Suite struct PitfallNiceRouterCheckpointTests {
+    @Test func niceKeepsItsSwitchesAndTheirBites() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        var values = AppServiceValues()
+        values[PostsPlayground.PostsAPI.self] = PostsPlayground.PostsAPI(loadDelay: .zero)
+        let base = "http://127.0.0.1:\(live.port)"
+        let original = AppHarness<PostsPlayground>(seed: 3, values: values, ownBaseURL: base)
+        await original.draw()
+        #expect(await original.waitUntil { $0.app.snapshot.contentLoadState == "hasData" })
+        try await original.input("setPitfall", ["on": .boolean(true), "pitfall": .string("favourites-kept-in-rows")])
+        try await original.input("toggleFavourite", ["postId": .integer(3)])
+        try await original.input("reload")
+        #expect(await original.waitUntil { $0.app.snapshot.contentLoadState == "hasData" })
+        #expect(await original.run { $0.app.snapshot.pitfalls.first { $0.name == "favourites-kept-in-rows" }?.bites } == 1)
+        let copy = try await CheckpointTests.restored(from: original, seed: 3, ownBaseURL: base, values: values)
+        #expect(await copy.run { $0.app.room.pitfalls.isOn(.favouritesKeptInRows) })
+    }
+
+    @Test func theRouterKeepsItsSwitchesAndTheirBites() async throws {
+        let live = try await LivePlayground()
+        defer { live.playground.shutdown() }
+        let base = "http://127.0.0.1:\(live.port)"
+        let original = AppHarness<ProductsPlayground>(seed: 1, ownBaseURL: base)
+        await original.draw()
+        #expect(await original.waitUntil { $0.app.snapshot.contentState == "content" })
+        try await original.input("setPitfall", ["on": .boolean(true), "pitfall": .string("screen-keyed-by-position")])
+        for row in 0..<2 {
+            let control = try #require(PitfallLiveTests.controls(labelled: "Sheet", in: await original.render().html).dropFirst(row).first)
+            try await original.press(action: control)
+        }
+        #expect(await original.run { $0.app.pitfalls.bites(of: .screenKeyedByPosition) } == 1)
+        #expect(await original.checkpoint() == nil, "a sheet showing another route's screen is not rebuilt from a checkpoint")
+        try await original.input("dismiss")
+        let copy = try await CheckpointTests.restored(from: original, seed: 1, ownBaseURL: base)
+        #expect(await copy.run { $0.app.pitfalls.isOn(.screenKeyedByPosition) && $0.app.pitfalls.bites(of: .screenKeyedByPosition) == 1 })
     }
 }

@@ -40,6 +40,9 @@ public final class NicePitfalls: Sendable {
     /// How many times `pitfall` has bitten in this room: each time the article's code did what the fix prevents.
     public func bites(of pitfall: NicePitfall) -> Int { state.withLock { $0.bites[pitfall] ?? 0 } }
 
+    /// Sets the count of bites a checkpoint kept.
+    public func restore(bites count: Int, of pitfall: NicePitfall) { state.withLock { $0.bites[pitfall] = count } }
+
     /// Counts a bite of `pitfall` and writes `note` to the room's log (its trace row says where the bug bit).
     public func bit(_ pitfall: NicePitfall, _ note: String, log: NiceLog?) {
         state.withLock { $0.bites[pitfall, default: 0] += 1 }
