@@ -94,3 +94,25 @@ final class Flag: Sendable {
         }
     }
 }
+
+/// `LatestWins.appliesEveryAnswer` (the pitfall switch): every answer is delivered, the stale ones marked, and at most
+/// `maxAnswersAwaited` are awaited at once.
+@Suite struct LatestWinsPitfallTests {
+    @Test func everyAnswerIsAppliedAndTheOldestPastTheBoundIsDropped() async throws {
+        let room = LatestWinsRoom()
+        await room.setUp()
+        await room.everyAnswer()
+        let count = LatestWins.maxAnswersAwaited + 1
+        for index in 0..<count { await room.start("#\(index)", after: .milliseconds(20), effectRanOffRoom: Flag()) }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await room.delivered.count + room.dropped.count < count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(await room.dropped.map(\.generation) == [1], "the oldest, cancelled past the bound")
+        #expect(await Set(room.delivered) == Set((1..<count).map { "#\($0)" }), "every other answer applied, stale or not")
+    }
+}
+
+extension LatestWinsRoom {
+    func everyAnswer() { latest.appliesEveryAnswer = true }
+}
