@@ -71,8 +71,10 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp, PitfallH
 
     public func restore(_ text: String) throws(CheckpointError) {
         let saved = try AppSeam.Checkpoint.read(ListViewInstance.Checkpoint.self, from: text, app: Self.about.id)
-        // Add stops at 5 items and Random makes at most 9: a checkpoint with far more was not written here.
-        guard saved.items.count <= 100 else { throw CheckpointError("the vvsi app's checkpoint holds \(saved.items.count) items; it writes at most 100") }
+        // Add stops at 5 items and Random makes at most 9; with the pitfall switch on, adds running side by side (at most
+        // maxPendingActions) pass the cap: a checkpoint with more was not written here.
+        let most = 5 + Self.maxPendingActions
+        guard saved.items.count <= most else { throw CheckpointError("the vvsi app's checkpoint holds \(saved.items.count) items; it writes at most \(most)") }
         instance.restore(saved)
         pitfalls.restore(onNames: saved.pitfalls ?? [])
         instance.viewState.runsActionsAtOnce = pitfalls.isOn()

@@ -68,7 +68,7 @@ extension ListViewEvent: PitfallSwitchable {
             articleCode: "trigger(_:) calls interactor.execute at once for every action; add checks `await state().items.count < 5` in its own task",
             goesWrong: "concurrent Adds all read fewer than 5 items before any appends, so the list passes its cap of 5",
             fix: "ViewState runs one action at a time: the next queued action starts only once the running one has released its state and updater",
-            fixFile: "VVSIRuntime/ViewState.swift", fixLines: 151...161, bites: "cap exceeded"),
+            fixFile: "VVSIRuntime/ViewState.swift", fixLines: 156...166, bites: "cap exceeded"),
     ]
 
     public var pitfallSwitch: (on: Bool, pitfall: String?)? {

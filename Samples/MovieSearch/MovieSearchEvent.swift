@@ -76,7 +76,7 @@ extension MovieSearchEvent: PitfallSwitchable {
             articleCode: "loadMovies(query:) subscribes to every request and sets uiState in onNext, whichever answer arrives",
             goesWrong: "a slow answer for an older query overwrites the newer query's results, so the page shows films for what you no longer searched",
             fix: "every intent takes a generation; LatestWins delivers an answer only while its generation is the latest and drops the rest",
-            fixFile: "MVIRuntime/LatestWins.swift", fixLines: 153...161, bites: "stale answer shown"),
+            fixFile: "MVIRuntime/LatestWins.swift", fixLines: 162...170, bites: "stale answer shown"),
     ]
 
     public var pitfallSwitch: (on: Bool, pitfall: String?)? {

@@ -91,7 +91,7 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp, Pitfa
         pitfalls.restore(onNames: saved.pitfalls ?? [])
         instance.actionSource.subscribesAsPublished = pitfalls.isOn()
         // A checkpoint is a client's text too: a leak count no room reaches is refused.
-        guard (0...100_000).contains(saved.leaked ?? 0) else { throw CheckpointError("the ev app's checkpoint holds \(saved.leaked ?? 0) leaked subscriptions") }
+        guard (0...ActionSource.maxLeakedSubscriptions).contains(saved.leaked ?? 0) else { throw CheckpointError("the ev app's checkpoint holds \(saved.leaked ?? 0) leaked subscriptions") }
         instance.actionSource.restoreLeaks(count: saved.leaked ?? 0)
     }
 

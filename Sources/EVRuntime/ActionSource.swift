@@ -56,13 +56,16 @@ public final class ActionSource {
     public var subscribesAsPublished = false
     /// What keeps the leaked subscriptions alive: nobody cancels them (until the app unmounts).
     private var leaked: [AnyCancellable] = []
+    /// Most subscriptions a room lets leak: past it the switch's events leak no more (each event reaches every one).
+    public static let maxLeakedSubscriptions = 256
     /// Subscriptions leaked so far.
     public var leakedSubscriptionCount: Int { leaked.count }
     /// The article's `_ = eventSubject…assign(to: \.wrappedValue, on: self)`, once per `@Action` view an event
     /// re-creates: a subscription owned by nobody, receiving every later action into a subject no view reads. The
     /// app calls it for each event while ``subscribesAsPublished`` is on; returns how many leaked.
     func leakForReCreatedViews() -> Int {
-        let views = subscribers.count - leaked.count
+        // The article's leak has no end; a room's must (a public server), so it stops at the bound.
+        let views = min(subscribers.count - leaked.count, max(0, Self.maxLeakedSubscriptions - leaked.count))
         for _ in 0..<views { leaked.append(actions.sink { _ in }) }
         Stages.record(EVStage.action, "subscription leaked ×\(views): _ = eventSubject…assign(to: \\.wrappedValue, on: self)", line: #line - 1)
         return views
@@ -71,7 +74,7 @@ public final class ActionSource {
     /// A room restored from its snapshot: `count` leaked subscriptions again (they receive every action, as the
     /// leaked ones did, and show nothing).
     public func restoreLeaks(count: Int) {
-        for _ in 0..<max(0, count - leaked.count) { leaked.append(actions.sink { _ in }) }
+        for _ in 0..<max(0, min(count, Self.maxLeakedSubscriptions) - leaked.count) { leaked.append(actions.sink { _ in }) }
     }
 
     /// Cancels the leaked subscriptions (the app unmounts: its room is gone).

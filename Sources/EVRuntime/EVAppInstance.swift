@@ -71,7 +71,11 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
             return
         }
         // The pitfall switch's bite: the event's re-created views leaked their subscriptions.
-        let leaked = leaks == 0 ? [] : ["⚠ subscription leaked: +\(leaks), \(actionSource.liveSubscriptionCount) live @Action subscriptions"]
+        let capped = actionSource.leakedSubscriptionCount >= ActionSource.maxLeakedSubscriptions
+        let leaked =
+            !actionSource.subscribesAsPublished ? []
+            : leaks > 0 ? ["⚠ subscription leaked: +\(leaks), \(actionSource.liveSubscriptionCount) live @Action subscriptions"]
+            : capped ? ["⚠ subscription leaked: the room stops at \(ActionSource.maxLeakedSubscriptions) leaked (the article's would go on)"] : []
         teaching.trace.record(source: source, event: ".\(event.name)", became: actions.map { "@Action ← \($0)" } + leaked)
         teaching.flow.describe(
             ".\(event.name) from \(source.spoken) became \(actions.count) action(s); "

@@ -53,6 +53,9 @@ public final class LatestWins {
     /// An effect started while it is on is never cancelled nor dropped, so a slow older answer can overwrite a newer
     /// one ("stale answer shown"). Off, nothing here changes.
     public var appliesEveryAnswer = false
+    /// Most answers awaited at once with the switch on (the article's code has no bound; a room must): a newer effect
+    /// past it cancels the oldest, whose answer is then dropped.
+    public static let maxAnswersAwaited = 8
 
     /// The room's door to the outside: effects run through it, so the journal records their results.
     public let effects: Effects
@@ -99,7 +102,8 @@ public final class LatestWins {
     ) {
         isolation.preconditionIsolated("LatestWins must be used on its room's executor")
         if appliesEveryAnswer {
-            // The article's code: nothing cancelled, every answer applied (``finish``).
+            // The article's code: nothing cancelled, every answer applied (``finish``), up to the room's bound.
+            if unordered.count >= Self.maxAnswersAwaited, let oldest = unordered.keys.min() { unordered.removeValue(forKey: oldest)?.cancel() }
             serial += 1
             let ticket = Ticket(generation: generation, serial: serial, everyAnswer: true)
             let handlers = Handlers(owner: self, deliver: deliver, dropped: dropped, stale: stale)
@@ -140,7 +144,12 @@ public final class LatestWins {
     private static func finish<Output>(ticket: Ticket, handlers: Handlers<Output>, result: Result<Output, any Error>) {
         guard let owner = handlers.owner else { return }
         if ticket.everyAnswer {
-            owner.unordered[ticket.serial] = nil
+            guard owner.unordered.removeValue(forKey: ticket.serial) != nil else {
+                // Cancelled past the bound, or by unmounting.
+                Stages.record(MVIStage.latestWins, "dropped(#\(ticket.generation), cancelled)", line: #line + 1)
+                handlers.dropped(Drop(generation: ticket.generation, latestGeneration: owner.generation, failed: true))
+                return
+            }
             if ticket.generation < owner.generation {
                 Stages.record(MVIStage.latestWins, "stale answer shown: deliver(#\(ticket.generation), latest #\(owner.generation))", line: #line + 1)
                 handlers.stale(Drop(generation: ticket.generation, latestGeneration: owner.generation, failed: { if case .failure = result { true } else { false } }()))

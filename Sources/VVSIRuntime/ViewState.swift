@@ -145,6 +145,11 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         isolation.preconditionIsolated("ViewState.trigger must be called on its room's executor")
         Stages.record(VVSIStage.trigger, "viewState.trigger(.\(action))", file: file, line: line)
         if runsActionsAtOnce {
+            // The article's trigger has no bound; a room's has the queue's, for the actions running side by side.
+            guard concurrent.count < max(maxPendingActions, 1) else {
+                observer?(.actionRejected(action: action))
+                return .queueFull(limit: maxPendingActions)
+            }
             startAtOnce(action, mailbox, step: Stages.current)
             return .started
         }

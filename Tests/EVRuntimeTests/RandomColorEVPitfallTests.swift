@@ -26,6 +26,19 @@ struct RandomColorEVPitfallTests {
         #expect(await harness.run { $0.app.snapshot }.liveActionSubscriptions == (on ? 8 : 2))
     }
 
+    /// A room's leak stops at its bound (each event reaches every leaked subscription), and the trace says so.
+    @Test func theLeakStopsAtTheRoomsBound() async throws {
+        let harness = AppHarness<RandomColorEVPlayground>(seed: 42)
+        _ = await harness.render()
+        try await harness.send(.setPitfall(on: true))
+        var last: [String] = []
+        for _ in 0..<(ActionSource.maxLeakedSubscriptions / 2 + 2) {
+            last = try await harness.send(.app(.changeBothSidesColors)).first?.became ?? []
+        }
+        #expect(await harness.run { $0.app.snapshot.liveActionSubscriptions } == 2 + ActionSource.maxLeakedSubscriptions)
+        #expect(last.last == "⚠ subscription leaked: the room stops at \(ActionSource.maxLeakedSubscriptions) leaked (the article's would go on)")
+    }
+
     /// The colours are the same either way: the leaked subscriptions feed subjects no view reads.
     @Test func theLeakChangesNoColour() async throws {
         var colors: [String] = []

@@ -94,3 +94,42 @@ final class Flag: Sendable {
         }
     }
 }
+
+/// `LatestWins.appliesEveryAnswer` (the pitfall switch): every answer is delivered, the stale ones marked, and at most
+/// `maxAnswersAwaited` are awaited at once.
+@Suite struct LatestWinsPitfallTests {
+    @Test func everyAnswerIsAppliedAndTheOldestPastTheBoundIsDropped() async throws {
+        let room = LatestWinsRoom()
+        await room.setUp()
+        await room.everyAnswer()
+        let count = LatestWins.maxAnswersAwaited + 1
+        // Every effect waits until all have started (not for a time: a loaded machine starts them slowly).
+        let gate = Flag()
+        for index in 0..<count { await room.startGated("#\(index)", gate: gate) }
+        gate.set(true)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await room.delivered.count + room.dropped.count < count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(await room.dropped.map(\.generation) == [1], "the oldest, cancelled past the bound")
+        let delivered = await room.delivered
+        #expect(Set(delivered) == Set((1..<count).map { "#\($0)" }), "every other answer applied, stale or not: \(delivered)")
+    }
+}
+
+extension LatestWinsRoom {
+    func everyAnswer() { latest.appliesEveryAnswer = true }
+
+    /// A new generation whose effect returns `value` once `gate` is set (cancelled or not).
+    func startGated(_ value: String, gate: Flag) {
+        latest.advance()
+        latest.run {
+            while !gate.isSet { try? await Task.sleep(for: .milliseconds(2)) }
+            return value
+        } deliver: { [unowned self] result in
+            self.assumeIsolated { room in room.delivered.append({ do { return try result.get() } catch { return "error: \(error)" } }()) }
+        } dropped: { [unowned self] drop in
+            self.assumeIsolated { $0.dropped.append(drop) }
+        }
+    }
+}

@@ -204,7 +204,7 @@ struct CheckpointTests {
     /// Checkpoints far larger than an app writes (an import's snapshot is a client's text) are refused before any
     /// work is done for them.
     @Test func anOversizedCheckpointIsRefused() async throws {
-        let items = Array(repeating: "x", count: 101)
+        let items = Array(repeating: "x", count: 5 + ListViewPlayground.maxPendingActions + 1)
         let vvsi = AppHarness<ListViewPlayground>(replaying: true)
         let vvsiSaved = #"{"items":["#  + items.map { "\"\($0)\"" }.joined(separator: ",") + #"],"random":1,"taskRandom":2}"#
         await #expect(throws: CheckpointError.self) { try await vvsi.restore(vvsiSaved) }

@@ -162,15 +162,19 @@ extension PitfallSwitches: Sendable {}
 public struct PitfallSwitchView: View {
     let pitfall: Pitfall
     let isOn: Bool
+    let named: Bool
     let set: (Bool) -> Void
 
-    public init(_ pitfall: Pitfall, isOn: Bool, set: @escaping (Bool) -> Void) {
-        (self.pitfall, self.isOn, self.set) = (pitfall, isOn, set)
+    /// `named`: the label names the pitfall too, so an app's several switches are told apart by a screen reader.
+    public init(_ pitfall: Pitfall, isOn: Bool, named: Bool = false, set: @escaping (Bool) -> Void) {
+        (self.pitfall, self.isOn, self.named, self.set) = (pitfall, isOn, named, set)
     }
 
     public var body: some View {
         VStack(alignment: .leading, spacing: 4) {
-            Toggle("Run the article's code as published", isOn: Binding(get: { isOn }, set: set))
+            Toggle(
+                named ? "Run the article's code as published (\(pitfall.name))" : "Run the article's code as published",
+                isOn: Binding(get: { isOn }, set: set))
             if isOn {
                 Text("Pitfall on (\(pitfall.name)): \(pitfall.articleCode) — \(pitfall.goesWrong)")
                     .font(.caption)
@@ -187,7 +191,7 @@ public struct PitfallSwitchView: View {
 /// extension ListViewEvent: PitfallSwitchable {          // + case setPitfall(on: Bool, pitfall: String? = nil)
 ///     public static let pitfallAppID = "vvsi"
 ///     public static let pitfalls = [Pitfall(name: "unserialised-actions", …, fixFile: "VVSIRuntime/ViewState.swift",
-///                                           fixLines: 151...161, bites: "cap exceeded")]
+///                                           fixLines: 156...166, bites: "cap exceeded")]
 ///     public var pitfallSwitch: (on: Bool, pitfall: String?)? { if case .setPitfall(let on, let name) = self { (on, name) } else { nil } }
 /// }
 /// final class ListViewPlayground: VVSIHostedApp, PitfallHostingApp {
@@ -215,7 +219,7 @@ struct PitfallPane: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 8) {
             ForEach(switches.pitfalls, id: \.name) { pitfall in
-                PitfallSwitchView(pitfall, isOn: switches.isOn(pitfall.name)) { [switches] on in
+                PitfallSwitchView(pitfall, isOn: switches.isOn(pitfall.name), named: switches.pitfalls.count > 1) { [switches] on in
                     // An app with one pitfall takes setPitfall without a name, as HTTP's default.
                     switches.switched?(on, switches.pitfalls.count == 1 ? nil : pitfall.name)
                 }
