@@ -109,8 +109,9 @@ struct JournalRoutes: Sendable {
             try await past.replay(kept, following: following, writing: false)
             let html = try past.perform { room in Result { () throws(HTTPError) in try room.page(host: host, assets: assets, only: app?.index) } }.get()
             let timeline = app.map { (id: $0.id, steps: appSteps ?? []) }
-            return .html(.ok, Self.pastView(html, room: room.id, step: step, first: history.firstStep, of: history.lastStep, app: timeline))
-                .withPageHeaders()
+            let page = Self.pastView(html, room: room.id, step: step, first: history.firstStep, of: history.lastStep, app: timeline)
+            let presenter = past.perform { room in PresenterView.past(room.presenterShown, registry: room.blueprint.registry) }
+            return .html(.ok, PresenterView.addingPast(presenter, to: page)).withPageHeaders()
         }
     }
 

@@ -89,3 +89,24 @@ enum PresenterView {
         return page
     }
 }
+
+extension PresenterView {
+    /// What a past page says of the presenter at its step (nothing for a room nobody locked or spotlit then).
+    static func past(_ state: PresenterState, registry: AppRegistry) -> String {
+        guard state.locked || state.spotlight != nil else { return "" }
+        var parts: [String] = []
+        if state.locked { parts.append("the room was locked by its presenter") }
+        if let app = state.spotlight, let index = registry.index(of: app) {
+            parts.append("the presenter was on \(HTML.text(registry.apps[index].about.title))")
+        }
+        return "<p class=\"presenter-past\" role=\"status\">At this step \(parts.joined(separator: "; ")).</p>"
+    }
+
+    /// `line` after the past page's time-travel banner.
+    static func addingPast(_ line: String, to page: String) -> String {
+        guard !line.isEmpty, let banner = page.range(of: "</nav>") else { return page }
+        var page = page
+        page.insert(contentsOf: line, at: banner.upperBound)
+        return page
+    }
+}
