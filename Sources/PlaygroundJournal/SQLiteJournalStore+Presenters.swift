@@ -17,7 +17,10 @@ extension SQLiteJournalStore {
         }
     }
 
+    /// Records of the rooms the journal holds; any other (a room whose creation a crash lost) is deleted.
     package func allPresenters() throws(JournalError) -> [RoomID: String] {
+        database.flush()
+        _ = try database.query("DELETE FROM room_presenters WHERE room NOT IN (SELECT room FROM room_journals)", []) { _ in nil as Int? }
         var records: [RoomID: String] = [:]
         _ = try database.query("SELECT room, record FROM room_presenters", []) { row -> Int? in
             if let id = RoomID(validating: row[0]) { records[id] = row[1] }

@@ -313,3 +313,40 @@ def test_a_presenter_and_two_watchers(playground, browser):
     assert "Authorization: Bearer" in presenter.locator("#ev .curl-twins code").first.inner_text()
     for page in [presenter, *watchers]:
         page.context.close()
+
+
+def test_the_presenters_controls_and_the_banner_pass_axe_fit_390_px_and_work_from_the_keyboard(playground, browser):
+    from test_accessibility import violations
+    _, base, _ = playground()
+    presenter = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    presenter.goto(base + "/")
+    room_url = presenter.url
+    watcher = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    watcher.goto(room_url)
+    for page in (presenter, watcher):
+        page.wait_for_selector("#connection[data-state=live]", timeout=10_000)
+    # The presenter's panel from the keyboard: Tab to Lock, Enter.
+    for _ in range(60):
+        presenter.keyboard.press("Tab")
+        if presenter.evaluate("document.activeElement && document.activeElement.innerText") == "Lock":
+            break
+    else:
+        raise AssertionError("Tab never reached Lock")
+    presenter.keyboard.press("Enter")
+    eventually(lambda: watcher.locator("#ev-center button").is_disabled(), message="locked")
+    presenter.get_by_role("button", name=re.compile("^Spotlight EV")).click()
+    eventually(lambda: "The presenter is on" in text(watcher, "#presenter-live"), message="spotlight")
+    for page in (presenter, watcher):
+        assert violations(page) == [], page.url
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The watcher's Fork from the keyboard.
+    for _ in range(60):
+        watcher.keyboard.press("Tab")
+        if watcher.evaluate("document.activeElement && document.activeElement.innerText") == "Fork":
+            break
+    else:
+        raise AssertionError("Tab never reached Fork")
+    watcher.keyboard.press("Enter")
+    watcher.wait_for_url(lambda url: url != room_url and re.search(r"/rooms/[0-9a-f]{24}$", url))
+    for page in (presenter, watcher):
+        page.context.close()

@@ -143,15 +143,20 @@ struct PresenterGate: Sendable {
     /// A refused form post without JavaScript: a page saying why, with the Fork offer; JSON otherwise.
     static func refusal(_ error: HTTPError, _ request: HTTPRequest, room: RoomID) -> HTTPResponse {
         guard EventSource.prefersHTML(request) else { return error.response }
+        let fork = """
+            <form method="post" action="/rooms/\(room)/fork"><input type="hidden" name="at" value="latest">\
+            <button type="submit">Fork to try it yourself</button></form>
+            """
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
             <title>Room locked · Architecture Playground</title><link rel="icon" href="data:,"></head>
-            <body><main><h1>The presenter is driving</h1><p>\(HTML.text(error.message))</p>\
-            <form method="post" action="/rooms/\(room)/fork"><input type="hidden" name="at" value="latest">\
-            <button type="submit">Fork to try it yourself</button></form><p><a href="/rooms/\(room)">Back to the room</a></p></main></body></html>
+            <body><main><h1>\(error.code == "room_locked" ? "The presenter is driving" : "Not done")</h1><p>\(HTML.text(error.message))</p>\
+            \(error.code == "room_locked" || error.code == "not_presenter" ? fork : "")<p><a href="/rooms/\(room)">Back to the room</a></p></main></body></html>
             """
-        return .html(error.status, html).withPageHeaders()
+        var response = HTTPResponse.html(error.status, html).withPageHeaders()
+        for field in error.headers { response.headers[field.name] = field.value }  // Retry-After of a 429
+        return response
     }
 }
 

@@ -13,6 +13,9 @@ struct PresenterState: Sendable {
     var locked = false
     /// The app id of the pane the presenter points the watchers at.
     var spotlight: String?
+    /// Whether the room is in the journal: only then is its record saved (a room nobody used is never written, so
+    /// `GET /` costs no write and the table holds no room the journal does not).
+    var journaled = false
 
     /// Compares against every digest (no early exit), each in constant time.
     func presents(_ digest: PresenterToken.Digest) -> Bool {
@@ -42,7 +45,8 @@ final class PresenterLedger: Sendable {
         for (id, text) in records {
             guard let record = try? JSONDecoder().decode(PresenterState.Record.self, from: Data(text.utf8)) else { continue }
             states[id] = PresenterState(
-                owners: record.owners.compactMap(PresenterToken.Digest.init(hex:)), locked: record.locked, spotlight: record.spotlight)
+                owners: record.owners.compactMap(PresenterToken.Digest.init(hex:)), locked: record.locked, spotlight: record.spotlight,
+                journaled: true)
         }
         self.states.withLock { $0 = states }
     }
@@ -60,7 +64,7 @@ final class PresenterLedger: Sendable {
             let result = try body(&state)
             states[room] = state
             let after = Self.record(state)
-            return (result, after == before ? nil : after)
+            return (result, after == before || !state.journaled ? nil : after)
         }
         if let record { store?.savePresenters(room, record: record) }
         return result
@@ -70,8 +74,24 @@ final class PresenterLedger: Sendable {
     func own(_ room: RoomID) -> PresenterToken {
         let token = PresenterToken.mint()
         let digest = token.digest
-        try? change(room) { state throws(HTTPError) in state = PresenterState(owners: [digest]) }
+        try? change(room) { state throws(HTTPError) in
+            state.owners = [digest]
+            state.invites = []
+            (state.locked, state.spotlight) = (false, nil)
+        }
         return token
+    }
+
+    /// The room's journal has started: its record is saved from now on (and now).
+    func journalStarted(_ room: RoomID) {
+        let record = states.withLock { states -> String? in
+            var state = states[room] ?? PresenterState()
+            guard !state.journaled else { return nil }
+            state.journaled = true
+            states[room] = state
+            return Self.record(state)
+        }
+        if let record { store?.savePresenters(room, record: record) }
     }
 
     func forget(_ room: RoomID) {
