@@ -337,6 +337,11 @@ struct JournalRoutes: Sendable {
                 .badRequest, code: "invalid_document",
                 message: "Entry \(index + 1) has the source \(quoted(entry.source)); accepted: \(sources.joined(separator: ", ")).")
         }
+        // A count below zero is no document the export writes (400, as its schema says), whatever it names.
+        if let entry = document.entries.first(where: { ($0.deliveries ?? [:]).values.contains { $0 < 0 } }) {
+            throw HTTPError(
+                .badRequest, code: "invalid_document", message: "Step \(entry.step) has a delivery count below 0; a count is 0 or more.")
+        }
         if let unknown = document.apps.first(where: { registry.index(of: $0) == nil }) ?? document.entries.first(where: { $0.kind != .presenter && registry.index(of: $0.app) == nil })?.app {
             throw HTTPError(
                 .unprocessableContent, code: "unknown_app",
