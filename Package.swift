@@ -35,6 +35,12 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        // C binding: OpenSSL's libcrypto, SHA-256 and constant-time comparison for presenter tokens (Debian's libssl-dev).
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // SQLite's default VFS with a commit's WAL frames sent in one write (SQLite writes two per frame).
         .target(name: "CSQLiteBatchedWAL", dependencies: ["CSQLite"]),
         // The one JSON string escaper (also safe inside HTML), shared by the server's errors and the film catalog's API.
@@ -157,7 +163,7 @@ let package = Package(
         .target(
             name: "PlaygroundApp",
             dependencies: [
-                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "RoomServices", "JSONText", "PlaygroundJournal",
+                "PlaygroundHTTP", "PlaygroundUI", "AppSeam", "RoomServices", "JSONText", "PlaygroundJournal", "CLibCrypto",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

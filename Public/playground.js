@@ -329,6 +329,7 @@
   document.addEventListener("submit", async (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== "post") return;
+    if (form.hasAttribute("data-own-handler")) return;   // presenter.js's, or a plain post (a watcher's Fork)
     event.preventDefault();
     lastPressed = locate(event.submitter || form.querySelector(CONTROLS));
     const data = new URLSearchParams(new FormData(form, event.submitter));

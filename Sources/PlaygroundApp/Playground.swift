@@ -66,6 +66,7 @@ public final class Playground: Sendable {
             }
         }
         journal = blueprint.journal
+        blueprint.presenters = PresenterLedger(store: blueprint.journal)
         let ledger = blueprint.journal.map { JournalDamageLedger($0.damage) }
         let restorer = blueprint.journal.map { store in
             RoomRestorer(store: store, blueprint: blueprint, damage: ledger!, instruments: instruments, logger: logger)
@@ -74,7 +75,10 @@ public final class Playground: Sendable {
         var forget: (@Sendable (RoomID) -> Void)?
         if let restorer, let store = blueprint.journal {
             restore = { id, seed async throws(HTTPError) -> Room? in try await restorer.restore(id, seed: seed) }
-            forget = { id in store.deleteRoom(id) }
+            forget = { [presenters = blueprint.presenters] id in
+                store.deleteRoom(id)
+                presenters.forget(id)
+            }
         }
         let rooms = RoomRegistry(
             maxRooms: configuration.maxRooms, idleLifetime: configuration.roomIdleLifetime, apps: configuration.apps, instruments: instruments,

@@ -31,7 +31,8 @@ final class PlaygroundResponder: HTTPResponder {
         let journal = JournalRoutes(
             rooms: rooms, blueprint: blueprint, assets: assets, threads: threads, replayBudget: replayBudget,
             importBudget: importBudget)
-        router.add(.get, "/") { _, _ in Self.newRoom(rooms) }
+        let presenters = PresenterGate(ledger: blueprint.presenters)
+        router.add(.get, "/") { request, _ in Self.newRoom(rooms, request) }
         router.add(.get, "/healthz") { _, _ in health.response() }
         router.add(.get, "/metrics") { _, _ in
             var response = HTTPResponse(status: .ok, body: metrics.emitToBuffer())
@@ -53,9 +54,10 @@ final class PlaygroundResponder: HTTPResponder {
                         client: request.clientAddress)
                 }
             }
+            let presenter = presenters.isPresenter(request, room: parameters["room"])
             return Self.withRoom(rooms, parameters) { room in
                 let host = PlaygroundResponder.displayHost(request)
-                return .response(.html(.ok, try room.page(host: host, assets: assets)).withPageHeaders())
+                return .response(.html(.ok, room.presenting(try room.page(host: host, assets: assets), presenter: presenter)).withPageHeaders())
             }
         }
         router.add(.get, "/rooms/:room/apps/:app") { request, parameters in
@@ -67,9 +69,11 @@ final class PlaygroundResponder: HTTPResponder {
                             client: request.clientAddress, app: (index, rooms.apps.apps[index].about.id))
                     }
                 }
+                let presenter = presenters.isPresenter(request, room: parameters["room"])
                 return Self.withRoom(rooms, parameters) { room in
                     let host = PlaygroundResponder.displayHost(request)
-                    return .response(.html(.ok, try room.page(host: host, assets: assets, only: index)).withPageHeaders())
+                    let page = try room.page(host: host, assets: assets, only: index)
+                    return .response(.html(.ok, room.presenting(page, presenter: presenter)).withPageHeaders())
                 }
             }
         }
@@ -106,23 +110,26 @@ final class PlaygroundResponder: HTTPResponder {
             Self.withRoom(rooms, parameters) { room in .response(.json(.ok, try room.state().text)) }
         }
         router.add(.post, "/rooms/:room/actions") { request, parameters in
-            Self.postAction(rooms, clientLimiter, instruments, request, parameters)
+            presenters.guarding(request, parameters, instruments) { Self.postAction(rooms, clientLimiter, instruments, request, parameters) }
         }
         router.add(.post, "/rooms/:room/events") { request, parameters in
-            Self.postEvent(rooms, clientLimiter, instruments, request, parameters)
+            presenters.guarding(request, parameters, instruments) { Self.postEvent(rooms, clientLimiter, instruments, request, parameters) }
         }
         router.add(.get, "/rooms/:room/compare") { request, parameters in
             if EventSource.prefersHTML(request), (try? rooms.room(parameters["room"] ?? "")) == nil {
                 return .response(.html(.notFound, RoomPage.closedRoomHTML).withPageHeaders())
             }
+            let presenter = presenters.isPresenter(request, room: parameters["room"])
             return Self.withRoom(rooms, parameters) { room in
-                .response(.html(.ok, try room.comparePage(host: PlaygroundResponder.displayHost(request), assets: assets)).withPageHeaders())
+                let page = try room.comparePage(host: PlaygroundResponder.displayHost(request), assets: assets)
+                return .response(.html(.ok, room.presenting(page, presenter: presenter, compare: true)).withPageHeaders())
             }
         }
         router.add(.post, "/rooms/:room/compare/events") { request, parameters in
-            Self.postSharedEvent(rooms, clientLimiter, instruments, request, parameters)
+            presenters.guarding(request, parameters, instruments) { Self.postSharedEvent(rooms, clientLimiter, instruments, request, parameters) }
         }
         journal.register(in: &router)
+        PresenterRoutes(rooms: rooms, gate: presenters).register(in: &router)
         OpenAPIRoute.register(in: &router, apps: rooms.apps)
         self.router = router
     }
@@ -207,10 +214,10 @@ final class PlaygroundResponder: HTTPResponder {
 
     // MARK: - Routes
 
-    private static func newRoom(_ rooms: RoomRegistry) -> HTTPResult {
+    private static func newRoom(_ rooms: RoomRegistry, _ request: HTTPRequest) -> HTTPResult {
         do {
             let room = try rooms.create()
-            return .response(.redirect(to: "/rooms/\(room.id)"))
+            return .response(room.blueprint.presenters.owned(room.id, .redirect(to: "/rooms/\(room.id)"), request: request))
         } catch {
             return .response(error.response)
         }

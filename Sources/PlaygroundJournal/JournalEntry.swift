@@ -14,6 +14,9 @@ package struct JournalEntry: Codable, Sendable, Equatable {
         case action
         /// What one of the app's effects brought back.
         case outcome
+        /// A presenter's step on the room itself (no app): `action` is `lock`, `unlock` or `spotlight` (`value`: the
+        /// pane's app id, absent for none). Journaled so history, past pages and forks show when the class was locked.
+        case presenter
     }
 
     /// 1, 2, 3, … in the order the room applied them.
@@ -72,6 +75,7 @@ package struct JournalEntry: Codable, Sendable, Equatable {
             return ""
         case .action: return label ?? "press"
         case .outcome: return outcome?.label ?? ""
+        case .presenter: return action ?? ""
         }
     }
 
@@ -87,6 +91,8 @@ package struct JournalEntry: Codable, Sendable, Equatable {
             guard let outcome else { return "" }
             if let value = outcome.value { return "\(outcome.label) #\(outcome.effect) → answer (\(value.utf8.count) B)" }
             return "\(outcome.label) #\(outcome.effect) → \(outcome.error ?? "failure")"
+        case .presenter:
+            return (action ?? "") + (action == "spotlight" ? " " + (value ?? "none") : "")
         }
     }
 }

@@ -50,6 +50,11 @@ package protocol JournalStore: Sendable {
     /// Makes what is queued durable: in its log on the calling thread with `--journal-sync normal`; else by the
     /// writer's thread, which commits it to SQLite.
     func settle()
+    /// Keeps a room's presenter record (owner digests, lock, spotlight) beside its journal, never in its steps; nil
+    /// deletes it.
+    func savePresenters(_ room: RoomID, record: String?)
+    /// Every room's presenter record.
+    func allPresenters() throws(JournalError) -> [RoomID: String]
 }
 
 /// A queued write's place in the store's order: a later ticket is done only after every earlier one.
@@ -75,4 +80,10 @@ public enum JournalSync: String, Sendable, CaseIterable {
     case normal
     /// WAL with `synchronous=FULL`: every commit is on the disk before the event is answered.
     case full
+}
+
+extension JournalStore {
+    /// A store that keeps no presenter records: a restart forgets locks and owners.
+    package func savePresenters(_ room: RoomID, record: String?) {}
+    package func allPresenters() throws(JournalError) -> [RoomID: String] { [:] }
 }

@@ -235,6 +235,9 @@ extension SQLiteJournalStore.Database {
             try statement(&connection, "DELETE FROM steps WHERE key > ? AND key < ?", [.integer(first), .integer(first + (1 << 32))], path: path, none)
             try statement(&connection, "DELETE FROM snapshots WHERE number = ?", [.integer(Int(number))], path: path, none)
             try statement(&connection, "DELETE FROM checkpoints WHERE number = ?", [.integer(Int(number))], path: path, none)
+            try statement(
+                &connection, "DELETE FROM room_presenters WHERE room = (SELECT room FROM room_journals WHERE number = ?)", [.integer(Int(number))],
+                path: path, none)
             try statement(&connection, "DELETE FROM room_journals WHERE number = ?", [.integer(Int(number))], path: path, none)
         case .cut(let number, let after):
             let first = Int(number) << 32

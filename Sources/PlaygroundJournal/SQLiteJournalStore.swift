@@ -159,6 +159,7 @@ package final class SQLiteJournalStore: JournalStore {
                 CREATE TABLE IF NOT EXISTS steps (key INTEGER PRIMARY KEY, entry TEXT NOT NULL);
                 CREATE TABLE IF NOT EXISTS snapshots (number INTEGER PRIMARY KEY, snapshot TEXT NOT NULL);
                 CREATE TABLE IF NOT EXISTS checkpoints (number INTEGER PRIMARY KEY, step INTEGER NOT NULL, snapshot TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS room_presenters (room TEXT PRIMARY KEY, record TEXT NOT NULL);
                 """)
             let check = try database.query("PRAGMA quick_check", []) { $0.first }
             guard check == ["ok"] else {

@@ -10,6 +10,7 @@ must be refused, and a method the document does not list for a path must be a 40
 """
 import gzip
 import html
+import http.client
 import json
 import re
 import subprocess
@@ -33,6 +34,7 @@ JOURNAL_ROUTES = ROOT / "Sources/PlaygroundApp/Journal/JournalRoutes.swift"
 # The demo back ends' routes (GET), registered by the composition root.
 BACK_ENDS = ROOT / "Sources/StandardApps/StandardBackEnds.swift"
 OPENAPI_ROUTE = ROOT / "Sources/PlaygroundApp/OpenAPI/OpenAPIDocument.swift"
+PRESENTER_ROUTES = ROOT / "Sources/PlaygroundApp/Presenter/PresenterRoutes.swift"
 
 
 def fetch_document(port):
@@ -70,7 +72,7 @@ def test_the_document_is_served_with_an_etag(launch):
 def served_routes():
     """(method, path template) of every route of the responder and the back ends, `:name` written `{name}`, and the
     static files."""
-    source = RESPONDER.read_text() + JOURNAL_ROUTES.read_text() + OPENAPI_ROUTE.read_text()
+    source = RESPONDER.read_text() + JOURNAL_ROUTES.read_text() + OPENAPI_ROUTE.read_text() + PRESENTER_ROUTES.read_text()
     routes = {(method, re.sub(r":(\w+)", r"{\1}", pattern))
               for method, pattern in re.findall(r'router\.add\(\.(\w+), "([^"]+)"', source)}
     assert routes, f"no routes found in {RESPONDER}"
@@ -160,6 +162,26 @@ def controls_on_the_page(port, room):
     return found
 
 
+def owned_room(port):
+    """A new room and its owner's token (the cookie of `GET /`)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.request("GET", "/")
+    response = connection.getresponse()
+    assert response.status == 303, response.status
+    token = re.match(r"presenter=([A-Za-z0-9_-]{43});", response.getheader("Set-Cookie")).group(1)
+    connection.close()
+    return response.getheader("Location"), token
+
+
+def invite(port, room, token):
+    """A co-presenter invitation's secret (the link's fragment)."""
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{room}/presenter/invite", method="POST",
+                                     headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=5) as response:
+        assert response.status == 201
+        return json.load(response)["link"].split("#", 1)[1]
+
+
 def toml_string(text):
     return json.dumps(text)  # a JSON string is a valid TOML basic string
 
@@ -186,6 +208,13 @@ def test_schemathesis_finds_no_answer_the_document_does_not_describe(launch, tmp
     step_of_a_row = post_event(port, quiet, {"app": "ev", "event": "changeBothSidesColors"})
     # Shared inputs in a room of their own: each is five steps, which the first room's exports would replay.
     compared = new_room(port)
+    # Presenter actions in a room of their own, with its owner's token: each is a step the first room's exports would
+    # replay, and a lock there would refuse the run's events.
+    presented, token = owned_room(port)
+    # Co-presenter invitations to spend, in a third room (the run's own invitations would void them: a room keeps four):
+    # a generator cannot guess a one-time secret.
+    joined, joined_token = owned_room(port)
+    secrets = [invite(port, joined, joined_token) for _ in range(4)]
     files = sorted(path.name for path in (ROOT / "Public").iterdir() if path.is_file() and not path.name.startswith("."))
 
     # Identifiers a generator cannot guess: the room, the static files and the page's control ids. Reading
@@ -207,6 +236,7 @@ def test_schemathesis_finds_no_answer_the_document_does_not_describe(launch, tmp
     ]
     dictionaries = [("rooms", [room_id]), ("files", files), ("steps", ["0", "back"]), ("modules", ["RandomColorEV"]),
                     ("sources", ["CenterScreen.swift"])]
+    dictionaries.append(("secrets", secrets))
     if controls:
         dictionaries.append(("controls", [control for _, control in controls]))
         parameters.append('"body.control" = { dictionary = "controls", probability = 0.5 }')
@@ -217,7 +247,7 @@ def test_schemathesis_finds_no_answer_the_document_does_not_describe(launch, tmp
     config += [
         # 413 refuses a body as well as the defaults' 4xx do (the defaults leave it out).
         "[checks.negative_data_rejection]",
-        'expected-statuses = ["400", "404", "405", "409", "413", "415", "429"]',
+        'expected-statuses = ["400", "403", "404", "405", "409", "413", "415", "429"]',
         "",
         "[[operations]]",
         'include-operation-id = ["postEvent", "pressControl", "forkRoom"]',
@@ -226,6 +256,16 @@ def test_schemathesis_finds_no_answer_the_document_does_not_describe(launch, tmp
         "[[operations]]",
         'include-operation-id = "postSharedEvent"',
         f'parameters = {{ "path.room" = {toml_string(compared.rsplit("/", 1)[1])} }}',
+        "",
+        "[[operations]]",
+        'include-operation-id = ["present", "inviteCoPresenter", "presenterToken"]',
+        f'parameters = {{ "path.room" = {toml_string(presented.rsplit("/", 1)[1])} }}',
+        f'headers = {{ Authorization = {toml_string("Bearer " + token)} }}',
+        "",
+        "[[operations]]",
+        'include-operation-id = ["coPresenterPage", "joinAsPresenter"]',
+        f'parameters = {{ "path.room" = {toml_string(joined.rsplit("/", 1)[1])}, '
+        '"body.secret" = { dictionary = "secrets", probability = 0.5 } }',
         "",
         "[[operations]]",
         'include-operation-id = "stepThrough"',

@@ -185,3 +185,26 @@ def test_limits_apply_to_the_forwarded_client_not_to_the_proxy(launch, nginx):
     assert status == 200 and b'playground_sse_streams_refused_total{reason="client_limit"} 1' in metrics
     for tab in [*tabs, fourth, other]:
         tab.close()
+
+
+def test_presenter_mode_behind_nginx(launch, nginx):
+    upstream, _ = launch("--trusted-proxy", "127.0.0.1")
+    port = nginx(upstream)
+    # A client cannot claim TLS: the README's block sets X-Forwarded-Proto to nginx's own scheme (http here).
+    status, headers, _ = request(port, "GET", "/", "127.0.0.2", headers={"X-Forwarded-Proto": "https"})
+    assert status == 303
+    room = re.search(r"/rooms/[0-9a-f]{24}", headers["location"]).group(0)
+    cookie = headers["set-cookie"]
+    assert f"Path={room};" in cookie and "HttpOnly" in cookie and "Secure" not in cookie, cookie
+    token = re.match(r"presenter=([A-Za-z0-9_-]{43});", cookie).group(1)
+    # `Host $host` drops the port: the Origin's host name is what must agree.
+    mine = {"Cookie": f"presenter={token}", "Origin": f"http://playground.test:{port}"}
+    status, _, body = request(port, "POST", room + "/presenter", "127.0.0.2", body={"action": "lock"}, headers=mine)
+    assert status == 202, body
+    status, _, body = request(port, "POST", room + "/events", "127.0.0.3", body=CLICK)
+    assert status == 403 and b"room_locked" in body
+    assert request(port, "POST", room + "/events", "127.0.0.2", body=CLICK, headers=mine)[0] == 202
+    evil = {"Cookie": f"presenter={token}", "Origin": f"http://evil.test:{port}"}
+    status, _, body = request(port, "POST", room + "/events", "127.0.0.2", body=CLICK, headers=evil)
+    assert status == 403 and b"cross_origin" in body
+    assert request(port, "POST", room + "/events", "127.0.0.4", body=CLICK, headers={"Authorization": f"Bearer {token}"})[0] == 202

@@ -109,8 +109,9 @@ struct JournalRoutes: Sendable {
             try await past.replay(kept, following: following, writing: false)
             let html = try past.perform { room in Result { () throws(HTTPError) in try room.page(host: host, assets: assets, only: app?.index) } }.get()
             let timeline = app.map { (id: $0.id, steps: appSteps ?? []) }
-            return .html(.ok, Self.pastView(html, room: room.id, step: step, first: history.firstStep, of: history.lastStep, app: timeline))
-                .withPageHeaders()
+            let page = Self.pastView(html, room: room.id, step: step, first: history.firstStep, of: history.lastStep, app: timeline)
+            let presenter = past.perform { room in PresenterView.past(room.presenterShown, registry: room.blueprint.registry) }
+            return .html(.ok, PresenterView.addingPast(presenter, to: page)).withPageHeaders()
         }
     }
 
@@ -172,9 +173,10 @@ struct JournalRoutes: Sendable {
     static func step(_ text: String, first: Int, last count: Int) throws(HTTPError) -> Int {
         if text == "back" { return max(first, count - 1) }
         if text == "first" { return first }
+        if text == "latest" { return count }  // a watcher's Fork: wherever the presenter is by then
         guard let step = Int(text), (0...count).contains(step) else {
             throw HTTPError(
-                .badRequest, code: "invalid_step", message: "The step \(quoted(text)) is not in this room's history; accepted: \(first)…\(count), first or back.")
+                .badRequest, code: "invalid_step", message: "The step \(quoted(text)) is not in this room's history; accepted: \(first)…\(count), first, back or latest.")
         }
         guard step >= first else {
             throw HTTPError(
@@ -244,7 +246,7 @@ struct JournalRoutes: Sendable {
             let room = try await start(from: history.base, kept, following: following, seed: seed)
             let origin = source.id
             room.perform { $0.forkedFrom = (origin, step) }
-            return .redirect(to: "/rooms/\(room.id)")
+            return blueprint.presenters.owned(room.id, .redirect(to: "/rooms/\(room.id)"), request: request)
         }
     }
 
@@ -292,7 +294,7 @@ struct JournalRoutes: Sendable {
             let document = try Self.validate(body, registry: blueprint.registry, maxSteps: blueprint.limits.journalSteps)
             try replayLimiter.admit(client, cost: Double(document.entries.count))
             let room = try await start(from: document.base, document.entries, seed: UInt64(document.seed) ?? 0, divergence: .unprocessableContent)
-            return .redirect(to: "/rooms/\(room.id)")
+            return blueprint.presenters.owned(room.id, .redirect(to: "/rooms/\(room.id)"), request: request)
         }
     }
 
@@ -329,13 +331,18 @@ struct JournalRoutes: Sendable {
         guard UInt64(document.seed) != nil else {
             throw HTTPError(.badRequest, code: "invalid_seed", message: "The seed \(quoted(document.seed)) is not a number 0…\(UInt64.max).")
         }
-        let sources = ["browser", "http", "compare", "outside"]
+        let sources = ["browser", "http", "compare", "outside", "presenter"]
         if let (index, entry) = document.entries.enumerated().first(where: { !sources.contains($0.element.source) }) {
             throw HTTPError(
                 .badRequest, code: "invalid_document",
                 message: "Entry \(index + 1) has the source \(quoted(entry.source)); accepted: \(sources.joined(separator: ", ")).")
         }
-        if let unknown = document.apps.first(where: { registry.index(of: $0) == nil }) ?? document.entries.first(where: { registry.index(of: $0.app) == nil })?.app {
+        // A count below zero is no document the export writes (400, as its schema says), whatever it names.
+        if let entry = document.entries.first(where: { ($0.deliveries ?? [:]).values.contains { $0 < 0 } }) {
+            throw HTTPError(
+                .badRequest, code: "invalid_document", message: "Step \(entry.step) has a delivery count below 0; a count is 0 or more.")
+        }
+        if let unknown = document.apps.first(where: { registry.index(of: $0) == nil }) ?? document.entries.first(where: { $0.kind != .presenter && registry.index(of: $0.app) == nil })?.app {
             throw HTTPError(
                 .unprocessableContent, code: "unknown_app",
                 message: "The document names the app \(quoted(unknown)); this playground has \(registry.ids.joined(separator: ", ")).")

@@ -103,6 +103,8 @@ struct SwiftTestExport {
             return "try await app.outcome(EffectOutcome(effect: \(outcome.effect), label: \(literal(outcome.label)), "
                 + "value: \(outcome.value.map(literal) ?? "nil"), error: \(outcome.error.map(literal) ?? "nil"), "
                 + "errorDetail: \(outcome.errorDetail.map(literal) ?? "nil")))"
+        case .presenter:
+            return "// the presenter: \(entry.summary)"  // not an app's step (points come per app)
         }
     }
 

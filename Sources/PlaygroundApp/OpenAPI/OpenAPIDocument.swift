@@ -30,6 +30,7 @@ struct OpenAPIDocument: Encodable {
             "parameters": .object(OpenAPIText.parameters.map { (key: $0.0, value: $0.1) }),
             "headers": .object(OpenAPIText.headers.map { (key: $0.0, value: $0.1) }),
             "responses": .object(OpenAPIText.responses.map { (key: $0.0, value: $0.1) }),
+            "securitySchemes": OpenAPIText.securitySchemes,
         ]
     }
 
@@ -63,6 +64,7 @@ struct OpenAPIDocument: Encodable {
         }
         var document = JSONLiteral.object(items)
         OpenAPIAppSchemas.addExamples(to: &document, apps)
+        OpenAPIText.addPresenterGate(to: &document)
         return document
     }
 

@@ -37,8 +37,8 @@ enum OpenAPIText {
         ["name": "hosting", "description": "Health, metrics, static files and this document."],
     ]
     static let servers: JSONLiteral = [["url": "http://127.0.0.1:8080", "description": "`make run`"]]
-    static let paths: [(String, JSONLiteral)] = paths1 + paths2 + paths3 + paths4 + paths5 + paths6 + paths7 + paths8 + paths11 + paths12
-    static let schemas: [(String, JSONLiteral)] = schemas8 + schemas9 + schemas11
+    static let paths: [(String, JSONLiteral)] = paths1 + paths2 + paths3 + paths4 + paths5 + paths6 + paths7 + paths8 + paths11 + paths12 + paths13
+    static let schemas: [(String, JSONLiteral)] = schemas8 + schemas9 + schemas11 + schemas13
     static let parameters: [(String, JSONLiteral)] = parameters10
     static let headers: [(String, JSONLiteral)] = headers10
     static let responses: [(String, JSONLiteral)] = responses10

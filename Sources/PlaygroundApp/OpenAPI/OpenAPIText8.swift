@@ -14,7 +14,7 @@ extension OpenAPIText {
                 ],
                 "responses": [
                     "303": newRoomRedirect,
-                    "400": error("Not an exported room: empty, not JSON, truncated, wrong format or version, a bad seed.",
+                    "400": error("Not an exported room: empty, not JSON, truncated, wrong format or version, a bad seed, a delivery count below 0.",
                         ["empty_document", "invalid_document", "wrong_format", "unsupported_version", "invalid_seed"], headers: nil),
                     "413": error("Over 4 MiB.", ["body_too_large"], headers: nil),
                     "422": error("""

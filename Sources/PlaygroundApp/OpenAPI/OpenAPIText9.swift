@@ -153,9 +153,9 @@ extension OpenAPIText {
             "properties": [
                 "step": ["type": "integer", "description": "1, 2, 3, … in order (422 `steps_out_of_order` otherwise)."],
                 "time": ["type": "number"],
-                "kind": ["enum": ["input", "action", "outcome"]],
-                "app": ["type": "string", "description": "An app of this playground (422 `unknown_app` otherwise)."],
-                "source": ["enum": ["browser", "http", "compare", "outside"]],
+                "kind": ["enum": ["input", "action", "outcome", "presenter"]],
+                "app": ["type": "string", "description": "An app of this playground (422 `unknown_app` otherwise); empty for a presenter step."],
+                "source": ["enum": ["browser", "http", "compare", "outside", "presenter"]],
                 "fields": [
                     "type": ["array", "null"],
                     "items": [
@@ -275,7 +275,7 @@ extension OpenAPIText {
                             "time": ["type": "number"],
                             "source": ["type": "string"],
                             "app": ["type": "string"],
-                            "kind": ["enum": ["input", "action", "outcome"]],
+                            "kind": ["enum": ["input", "action", "outcome", "presenter"]],
                             "event": [
                                 "type": "string",
                                 "description": "An input's event; a press named as its trace row (and curl twin) names it; an outcome's label.",

@@ -128,6 +128,7 @@ extension Room {
         guard !journalStarted else { return }
         lastWrite = store.createRoom(id, seed: seed)
         journalStarted = true
+        blueprint.presenters.journalStarted(id)
     }
 
     /// Refuses events once the journal cannot take them: the store failed, the room's history is full, or the client

@@ -103,6 +103,7 @@ extension Room {
 
     /// One recorded step, applied as it was live.
     private func applyRecorded(_ entry: JournalEntry, writing: Bool) throws(HTTPError) {
+        if entry.kind == .presenter { return try applyPresenterStep(entry, writing: writing) }
         let step = "step \(entry.step) (\(entry.kind.rawValue) \(quoted(entry.event)) of \(quoted(entry.app)))"
         guard let index = blueprint.registry.index(of: entry.app) else {
             throw HTTPError(.unprocessableContent, code: "unknown_app", message: "\(step): there is no such app; apps: \(blueprint.registry.ids.joined(separator: ", ")).")
@@ -133,6 +134,8 @@ extension Room {
             guard case .performed = app.perform(action: entry.action ?? "", value: entry.value) else {
                 throw HTTPError(.unprocessableContent, code: "invalid_step", message: "\(step): no control of the app takes that press at this point.")
             }
+        case .presenter:
+            return
         case .outcome:
             guard let outcome = entry.outcome, effects[index]?.complete(outcome) == true else {
                 throw HTTPError(

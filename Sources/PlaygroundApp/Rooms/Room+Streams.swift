@@ -81,6 +81,9 @@ extension Room {
             parts.append(shownHTML(of: index))
             parts += app(index).teaching.fragments().map(\.html)
         }
+        // A tab that missed the presenter's last change finds it here (an unpresented room sends nothing more).
+        let presenter = presenterShown
+        if presenter.locked || presenter.spotlight != nil { parts.append(PresenterView.live(presenter, room: id, registry: blueprint.registry)) }
         let message = SSEMessage(event: "patch", id: String(seq), data: parts.joined(separator: "\n"))
         resyncCache = (seq, message)
         return message

@@ -42,6 +42,8 @@ actor Room {
         var journal: (any JournalStore)? = nil
         /// Each step also records every app's fingerprint before it, which replays check (`--journal-witness`).
         var witness = false
+        /// Who presents each room, whether it is locked, what it spotlights (presenter mode).
+        var presenters = PresenterLedger()
     }
 
     nonisolated let id: RoomID
@@ -54,6 +56,8 @@ actor Room {
     /// Each app's render context: its forms post to this room, its controls name the app.
     let contexts: [RenderContext]
     var seq: UInt64 = 0
+    /// A past page's lock and spotlight, as its replayed presenter steps left them (a live room's are the ledger's).
+    var replayedPresenter = PresenterState()
     var log: ReplayLog
     /// Each app, made on first use inside the room's isolation (its runtime needs the room as its actor).
     var apps: [AnyHostedApp?]
@@ -208,6 +212,7 @@ actor Room {
         for effects in effects { effects?.stop() }
         for app in apps { app?.unmount() }
         if forget, journalMode == .store, journalStarted { blueprint.journal?.deleteRoom(id) }
+        if forget, journalMode != .memory { blueprint.presenters.forget(id) }
         // The apps and their effects hold the room (their isolation): let go of them, so the room is freed.
         apps = apps.map { _ in nil }
         effects = effects.map { _ in nil }
