@@ -11,7 +11,7 @@ PLAYWRIGHT_VERSION ?= 1.65.2
 SCHEMATHESIS_VERSION ?= 4.32.5
 PROMETHEUS_CLIENT_VERSION ?= 0.26.0
 AXE_PLAYWRIGHT_VERSION ?= 0.1.8
-SERVER_PACKAGES := libmicrohttpd-dev libsqlite3-dev libdeflate-dev pkg-config
+SERVER_PACKAGES := libmicrohttpd-dev libsqlite3-dev libdeflate-dev libssl-dev pkg-config
 PYTHON_PACKAGES := "playwright==$(PLAYWRIGHT_VERSION)" "schemathesis==$(SCHEMATHESIS_VERSION)" \
 	"prometheus-client==$(PROMETHEUS_CLIENT_VERSION)" "axe-playwright-python==$(AXE_PLAYWRIGHT_VERSION)" pytest
 
