@@ -72,6 +72,12 @@ def test_one_shared_search_updates_all_five_panes_in_two_tabs_and_the_traces_lin
     eventually(lambda: len(films(first.url)[mvi]["favourites"]) == 1, message="the MVI pane's own heart")
     assert all(films(first.url)[app]["favourites"] == [] for app in apps if app != mvi)
     eventually(lambda: "\u2665 1" in text(second, f"#{mvi}-view"), message="its badge in the other tab")
+    # A second shared input adds its row on top in the other tab (sent as rows, not the whole table again).
+    search_in_bar(first, "heat")
+    rows = second.locator("#compare-trace tbody tr")
+    eventually(lambda: rows.count() == 2 and "heat" in rows.first.inner_text() and rows.first.locator("td").count() == 5,
+               timeout=15, message="the newer row on top")
+    assert "alien" in rows.nth(1).inner_text()
 
 
 def test_a_keyboard_user_opens_the_first_result_in_all_five_and_goes_back(room):

@@ -16,7 +16,8 @@ extension Room {
         renderAllIfNeeded()
         let panes = registry.compareIndices.map(paneSection)
         let fragments = compareFragments()
-        compareShown = Dictionary(uniqueKeysWithValues: fragments.map { ($0.id, $0.html.hashValue) })
+        compareShown = [:]
+        _ = compareChanges()  // what this page shows, remembered (the page carries it)
         return RoomPage(
             room: id, seq: seq, host: host, assets: assets, single: false,
             index: registry.pageIndices.map { (registry.apps[$0].about.id, registry.apps[$0].about.title) },
@@ -32,34 +33,58 @@ extension Room {
     /// One shared input, applied to every compare app in the registry's order: a step each. Returns each app's
     /// sequence number after its step.
     func applyShared(_ inputs: [DecodedInput], client: String?) throws(HTTPError) -> [(app: String, seq: UInt64)] {
-        try inputs.map { input throws(HTTPError) in (input.appID, try apply(input, source: .compare, client: client)) }
+        defer { comparePending = false }
+        return try inputs.enumerated().map { position, input throws(HTTPError) in
+            comparePending = position < inputs.count - 1
+            return (input.appID, try apply(input, source: .compare, client: client))
+        }
     }
 
     /// The compare page's own fragments: the shared bar (`compare-bar`, drawn from the first app's state) and the
     /// aligned traces (`compare-trace`).
     func compareFragments() -> [Fragment] {
-        let registry = blueprint.registry
-        let first = registry.compareIndices.lowerBound
-        let controls = registry.sharedControls(Self.snapshotJSON(app(first)))
-        return [
-            Fragment(id: "compare-bar", html: SharedBar(room: id, controls: controls).html),
-            Fragment(id: "compare-trace", html: alignedTraceHTML()),
-        ]
+        [sharedBarFragment(), Fragment(id: "compare-trace", html: AlignedTrace(rows: alignedRows(), headings: compareHeadings).html)]
     }
 
-    /// Those of ``compareFragments()`` that changed since the compare page's tabs last got them.
+    /// What changed since the compare page's tabs last got it: the bar whole, the aligned traces as their changed
+    /// rows (a row per shared input, redrawn as each architecture's answer comes), whole only when the table appears.
     func compareChanges() -> [Fragment] {
-        let fragments = compareFragments()
-        let changed = fragments.filter { compareShown?[$0.id] != $0.html.hashValue }
-        for fragment in changed { compareShown?[fragment.id] = fragment.html.hashValue }
+        var changed: [Fragment] = []
+        let bar = sharedBarFragment()
+        if compareShown?[bar.id] != bar.html.hashValue {
+            compareShown?[bar.id] = bar.html.hashValue
+            changed.append(bar)
+        }
+        let trace = AlignedTrace(rows: alignedRows(), headings: compareHeadings)
+        let rows = trace.rowHTML
+        let showsTable = compareShown?[AlignedTrace.tableKey] != nil
+        let fresh = rows.filter { compareShown?[$0.id] != $0.html.hashValue }
+        // Only the rows the table keeps are remembered.
+        compareShown = compareShown.map { $0.filter { !$0.key.hasPrefix(AlignedTrace.rowPrefix) } }
+        for row in rows { compareShown?[row.id] = row.html.hashValue }
+        compareShown?[AlignedTrace.tableKey] = rows.isEmpty ? nil : 1
+        if showsTable == rows.isEmpty {
+            changed.append(Fragment(id: "compare-trace", html: trace.html))  // the table appears or goes
+        } else if !fresh.isEmpty {
+            changed.append(Fragment(id: "compare-trace-rows", html: AlignedTrace.rowsPatchHTML(fresh.map(\.html))))
+        }
         return changed
     }
 
-    /// One row per shared input, newest first: what it became in each architecture and what it changed. A shared
-    /// input is one step per app in the registry's order, so the app at position k has its row's step + k.
-    private func alignedTraceHTML() -> String {
+    private func sharedBarFragment() -> Fragment {
         let registry = blueprint.registry
-        let compared = Array(registry.compareIndices)
+        let controls = registry.sharedControls(Self.snapshotJSON(app(registry.compareIndices.lowerBound)))
+        return Fragment(id: "compare-bar", html: SharedBar(room: id, controls: controls).html)
+    }
+
+    private var compareHeadings: [String] {
+        blueprint.registry.compareIndices.map { Self.shortTitle(blueprint.registry.apps[$0].about) }
+    }
+
+    /// The newest shared inputs first: each one's step and each architecture's trace row for it. A shared input is
+    /// one step per app in the registry's order, so the app at position k has its row's step + k.
+    private func alignedRows() -> [AlignedTrace.Row] {
+        let compared = Array(blueprint.registry.compareIndices)
         var rows: [Int: [Int: Trace.Entry]] = [:]
         for (position, index) in compared.enumerated() {
             guard let app = apps[index] else { continue }
@@ -68,34 +93,65 @@ extension Room {
                 rows[step - position, default: [:]][position] = entry
             }
         }
-        var out = "<div id=\"compare-trace\" class=\"compare-trace\"><h2>One input, five architectures</h2>"
-        out += "<p>Each row is one input of the shared bar; each column, what that architecture made of it (its trace row).</p>"
-        guard !rows.isEmpty else { return out + "<p class=\"empty\">No shared input yet: use the bar above.</p></div>" }
-        out += "<div class=\"compare-trace-scroll\" role=\"region\" aria-label=\"Aligned traces\" tabindex=\"0\"><table><thead><tr><th scope=\"col\">shared input</th>"
-        for index in compared { out += "<th scope=\"col\">\(HTML.text(Self.shortTitle(registry.apps[index].about)))</th>" }
-        out += "</tr></thead><tbody>"
-        for first in rows.keys.sorted(by: >).prefix(8) {
-            let cells = rows[first] ?? [:]
-            let event = cells.values.first?.event ?? ""
-            out += "<tr><th scope=\"row\"><code>\(HTML.text(event))</code><br><small>steps \(first)–\(first + compared.count - 1)</small></th>"
-            for position in compared.indices {
-                guard let entry = cells[position] else { out += "<td>–</td>"; continue }
-                // What it became (a redraw's bookkeeping line left out: the cell is about the architecture).
-                let became = entry.became.filter { $0 != Trace.rerenderedStep }
-                out += "<td>" + became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
-                if !entry.changes.isEmpty {
-                    out += "<br><small>changed: " + entry.changes.map { HTML.text($0) }.joined(separator: "; ") + "</small>"
-                }
-                out += "</td>"
-            }
-            out += "</tr>"
+        return rows.keys.sorted(by: >).prefix(AlignedTrace.kept).map { first in
+            AlignedTrace.Row(firstStep: first, apps: compared.count, cells: compared.indices.map { rows[first]?[$0] })
         }
-        return out + "</tbody></table></div></div>"
     }
 
     /// `Films · EV` of `Films · EV — Enum + View`: a column's heading.
     static func shortTitle(_ about: AppAbout) -> String {
         String(about.title.split(separator: " — ").first ?? Substring(about.title))
+    }
+}
+
+/// The aligned traces: one row per shared input, newest first; each column, what that architecture made of it.
+struct AlignedTrace {
+    struct Row {
+        let firstStep: Int
+        let apps: Int
+        let cells: [Trace.Entry?]
+    }
+
+    static let kept = 8
+    static let rowPrefix = "compare-row-"
+    /// The key that says the tabs show the table (not its empty state).
+    static let tableKey = "compare-trace-table"
+
+    let rows: [Row]
+    let headings: [String]
+
+    var rowHTML: [(id: String, html: String)] { rows.map { (Self.rowPrefix + String($0.firstStep), Self.html($0)) } }
+
+    var html: String {
+        var out = "<div id=\"compare-trace\" class=\"compare-trace\"><h2>One input, five architectures</h2>"
+        out += "<p>Each row is one input of the shared bar; each column, what that architecture made of it (its trace row).</p>"
+        guard !rows.isEmpty else { return out + "<p class=\"empty\">No shared input yet: use the bar above.</p></div>" }
+        out += "<div class=\"compare-trace-scroll\" role=\"region\" aria-label=\"Aligned traces\" tabindex=\"0\"><table><thead><tr><th scope=\"col\">shared input</th>"
+        for heading in headings { out += "<th scope=\"col\">\(HTML.text(heading))</th>" }
+        out += "</tr></thead><tbody id=\"compare-trace-rows\">"
+        out += rowHTML.map(\.html).joined()
+        return out + "</tbody></table></div></div>"
+    }
+
+    /// Changed rows for the page script: each replaces its namesake or goes on top, the body keeping ``kept``.
+    static func rowsPatchHTML(_ rows: [String]) -> String {
+        "<table class=\"trace-rows\" data-rows-for=\"compare-trace-rows\" data-keep=\"\(kept)\"><tbody>" + rows.joined() + "</tbody></table>"
+    }
+
+    private static func html(_ row: Row) -> String {
+        let event = row.cells.lazy.compactMap { $0?.event }.first ?? ""
+        var out = "<tr id=\"\(rowPrefix)\(row.firstStep)\"><th scope=\"row\"><code>\(HTML.text(event))</code><br><small>steps \(row.firstStep)–\(row.firstStep + row.apps - 1)</small></th>"
+        for cell in row.cells {
+            guard let entry = cell else { out += "<td>–</td>"; continue }
+            // What it became (a redraw's bookkeeping line left out: the cell is about the architecture).
+            let became = entry.became.filter { $0 != Trace.rerenderedStep }
+            out += "<td>" + became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
+            if !entry.changes.isEmpty {
+                out += "<br><small>changed: " + entry.changes.map { HTML.text($0) }.joined(separator: "; ") + "</small>"
+            }
+            out += "</td>"
+        }
+        return out + "</tr>"
     }
 }
 

@@ -35,7 +35,7 @@ extension Room {
             app.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count }, changes: changes, step: step)
         }
         if teaching { changed += app.teaching.patches() }
-        if compareShown != nil, blueprint.registry.compareIndices.contains(index) { changed += compareChanges() }
+        if compareShown != nil, !comparePending, blueprint.registry.compareIndices.contains(index) { changed += compareChanges() }
         guard !changed.isEmpty else { return rendered.html }
         seq += 1
         resyncCache = nil

@@ -66,6 +66,9 @@ actor Room {
     /// The compare page's own fragments (its shared bar, its aligned traces) as its tabs show them, by id, as hashes;
     /// nil until a compare page is opened in this room.
     var compareShown: [String: Int]?
+    /// True while a shared input is applied to all but the last compare app: the compare page's fragments are sent
+    /// once, after the last app's step, not after each of five.
+    var comparePending = false
     /// The room and step this room was forked from (said on its page; not kept across a restart).
     var forkedFrom: (room: RoomID, step: Int)?
     /// Each app's snapshot as of its last traced render: what the next event's changes are measured from.

@@ -304,7 +304,7 @@ final class RoomRegistry: Sendable {
         due.reverse()
         while let (id, room, transition) = due.popLast() {
             room.hub.finishAll()
-            room.perform { $0.hibernate() }
+            _ = room.perform { $0.hibernate() }
             let counts = entries.withLock { entries -> Counts in
                 entries[id]?.slot = .hibernated
                 return Self.counts(entries)
@@ -376,7 +376,7 @@ final class RoomRegistry: Sendable {
         let deadline = ContinuousClock.now + checkpointBudget
         let ranked = rooms.map { room in (room, room.perform { $0.stepsSinceCheckpoint }) }.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }
         for (room, _) in ranked where ContinuousClock.now < deadline {
-            room.perform { $0.hibernate() }
+            _ = room.perform { $0.hibernate() }
         }
     }
 }
