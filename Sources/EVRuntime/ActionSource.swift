@@ -57,7 +57,7 @@ public final class ActionSource {
     /// What keeps the leaked subscriptions alive: nobody cancels them (until the app unmounts).
     private var leaked: [AnyCancellable] = []
     /// Most subscriptions a room lets leak: past it the switch's events leak no more (each event reaches every one).
-    public static let maxLeakedSubscriptions = 256
+    public static let maxLeakedSubscriptions = 64
     /// Subscriptions leaked so far.
     public var leakedSubscriptionCount: Int { leaked.count }
     /// The article's `_ = eventSubject…assign(to: \.wrappedValue, on: self)`, once per `@Action` view an event
