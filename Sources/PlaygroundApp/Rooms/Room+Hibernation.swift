@@ -54,11 +54,23 @@ extension Room {
         }
         trial.perform { $0.close() }
         guard case .success(let state) = restored, state == live else {
-            Self.foldLogger.warning("room \(id) hibernates without a checkpoint: it did not restore to the same state")
+            Self.foldLogger.warning("room \(id) hibernates without a checkpoint: \(Self.restoreFailure(restored, live: live))")
             return false
         }
         store.checkpoint(id, at: steps, snapshot: checkpoint.jsonText)
         lastCheckpoint = steps
         return true
+    }
+
+    /// What an operator reads about a checkpoint that did not restore: the error, or the apps whose `/state` differs.
+    static func restoreFailure(_ restored: Result<JSONValue, HTTPError>, live: JSONValue) -> String {
+        switch restored {
+        case .failure(let error): return "it did not restore (\(error.message))"
+        case .success(.object(let apps)):
+            guard case .object(let liveApps) = live else { return "it did not restore to the same state" }
+            let differing = apps.filter { pair in liveApps.first { $0.0 == pair.0 }?.1 != pair.1 }.map(\.0)
+            return "it did not restore to the same state (\(differing.joined(separator: ", ")))"
+        case .success: return "it did not restore to the same state"
+        }
     }
 }
