@@ -7,7 +7,7 @@ import RoomServices
 /// Glue, not from the article: the Films app in EV as a playground app (the hosting is EVRuntime's). An input posted
 /// over HTTP becomes this app's own event and goes into the room's `eventSubject`, exactly as the buttons' closures
 /// send it.
-public final class FilmsEVPlayground: ViewHostedApp {
+public final class FilmsEVPlayground: ViewHostedApp, PitfallDeclaringApp {
     public static let about = AppAbout(
         id: "films-ev", title: "Films · EV",
         summary: "Every press is an Event: eventSubject.send(.toggleFavourite(id:)) becomes actions on the list, the detail and the badge, "
@@ -20,21 +20,29 @@ public final class FilmsEVPlayground: ViewHostedApp {
 
     public typealias Root = FilmsEVApp
     public let instance: EVAppInstance<EventEnum, FilmsEVApp>
+    /// EV's pitfall: with it on, every screen an event re-creates leaks its `@Action` subscription.
+    public static let pitfalls = [Pitfall.leakedSubscription]
+    public let pitfallSwitches = PitfallSwitches(FilmsEVPlayground.pitfalls)
 
     public init(services: AppServices) {
         let catalog = FilmsCatalog(api: services.filmsAPI(), effects: services.effects, changed: services.changed)
         instance = EVAppInstance(
             FilmsEVApp(catalog: catalog), appID: Self.about.id, eventSubjectKey: \.eventSubject,
             inspecting: [FilmListScreen.self, FilmDetailScreen.self, FavouritesBadge.self])
+        pitfallSwitches.switched = { [weak self] on, name in self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
     }
 
     public var teaching: Teaching<EVStage> { instance.teaching }
     public var host: ViewHost<FilmsEVApp> { instance.host }
     public func unmount() { instance.unmount() }
 
-    /// The contract's event as this app's own, sent as a button sends it.
+    /// The contract's event as this app's own, sent as a button sends it; `setPitfall` is the runtime's switch.
     public func handle(_ input: FilmsEvent, from source: EventSource) {
-        instance.handle(EventEnum(input), from: source)
+        guard let event = EventEnum(input) else {
+            if case .setPitfall(let on, let name) = input { instance.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source) }
+            return
+        }
+        instance.handle(event, from: source)
     }
 
     /// What `/state` shows: the `films` object read from the screens' `@State`, and each screen's view state.
@@ -56,13 +64,13 @@ public final class FilmsEVPlayground: ViewHostedApp {
             loading: listState == .isLoading || (openId != nil && detailState == .isLoading))
         return FilmsEVSnapshot(
             films: films, listState: "\(listState)", detailState: "\(detailState)", listCovered: list?.isCovered ?? false,
-            liveActionSubscriptions: instance.actionSource.liveSubscriptionCount)
+            liveActionSubscriptions: instance.actionSource.liveSubscriptionCount, pitfall: pitfallSwitches.state)
     }
 }
 
 extension EventEnum {
-    /// The contract's event (`FilmsEvent`) as this app's own.
-    init(_ event: FilmsEvent) {
+    /// The contract's event (`FilmsEvent`) as this app's own; nil for the pitfall switch, which is the runtime's.
+    init?(_ event: FilmsEvent) {
         switch event {
         case .search(let query): self = .search(query: query)
         case .open(let id): self = .open(id: id)
@@ -70,6 +78,7 @@ extension EventEnum {
         case .toggleFavourite(let id): self = .toggleFavourite(id: id)
         case .retry: self = .retry
         case .setFaults(let latencyMs, let failureRate): self = .setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
+        case .setPitfall: return nil
         }
     }
 }
@@ -83,8 +92,10 @@ public struct FilmsEVSnapshot: Sendable, Equatable, Codable {
     public var detailState: String
     /// The list is hidden behind an open film (its `@State` is kept).
     public var listCovered: Bool
-    /// `@Action` subscriptions alive, one per screen.
+    /// `@Action` subscriptions alive, one per screen, plus those leaked while the pitfall switch was on.
     public var liveActionSubscriptions: Int
+    /// The pitfall switch: `leaked-subscription`.
+    public var pitfall: PitfallState
 }
 
 // The trace's texts: an answer's films are counted, not listed (the article's enums need no descriptions).

@@ -17,6 +17,9 @@ public enum FilmsEvent: AppInput, Codable, Equatable {
     case retry
     /// New fault injection settings for every later request.
     case setFaults(latencyMs: Int, failureRate: Double)
+    /// The implementation's pitfall switch: `on` runs its article's code as published (each app declares its own
+    /// pitfalls; the registry refuses a name the app does not have).
+    case setPitfall(on: Bool, pitfall: String? = nil)
 
     /// The largest film id a client may send (the catalog's ids are far below it).
     public static let maximumID = 10_000_000
@@ -38,6 +41,11 @@ public enum FilmsEvent: AppInput, Codable, Equatable {
                     0...FaultSettings.maximumLatencyMs, must: "a whole number of milliseconds from 0 to \(FaultSettings.maximumLatencyMs)"),
                 "failureRate": .number(0...1, must: "a number from 0 to 1 (0.25 fails one request in four)"),
             ]),
+        // Each implementation's own pitfall names replace this one's rule in its OpenAPI variant (PitfallDeclaringApp).
+        .init(
+            "setPitfall",
+            "Films: pitfall switch: `on: true` runs this implementation's article code as published, `on: false` (the default) the runtime's fix.",
+            ["pitfall": .documented(["minLength": 1, "description": "One of the implementation's pitfalls (may be left out where it has one)."])]),
     ]
 
     static let query: JSONLiteral = [
@@ -65,5 +73,11 @@ public enum FilmsEvent: AppInput, Codable, Equatable {
             ("Heart a film", .toggleFavourite(id: 1_000)), ("Retry", .retry),
             ("Inject failures", .setFaults(latencyMs: 0, failureRate: 1)),
         ]
+    }
+}
+
+extension FilmsEvent: PitfallSwitchCarrying {
+    public var pitfallSwitch: (on: Bool, pitfall: String?)? {
+        if case .setPitfall(let on, let name) = self { (on, name) } else { nil }
     }
 }

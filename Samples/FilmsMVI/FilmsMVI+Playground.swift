@@ -7,7 +7,7 @@ import RoomServices
 /// Glue, not from the article: the Films app in MVI as a playground app. HTTP's events and the page's controls
 /// take one path (``FilmsEvent/run(on:faults:)``) onto the view model's intents; the answers come back through the
 /// room's effects.
-public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp {
+public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp, PitfallDeclaringApp {
     public static let about = AppAbout(
         id: "films-mvi", title: "Films · MVI",
         summary: "Every control is an intent on FilmsPageViewModel, which publishes one state the view switches over: "
@@ -27,7 +27,14 @@ public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp {
         /// The latest generation of the list's intents and of the film's.
         public var generation: UInt64
         public var filmGeneration: UInt64
+        /// The pitfall switch (`stale-answer-wins`), and the stale answers applied while it was on (both lanes).
+        public var pitfall: PitfallState
+        public var staleAnswersShown: Int
     }
+
+    /// MVI's pitfall: with it on, a slow search overtaken by a fast one ends on the slow one's results.
+    public static let pitfalls = [Pitfall.staleAnswerWins]
+    public let pitfallSwitches: PitfallSwitches
 
     public let viewModel: FilmsPageViewModel
     /// The latency and failures the API injects before each request.
@@ -41,6 +48,8 @@ public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp {
         let viewModel = FilmsPageViewModel(api: api, isolation: services.isolation, effects: services.effects)
         let teacher = MVITeaching(appID: Self.about.id, intents: viewModel.intents)
         let faults = api.faults
+        let pitfalls = PitfallSwitches(Self.pitfalls)
+        pitfallSwitches = pitfalls
         viewModel.intents.onChange = services.changed
         viewModel.filmIntents.onChange = services.changed
         // The film's lane joins the trace as the list's does (MVITeaching follows the list's); its numbers are its own.
@@ -55,14 +64,16 @@ public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp {
         app = MVIAppInstance(
             viewModel,
             root: FilmsMVIPane(viewModel: viewModel, faults: faults) { event in
-                teacher.record(event.spoken, from: .browser, caption: Self.caption(event, from: .browser))
-                event.run(on: viewModel, faults: faults)
+                teacher.record(event.spoken, from: .browser, caption: Self.caption(event, from: .browser, pitfalls: pitfalls))
+                event.run(on: viewModel, faults: faults, pitfalls: pitfalls)
             })
+        // The pane's switch runs what HTTP's setPitfall runs.
+        pitfalls.switched = { [weak self] on, name in try? self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
     }
 
     public func handle(_ event: FilmsEvent, from source: EventSource) throws(AppError) {
-        teacher.record(event.spoken, from: source, caption: Self.caption(event, from: source))
-        event.run(on: viewModel, faults: faults)
+        teacher.record(event.spoken, from: source, caption: Self.caption(event, from: source, pitfalls: pitfallSwitches))
+        event.run(on: viewModel, faults: faults, pitfalls: pitfallSwitches)
     }
 
     /// Both lanes' effects in flight are cancelled (their answers dropped), then the views unmount.
@@ -71,9 +82,10 @@ public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp {
         app.unmount()
     }
 
-    private static func caption(_ event: FilmsEvent, from source: EventSource) -> String {
+    private static func caption(_ event: FilmsEvent, from source: EventSource, pitfalls: PitfallSwitches) -> String {
         switch event {
         case .setFaults: "Fault injection changed: the API now waits and fails as set."
+        case .setPitfall(let on, _): pitfalls.caption(pitfalls.pitfalls[0], on: on)
         case .search, .open, .retry: "\(event.spoken) from \(source.spoken): waiting for the API…"
         case .back, .toggleFavourite: "\(event.spoken) from \(source.spoken): the model changed at once, no request."
         }
@@ -90,7 +102,8 @@ public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp {
             loading: state.isLoading)
         return Snapshot(
             films: films, state: state.list.caseName, filmState: state.film?.caseName, generation: viewModel.intents.generation,
-            filmGeneration: viewModel.filmIntents.generation)
+            filmGeneration: viewModel.filmIntents.generation, pitfall: pitfallSwitches.state,
+            staleAnswersShown: viewModel.intents.staleAnswersShown + viewModel.filmIntents.staleAnswersShown)
     }
 }
 
@@ -104,6 +117,10 @@ extension FilmsMVIPlayground {
         var filmGeneration: UInt64
         var lastFilmIntent: String?
         var faults: FaultSettings
+        /// The pitfall switches on and each lane's stale answers shown (absent in checkpoints written before them).
+        var pitfalls: [String]?
+        var staleAnswersShown: Int?
+        var filmStaleAnswersShown: Int?
     }
 
     public func checkpoint() -> String? {
@@ -112,7 +129,9 @@ extension FilmsMVIPlayground {
         return AppSeam.Checkpoint.write(
             Checkpoint(
                 state: viewModel.uiState, generation: intents.generation, lastIntent: intents.lastIntent,
-                filmGeneration: filmIntents.generation, lastFilmIntent: filmIntents.lastIntent, faults: faults.settings))
+                filmGeneration: filmIntents.generation, lastFilmIntent: filmIntents.lastIntent, faults: faults.settings,
+                pitfalls: pitfallSwitches.onNames, staleAnswersShown: intents.staleAnswersShown,
+                filmStaleAnswersShown: filmIntents.staleAnswersShown))
     }
 
     public func restore(_ text: String) throws(CheckpointError) {
@@ -123,18 +142,23 @@ extension FilmsMVIPlayground {
         let ids = 1...FilmsEvent.maximumID
         guard !state.isLoading, shown <= 20, state.favourites.count <= 10_000, state.favourites.allSatisfy(ids.contains),
             zip(state.favourites, state.favourites.dropFirst()).allSatisfy(<), state.film.map({ ids.contains($0.id) }) ?? true,
-            saved.generation < 1 << 48, saved.filmGeneration < 1 << 48
+            saved.generation < 1 << 48, saved.filmGeneration < 1 << 48,
+            [saved.staleAnswersShown, saved.filmStaleAnswersShown].allSatisfy({ (0..<1 << 48).contains($0 ?? 0) })
         else { throw CheckpointError("the films-mvi app's checkpoint holds a state it never shows") }
         viewModel.intents.restore(generation: saved.generation, lastIntent: saved.lastIntent)
         viewModel.filmIntents.restore(generation: saved.filmGeneration, lastIntent: saved.lastFilmIntent)
         viewModel.uiState = state
         faults.setFaults(FaultSettings(latencyMs: saved.faults.latencyMs, failureRate: saved.faults.failureRate))
+        pitfallSwitches.restore(onNames: saved.pitfalls ?? [])
+        FilmsEvent.setPitfall(on: pitfallSwitches.isOn()).run(on: viewModel, faults: faults, pitfalls: pitfallSwitches)
+        viewModel.intents.restore(staleAnswersShown: saved.staleAnswersShown ?? 0)
+        viewModel.filmIntents.restore(staleAnswersShown: saved.filmStaleAnswersShown ?? 0)
     }
 }
 
 extension FilmsEvent {
     /// The one mapping onto what the page's controls call: the view model's intents, or the fault injection.
-    func run(on viewModel: FilmsPageViewModel, faults: FaultInjection) {
+    func run(on viewModel: FilmsPageViewModel, faults: FaultInjection, pitfalls: PitfallSwitches) {
         switch self {
         case .search(let query): viewModel.search(query: query)
         case .open(let id): viewModel.open(id: id)
@@ -142,6 +166,10 @@ extension FilmsEvent {
         case .toggleFavourite(let id): viewModel.toggleFavourite(id: id)
         case .retry: viewModel.retry()
         case .setFaults(let latencyMs, let failureRate): faults.setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
+        case .setPitfall(let on, let name):
+            // The article's view model applies every answer, the film's as the list's.
+            pitfalls.set(on, pitfall: name)
+            (viewModel.intents.appliesEveryAnswer, viewModel.filmIntents.appliesEveryAnswer) = (on, on)
         }
     }
 }

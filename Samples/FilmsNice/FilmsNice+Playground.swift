@@ -176,6 +176,7 @@ extension FilmsEvent {
         case .setFaults(let latencyMs, let failureRate):
             Stages.record(NiceStage.service, "faults.setFaults(latencyMs: \(latencyMs), failureRate: \(failureRate))")
             faults.setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
+        case .setPitfall: break  // refused by the registry: this app declares no pitfall
         }
     }
 }

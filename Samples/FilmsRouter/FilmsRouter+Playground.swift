@@ -68,6 +68,7 @@ public final class FilmsRouterPlayground: CheckpointingApp {
             pressAlert("Retry")
         case .setFaults(let latencyMs, let failureRate):
             list.onSelectFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
+        case .setPitfall: break  // refused by the registry: this app declares no pitfall
         }
         settle()  // a pushed screen is drawn now, so its onAppear loads in this step
         app.record(Self.spoken(event), from: source)
@@ -258,6 +259,7 @@ public final class FilmsRouterPlayground: CheckpointingApp {
         case .toggleFavourite(let id): "heart film \(id)"
         case .retry: "retry"
         case .setFaults(let latencyMs, let failureRate): "faults: \(latencyMs) ms, \(DisplayNumbers.percent(failureRate))% fail"
+        case .setPitfall(let on, _): "setPitfall on: \(on)"
         }
     }
 }

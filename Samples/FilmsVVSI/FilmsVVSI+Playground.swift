@@ -33,10 +33,12 @@ public final class FilmsVVSIPlayground: VVSIHostedApp {
 
     /// Triggers the action the event's button triggers (Retry: with the error shown, as the Retry button does).
     public func handle(_ event: FilmsEvent, from source: EventSource) throws(AppError) {
-        try instance.handle(Self.action(for: event, failure: instance.viewState.state.failure), from: source)
+        guard let action = Self.action(for: event, failure: instance.viewState.state.failure) else { return }
+        try instance.handle(action, from: source)
     }
 
-    static func action(for event: FilmsEvent, failure: FilmsView.Failure?) -> FilmsView.VAction {
+    /// nil for `setPitfall`, which the registry refuses for this app (it declares no pitfall).
+    static func action(for event: FilmsEvent, failure: FilmsView.Failure?) -> FilmsView.VAction? {
         switch event {
         case .search(let query): .search(query)
         case .open(let id): .open(id)
@@ -44,6 +46,7 @@ public final class FilmsVVSIPlayground: VVSIHostedApp {
         case .toggleFavourite(let id): .toggleFavourite(id)
         case .retry: .retry(failure)
         case .setFaults(let latencyMs, let failureRate): .setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
+        case .setPitfall: nil
         }
     }
 

@@ -1,5 +1,6 @@
 import AppSeam
 import MovieCatalog
+import MVIRuntime
 import PlaygroundUI
 
 /// Glue: every event the movie search accepts over HTTP (`{"app":"mvi","event":"search","query":"alien"}`),
@@ -70,14 +71,7 @@ public enum MovieSearchEvent: AppInput, Codable, Equatable {
 extension MovieSearchEvent: PitfallSwitchable {
     public static let pitfallAppID = "mvi"
     /// The article's `loadMovies` subscribes to every request and applies whichever answer arrives.
-    public static let pitfalls = [
-        Pitfall(
-            name: "stale-answer-wins",
-            articleCode: "loadMovies(query:) subscribes to every request and sets uiState in onNext, whichever answer arrives",
-            goesWrong: "a slow answer for an older query overwrites the newer query's results, so the page shows films for what you no longer searched",
-            fix: "every intent takes a generation; LatestWins delivers an answer only while its generation is the latest and drops the rest",
-            fixFile: "MVIRuntime/LatestWins.swift", fixLines: 162...170, bites: "stale answer shown"),
-    ]
+    public static let pitfalls = [Pitfall.staleAnswerWins]
 
     public var pitfallSwitch: (on: Bool, pitfall: String?)? {
         if case .setPitfall(let on, let name) = self { (on, name) } else { nil }

@@ -1,4 +1,5 @@
 import AppSeam
+import EVRuntime
 import PlaygroundUI
 
 /// Glue: the architecture's own `EventEnum` is the app's input, by case name (`initial` cannot be posted).
@@ -34,12 +35,5 @@ extension EventEnum: AppInput {
 extension EventEnum: PitfallDeclaring {
     public static let pitfallAppID = RandomColorEVApp.appName
     /// The article's `@Action` subscribes in `init` and discards the cancellable.
-    public static let pitfalls = [
-        Pitfall(
-            name: "leaked-subscription",
-            articleCode: "@Action's init subscribes: _ = eventSubject.flatMap(…).compactMap(…).assign(to: \\.wrappedValue, on: self)",
-            goesWrong: "the cancellable is discarded, so every view an event re-creates leaves one more live subscription: the count grows with every event",
-            fix: "the subscription belongs to the view's position (a DynamicProperty): made once when it appears, cancelled when it goes",
-            fixFile: "EVRuntime/Action.swift", fixLines: 49...55, bites: "subscription leaked"),
-    ]
+    public static let pitfalls = [Pitfall.leakedSubscription]
 }

@@ -33,14 +33,9 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp, Pitfa
         }
     }
 
-    /// The switch: `@Action` subscribes as the article's does (and leaks) or as the fix does.
+    /// The switch: `@Action` subscribes as the article's does (and leaks) or as the fix does (EVRuntime's).
     private func setPitfall(_ on: Bool, _ name: String?, from source: EventSource) {
-        let pitfall = pitfalls.set(on, pitfall: name)
-        instance.actionSource.subscribesAsPublished = on
-        instance.teaching.trace.record(
-            source: source, event: "setPitfall on: \(on)",
-            became: [on ? "@Action subscribes as the article's init (cancellable discarded)" : "@Action's subscription belongs to its view (the fix)"])
-        instance.teaching.flow.describe(pitfalls.caption(pitfall, on: on))
+        instance.setPitfall(on, pitfall: name, switches: pitfalls, from: source)
     }
 
     public var pitfallSwitches: PitfallSwitches { pitfalls }

@@ -129,7 +129,7 @@ public struct AppDescription: Sendable {
     /// What `App` says of itself: its input's declared events, each argument typed by its case, and its snapshot's
     /// schema read off its `Decodable` conformance; nil for what it does not say.
     static func of<App: HostedApp>(_ type: App.Type) -> AppDescription? {
-        let events = App.Input.events.map { declared in
+        let events = Pitfall.declaredEvents(of: App.self).map { declared in
             let typed = (App.Input.self as? any Decodable.Type).map { arguments(of: $0, event: declared.name) } ?? []
             // A declaration that names no case, or an argument the case lacks, is a typo: refuse it at registration.
             precondition(

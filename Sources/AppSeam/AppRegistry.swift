@@ -52,6 +52,7 @@ public struct AppRegistry: Sendable {
         guard let index = index(of: id) else { throw .unknownApp(ids) }
         do {
             let input = try apps[index].input.init(event: event, arguments: arguments)
+            try apps[index].check(input)
             return DecodedInput(appIndex: index, appID: id, value: input)
         } catch {
             throw .invalidInput(error)
@@ -91,18 +92,21 @@ public struct AppRegistration: Sendable {
     public let services: AppServiceValues
     /// What the app describes of itself (its input's declared `events`, its `Decodable` snapshot's schema), if anything.
     var described: AppDescription? = nil
+    /// The app's own check of a decoded input beyond its type's (a shared input's `setPitfall` names one of its pitfalls).
+    var check: @Sendable (any AppInput) throws(AppInputError) -> Void = { _ in }
 
     /// Registers `App`, giving it `services`.
     public static func app<App: HostedApp>(_ type: App.Type, services: AppServiceValues = AppServiceValues()) -> AppRegistration {
         AppRegistration(
             about: App.about,
-            examples: App.Input.examples.map { ($0.label, $0.input.envelopeFields) },
+            examples: Pitfall.examples(of: App.self),
             input: App.Input.self,
             make: { services in AnyHostedApp(App(services: services), isolation: services.isolation) },
             typeName: String(reflecting: App.self),
             stageModule: String(String(reflecting: App.Stage.self).prefix { $0 != "." }),
             services: services,
-            described: AppDescription.of(App.self))
+            described: AppDescription.of(App.self),
+            check: { input throws(AppInputError) in try Pitfall.check(input, for: App.self) })
     }
 
     /// The module of the app's own code (`RandomColorEV`), whose files are its sample folder's.

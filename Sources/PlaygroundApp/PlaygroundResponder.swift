@@ -262,6 +262,12 @@ final class PlaygroundResponder: HTTPResponder {
                 throw HTTPError(.notFound, code: "nothing_to_compare", message: "This playground registers no apps to compare.")
             }
             let envelope = try EventEnvelope(request, sharedBy: registry.apps[first].about.id)
+            // A pitfall is one implementation's: its switch goes to that app alone (each pane has its own).
+            guard envelope.event != "setPitfall" else {
+                throw HTTPError(
+                    .badRequest, code: "unknown_event",
+                    message: #"A pitfall switch belongs to one implementation: POST {"app":"films-mvi","event":"setPitfall","on":true} to /rooms/{id}/events."#)
+            }
             for index in registry.compareIndices {
                 var addressed = envelope
                 addressed.app = registry.apps[index].about.id

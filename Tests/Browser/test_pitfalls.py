@@ -65,3 +65,73 @@ def test_axe_finds_nothing_with_every_switch_on_at_390_px(server, browser):
     found = Axe().run(page, options=RULES).response["violations"]
     assert [f"{v['id']}: {v['nodes'][0]['target']}" for v in found] == []
     page.context.close()
+
+
+# The compare page: one switch per pane, each posting to its own pane's app (the shared bar posts to all five).
+FILMS_PITFALLS = {"films-ev": "leaked-subscription", "films-mvi": "stale-answer-wins"}
+
+
+def open_compare(page):
+    page.goto(page.url.split("/compare")[0] + "/compare")
+    page.wait_for_selector("#connection[data-state=live]")
+
+
+def state(page):
+    with urllib.request.urlopen(page.url.split("/compare")[0] + "/state", timeout=10) as response:
+        return json.load(response)
+
+
+def test_a_films_pane_switch_flipped_in_one_compare_tab_shows_with_its_bug_in_the_other(room):
+    first, second = room
+    for page in (first, second):
+        open_compare(page)
+    for app in FILMS_PITFALLS:
+        assert checked(second, app) == "false", app
+        assert text(second, SWITCH.format(app=app)) == "Run the article's code as published"
+    first.click(SWITCH.format(app="films-mvi"))
+    eventually(lambda: checked(second, "films-mvi") == "true", message="the switch on in the other tab")
+    note = text(second, "#films-mvi-pitfall")
+    assert "Pitfall on (stale-answer-wins)" in note, note
+    assert second.locator("#films-mvi-pitfall a.link").get_attribute("href").startswith("/sources/MVIRuntime/LatestWins.swift?lines=")
+    # Only this pane's app was switched.
+    now = state(first)
+    assert {app: now[app]["pitfall"]["on"] for app in FILMS_PITFALLS} == {"films-ev": False, "films-mvi": True}
+
+    # The slow search overtaken, sent to films-mvi alone: with the switch on the slow answer is shown last.
+    post = first.url.split("/compare")[0] + "/events"
+    for body in ({"event": "setFaults", "latencyMs": 1500, "failureRate": 0}, {"event": "search", "query": "a"},
+                 {"event": "setFaults", "latencyMs": 0, "failureRate": 0}, {"event": "search", "query": "star wars"}):
+        request = urllib.request.Request(post, data=json.dumps({"app": "films-mvi", **body}).encode(),
+                                         headers={"Content-Type": "application/json"}, method="POST")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 202
+    eventually(lambda: "stale answer shown" in text(second, "#films-mvi-trace"), timeout=15,
+               message="the bite marked in the other tab")
+    assert state(first)["films-mvi"]["staleAnswersShown"] == 1
+
+
+def test_a_keyboard_user_switches_a_films_pane_back_off(room):
+    first, second = room
+    for page in (first, second):
+        open_compare(page)
+    first.locator(SWITCH.format(app="films-ev")).focus()
+    first.keyboard.press("Enter")
+    eventually(lambda: checked(second, "films-ev") == "true", message="on in the other tab")
+    second.locator(SWITCH.format(app="films-ev")).focus()
+    second.keyboard.press("Space")
+    eventually(lambda: checked(first, "films-ev") == "false", message="off again in the first tab")
+    assert "Pitfall on" not in text(first, "#films-ev-pitfall")
+
+
+def test_axe_finds_nothing_on_the_compare_page_with_every_pane_switch_on_at_390_px(server, browser):
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#connection[data-state=live]")
+    open_compare(page)
+    for app in FILMS_PITFALLS:
+        page.click(SWITCH.format(app=app))
+        eventually(lambda: checked(page, app) == "true", message=f"{app} on")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    found = Axe().run(page, options=RULES).response["violations"]
+    assert [f"{v['id']}: {v['nodes'][0]['target']}" for v in found] == []
+    page.context.close()

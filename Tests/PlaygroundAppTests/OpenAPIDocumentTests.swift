@@ -44,7 +44,11 @@ struct OpenAPIDocumentTests {
         #expect(state["required"] as? [String] == pageApps, "a room's /state always holds its page's apps; the compare apps once used")
         #expect(Set(((state["properties"] as? [String: Any]) ?? [:]).keys) == Set(Self.registry.ids))
         let shared = try #require((schemas["SharedEvent"] as? [String: Any])?["oneOf"] as? [[String: String]])
-        #expect(shared.count == Self.registry.compareIndices.first.map { Self.registry.apps[$0].apiDescription.events.count } ?? 0)
+        // setPitfall is each implementation's own: the compare endpoint refuses it.
+        #expect(
+            shared.count == Self.registry.compareIndices.first.map {
+                Self.registry.apps[$0].apiDescription.events.filter { $0.name != "setPitfall" }.count
+            } ?? 0)
         let variants = try #require((schemas["Event"] as? [String: Any])?["oneOf"] as? [[String: String]])
         #expect(variants.count == Self.registry.apps.map(\.apiDescription.events.count).reduce(0, +))
         #expect(schemas["VvsiRandom"] != nil && schemas["RouterAlertAction"] != nil)

@@ -71,10 +71,52 @@ public protocol PitfallDeclaring: AppInput {
     static var pitfalls: [Pitfall] { get }
 }
 
-/// An app input that takes `setPitfall` (a case of its own, or ``PitfallSwitchInput``).
-public protocol PitfallSwitchable: PitfallDeclaring {
+/// An app input that can carry `setPitfall`, whichever app takes it.
+public protocol PitfallSwitchCarrying: AppInput {
     /// The `setPitfall` this input is, if it is one: its `on` and `pitfall`.
     var pitfallSwitch: (on: Bool, pitfall: String?)? { get }
+}
+
+/// An app input that takes `setPitfall` (a case of its own, or ``PitfallSwitchInput``).
+public protocol PitfallSwitchable: PitfallDeclaring, PitfallSwitchCarrying {}
+
+/// An app that declares its pitfalls itself, for an input several apps share (the Films apps' `FilmsEvent`): the
+/// registry checks a `setPitfall` against this app's own pitfalls (400 for one it lacks, nothing changes) and the
+/// OpenAPI document lists this app's names.
+public protocol PitfallDeclaringApp: PitfallHostingApp where Input: PitfallSwitchCarrying {
+    static var pitfalls: [Pitfall] { get }
+}
+
+extension Pitfall {
+    /// A decoded input's check for `App`: a `setPitfall` must name one of `App`'s own pitfalls (an app that declares
+    /// them on its input checks them in `validate()`).
+    public static func check<App: HostedApp>(_ input: any AppInput, for app: App.Type) throws(AppInputError) {
+        guard let carrying = input as? any PitfallSwitchCarrying, let (_, name) = carrying.pitfallSwitch else { return }
+        if let declaring = App.self as? any PitfallDeclaringApp.Type {
+            _ = try named(name, in: declaring.pitfalls, app: App.about.id)
+        } else if !(input is any PitfallSwitchable) {
+            _ = try named(name, in: [], app: App.about.id)  // a shared input's switch, to an app without pitfalls
+        }
+    }
+
+    /// `App`'s examples (the page's curl twins): a shared input's switch only for an app that declares pitfalls.
+    static func examples<App: HostedApp>(of app: App.Type) -> [(label: String, fields: [(name: String, value: EventArgument)])] {
+        let examples = App.Input.examples.map { (label: $0.label, fields: $0.input.envelopeFields) }
+        guard App.Input.self is any PitfallSwitchCarrying.Type, !(App.Input.self is any PitfallSwitchable.Type) else { return examples }
+        guard let declaring = App.self as? any PitfallDeclaringApp.Type else { return examples }
+        let name: [(name: String, value: EventArgument)] = declaring.pitfalls.count == 1 ? [] : [("pitfall", .string(declaring.pitfalls[0].name))]
+        return examples + [("Run the article's code as published", [("event", .string("setPitfall")), ("on", .boolean(true))] + name)]
+    }
+
+    /// `App`'s declared events, its `setPitfall` naming `App`'s own pitfalls.
+    static func declaredEvents<App: HostedApp>(of app: App.Type) -> [EventDeclaration] {
+        if let declaring = App.self as? any PitfallDeclaringApp.Type {
+            return App.Input.events.map { $0.name == "setPitfall" ? .setPitfall(declaring.pitfalls) : $0 }
+        }
+        // A shared input's switch is not this app's when it declares no pitfalls.
+        let shared = App.Input.self is any PitfallSwitchCarrying.Type && !(App.Input.self is any PitfallSwitchable.Type)
+        return shared ? App.Input.events.filter { $0.name != "setPitfall" } : App.Input.events
+    }
 }
 
 extension Pitfall {

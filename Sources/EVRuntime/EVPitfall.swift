@@ -1,0 +1,32 @@
+import AppSeam
+
+extension Pitfall {
+    /// EV's pitfall, declared once for every EV app: the article's `@Action` subscribes in `init` and discards the
+    /// cancellable. An app switches it with ``EVAppInstance/setPitfall(_:switches:from:)``.
+    public static let leakedSubscription = Pitfall(
+        name: "leaked-subscription",
+        articleCode: "@Action's init subscribes: _ = eventSubject.flatMap(…).compactMap(…).assign(to: \\.wrappedValue, on: self)",
+        goesWrong: "the cancellable is discarded, so every view an event re-creates leaves one more live subscription: the count grows with every event",
+        fix: "the subscription belongs to the view's position (a DynamicProperty): made once when it appears, cancelled when it goes",
+        fixFile: "EVRuntime/Action.swift", fixLines: 49...55, bites: "subscription leaked")
+}
+
+extension EVAppInstance {
+    /// `setPitfall` for ``Pitfall/leakedSubscription``: `@Action` subscribes as the article's does (and leaks) or as
+    /// the fix does; a trace row and the flow's caption say which. The room's switches are `switches`.
+    public func setPitfall(_ on: Bool, pitfall name: String? = nil, switches: PitfallSwitches, from source: EventSource) {
+        let pitfall = switches.set(on, pitfall: name)
+        actionSource.subscribesAsPublished = on
+        teaching.trace.record(
+            source: source, event: "setPitfall on: \(on)",
+            became: [on ? "@Action subscribes as the article's init (cancellable discarded)" : "@Action's subscription belongs to its view (the fix)"])
+        teaching.flow.describe(switches.caption(pitfall, on: on))
+    }
+
+    /// A checkpoint's switches and leaks, restored (the count was checked against ``ActionSource/maxLeakedSubscriptions``).
+    public func restorePitfall(switches: PitfallSwitches, onNames: [String], leaked: Int) {
+        switches.restore(onNames: onNames)
+        actionSource.subscribesAsPublished = switches.isOn()
+        actionSource.restoreLeaks(count: leaked)
+    }
+}
