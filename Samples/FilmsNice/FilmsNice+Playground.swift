@@ -7,7 +7,7 @@ import RoomServices
 /// Glue, not from the article: the Films app in NiceArchitecture as a playground app, hosted by the runtime's
 /// ``NiceRoom`` (the room's own dependencies). The fault controls render as `films-nice-faults`, the flow as
 /// `films-nice-films`.
-public final class FilmsNicePlayground: CheckpointingApp {
+public final class FilmsNicePlayground: CheckpointingApp, PitfallDeclaringApp {
     public static let about = AppAbout(
         id: "films-nice", title: "Films · NiceArchitecture",
         summary: "A search is the list's view model's: contentLoadState goes to loading and its task asks the film repository "
@@ -28,7 +28,14 @@ public final class FilmsNicePlayground: CheckpointingApp {
         public var listState: String
         /// The open film's `contentLoadState`, or null.
         @Nullable public var detailState: String? = nil
+        /// The pitfall switch (`unbound-task-applies`) and how often its bug bit.
+        public var pitfalls: [PitfallCount] = []
     }
+
+    /// The runtime's pitfall whose fix is its own: a task of an unbound view model (a film replaced or closed while
+    /// it loads) still applies its answer. (The other two are fixed in the Posts sample's own files.)
+    public static let pitfalls = NicePitfall.pitfalls(NicePitfall.runtimePitfalls, sampleModule: "FilmsNice")
+    public let pitfallSwitches = PitfallSwitches(FilmsNicePlayground.pitfalls)
 
     public let room: NiceRoom
     public var teaching: Teaching<NiceStage> { room.teaching }
@@ -55,9 +62,11 @@ public final class FilmsNicePlayground: CheckpointingApp {
                 content: FilmsCoordinatorView(coordinator: coordinator, favourites: favourites)))
         room.watch(coordinator.listViewModel, as: "FilmsListViewModel")
         room.watch(coordinator.$filmDetailViewModel) { "FilmDetailViewModel(\($0.filmId))" }
+        pitfallSwitches.switched = { [weak self] on, name in try? self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
     }
 
     public func handle(_ event: FilmsEvent, from source: EventSource) throws(AppError) {
+        if case .setPitfall(let on, let name) = event { return room.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source) }
         room.step(event.spoken, from: source) { event.run(coordinator, faults) }
     }
 
@@ -80,7 +89,9 @@ public final class FilmsNicePlayground: CheckpointingApp {
         let films = FilmsState(
             query: list.query, resultIds: list.films.map(\.id), openId: detail?.filmId, favourites: favourites.ids.sorted(), error: error,
             loading: list.contentLoadState == .loading || detail?.contentLoadState == .loading)
-        return Snapshot(films: films, listState: list.contentLoadState.caseName, detailState: detail?.contentLoadState.caseName)
+        return Snapshot(
+            films: films, listState: list.contentLoadState.caseName, detailState: detail?.contentLoadState.caseName,
+            pitfalls: room.pitfallCounts(pitfallSwitches))
     }
 
     public func unmount() { room.unmount(host) }
@@ -106,6 +117,9 @@ public final class FilmsNicePlayground: CheckpointingApp {
         var faults: FaultSettings
         /// The coordinator's count of films opened, which numbers the detail's view (its controls' ids).
         var openings: Int
+        /// The pitfall switches on and their bites (absent in checkpoints written before there were any).
+        var pitfalls: [String]? = nil
+        var pitfallBites: [String: Int]? = nil
     }
 
     public func checkpoint() -> String? {
@@ -114,7 +128,8 @@ public final class FilmsNicePlayground: CheckpointingApp {
         return AppSeam.Checkpoint.write(
             Checkpoint(
                 list: .init(query: list.query, films: list.films, shown: list.contentLoadState.saved), detail: detail,
-                favourites: favourites.ids.sorted(), faults: faults.settings, openings: coordinator.openings))
+                favourites: favourites.ids.sorted(), faults: faults.settings, openings: coordinator.openings,
+                pitfalls: pitfallSwitches.onNames, pitfallBites: room.pitfallBites))
     }
 
     /// Goes the way the screens went: the search is made and answered with the saved films (or fails), the film is opened
@@ -127,6 +142,8 @@ public final class FilmsNicePlayground: CheckpointingApp {
         guard saved.list.films.count <= 20, ids.allSatisfy((1...FilmsEvent.maximumID).contains), states.allSatisfy(["hasData", "noData", "error"].contains)
         else { throw CheckpointError("the films-nice app's checkpoint holds what it never writes (over 20 films, an id out of range, or a load in flight)") }
         let context = RenderContext(formAction: "")
+        // The switches as they were, once the screens are back the way they went.
+        defer { room.restorePitfalls(pitfallSwitches, onNames: saved.pitfalls ?? [], bites: saved.pitfallBites ?? [:]) }
         _ = render(context)
         let list = coordinator.listViewModel!
         func restoreList() throws(CheckpointError) {
@@ -176,7 +193,7 @@ extension FilmsEvent {
         case .setFaults(let latencyMs, let failureRate):
             Stages.record(NiceStage.service, "faults.setFaults(latencyMs: \(latencyMs), failureRate: \(failureRate))")
             faults.setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
-        case .setPitfall: break  // refused by the registry: this app declares no pitfall
+        case .setPitfall: break  // the room's switch, set by the app
         }
     }
 }

@@ -10,7 +10,7 @@ import RouterRuntime
 /// the page's control calls: the list's intent, the pushed film screen's intent, or the alert's buttons by title.
 /// An event that clears the error (a search, an open, Back from a failed film) first presses the alert's Close,
 /// as a user answers a modal alert before doing anything else.
-public final class FilmsRouterPlayground: CheckpointingApp {
+public final class FilmsRouterPlayground: CheckpointingApp, PitfallDeclaringApp {
     public static let about = AppAbout(
         id: "films-router", title: "Films · MVI · Container · Router",
         summary: "A container per screen holds its intent and model; the list's model pushes the film's screen through "
@@ -22,6 +22,9 @@ public final class FilmsRouterPlayground: CheckpointingApp {
         ])
 
     public typealias Input = FilmsEvent
+    /// The runtime's pitfalls: a container's notice that reaches nobody, a screen kept by position.
+    public static let pitfalls = RouterPitfall.pitfalls
+    public let pitfallSwitches = PitfallSwitches(RouterPitfall.pitfalls)
 
     let app: MVIRouterHost<FilmsListView, FilmsListIntentProtocol, FilmsListModelStateProtocol>
     public var teaching: Teaching<RouterStage> { app.teaching }
@@ -39,6 +42,7 @@ public final class FilmsRouterPlayground: CheckpointingApp {
         app = MVIRouterHost(
             appID: Self.about.id, root: root, services: services, container: \.container, describe: Self.describe,
             appeared: ("the list appeared", "The list appeared; it searches when the field is submitted."))
+        pitfallSwitches.switched = { [weak self] on, name in try? self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
     }
 
     public func render(_ context: RenderContext) -> RenderedView {
@@ -48,6 +52,7 @@ public final class FilmsRouterPlayground: CheckpointingApp {
     }
 
     public func handle(_ event: FilmsEvent, from source: EventSource) throws(AppError) {
+        if case .setPitfall(let on, let name) = event { return app.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source) }
         app.mountIfNeeded(from: source)
         guard let list = app.container?.intent else { throw AppError(.busy, code: "not_mounted", message: "The list could not be drawn.") }
         settle()  // the alert's buttons as drawn now
@@ -68,7 +73,7 @@ public final class FilmsRouterPlayground: CheckpointingApp {
             pressAlert("Retry")
         case .setFaults(let latencyMs, let failureRate):
             list.onSelectFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
-        case .setPitfall: break  // refused by the registry: this app declares no pitfall
+        case .setPitfall: break  // the room's switch, set before
         }
         settle()  // a pushed screen is drawn now, so its onAppear loads in this step
         app.record(Self.spoken(event), from: source)
@@ -101,7 +106,8 @@ public final class FilmsRouterPlayground: CheckpointingApp {
         return FilmsRouterSnapshot(
             films: FilmsState(query: list?.query ?? "", resultIds: resultIds, openId: film?.filmID, favourites: favourites, error: error, loading: loading),
             listState: Self.name(of: list?.contentState), filmState: film.map { Self.name(of: $0.contentState) },
-            presented: stack.entries.map { "\($0.screen) as \($0.presentation.rawValue)" }, alert: stack.alert.map { "\($0)" })
+            presented: stack.entries.map { "\($0.screen) as \($0.presentation.rawValue)" }, alert: stack.alert.map { "\($0)" },
+            pitfalls: app.pitfallCounts(pitfallSwitches))
     }
 
     public func unmount() {
@@ -128,14 +134,22 @@ public final class FilmsRouterPlayground: CheckpointingApp {
         var film: Film?
         /// `search` or `film`.
         var alert: String?
+        /// The pitfall switches on and their bites (absent in checkpoints written before there were any).
+        var pitfalls: [String]? = nil
+        var pitfallBites: [String: Int]? = nil
     }
 
     /// nil while a request loads (the room folds later).
     public func checkpoint() -> String? {
         guard let list = app.container?.model else {
-            return AppSeam.Checkpoint.write(Checkpoint(query: "", list: "idle", results: [], favourites: [], faults: .none))
+            return AppSeam.Checkpoint.write(
+                Checkpoint(
+                    query: "", list: "idle", results: [], favourites: [], faults: .none, pitfalls: pitfallSwitches.onNames,
+                    pitfallBites: app.pitfallBites))
         }
-        var saved = Checkpoint(query: list.query, list: "idle", results: [], favourites: list.favourites.sorted(), faults: list.faults)
+        var saved = Checkpoint(
+            query: list.query, list: "idle", results: [], favourites: list.favourites.sorted(), faults: list.faults,
+            pitfalls: pitfallSwitches.onNames, pitfallBites: app.pitfallBites)
         switch list.contentState {
         case .idle: break
         case .loading: return nil
@@ -166,6 +180,8 @@ public final class FilmsRouterPlayground: CheckpointingApp {
         guard saved.results.count <= 20, saved.favourites.count <= 100_000, ["idle", "content", "failed"].contains(saved.list) else {
             throw CheckpointError("the films-router checkpoint holds a list this app does not write")
         }
+        // The switches as they were, once the screens are back the way they went.
+        defer { app.restorePitfalls(pitfallSwitches, onNames: saved.pitfalls ?? [], bites: saved.pitfallBites ?? [:]) }
         app.mountIfNeeded()
         guard let list = app.container?.intent else { throw CheckpointError("the films-router list could not be drawn") }
         list.onSelectFaults(saved.faults)
@@ -275,4 +291,6 @@ public struct FilmsRouterSnapshot: Codable, Sendable, Equatable {
     public var presented: [String]
     /// The router alert shown.
     @Nullable public var alert: String?
+    /// The pitfall switches (the article's code where RouterRuntime has a fix) and how often each bug bit.
+    public var pitfalls: [PitfallCount] = []
 }

@@ -46,11 +46,7 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp, PitfallH
 
     /// The switch: ViewState's `trigger` runs the article's way (every action at once) or the fix's (one at a time).
     private func setPitfall(_ on: Bool, _ name: String?, from source: EventSource) {
-        let pitfall = pitfalls.set(on, pitfall: name)
-        instance.viewState.runsActionsAtOnce = on
-        instance.teaching.trace.record(
-            source: source, event: "setPitfall on: \(on)", became: [on ? "trigger runs every action at once (the article's)" : "trigger queues actions (the fix)"])
-        instance.teaching.flow.describe(pitfalls.caption(pitfall, on: on))
+        instance.setPitfall(on, pitfall: name, switches: pitfalls, from: source)
     }
 
     public var pitfallSwitches: PitfallSwitches { pitfalls }
@@ -76,8 +72,7 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp, PitfallH
         let most = 5 + Self.maxPendingActions
         guard saved.items.count <= most else { throw CheckpointError("the vvsi app's checkpoint holds \(saved.items.count) items; it writes at most \(most)") }
         instance.restore(saved)
-        pitfalls.restore(onNames: saved.pitfalls ?? [])
-        instance.viewState.runsActionsAtOnce = pitfalls.isOn()
+        instance.restorePitfall(pitfalls, onNames: saved.pitfalls ?? [])
     }
 }
 

@@ -1,5 +1,6 @@
 import AppSeam
 import PlaygroundUI
+import VVSIRuntime
 
 /// Glue: what HTTP may send the list (`{"app":"vvsi","event":"random","count":3,"length":2}`), decoded from the
 /// envelope by `Codable`; ``action`` is the one mapping onto what the buttons' closures trigger.
@@ -62,14 +63,7 @@ public enum ListViewEvent: AppInput, Codable, Equatable {
 extension ListViewEvent: PitfallSwitchable {
     public static let pitfallAppID = appName
     /// The article's `trigger` runs every action at once, so its `< 5` check races.
-    public static let pitfalls = [
-        Pitfall(
-            name: "unserialised-actions",
-            articleCode: "trigger(_:) calls interactor.execute at once for every action; add checks `await state().items.count < 5` in its own task",
-            goesWrong: "concurrent Adds all read fewer than 5 items before any appends, so the list passes its cap of 5",
-            fix: "ViewState runs one action at a time: the next queued action starts only once the running one has released its state and updater",
-            fixFile: "VVSIRuntime/ViewState.swift", fixLines: 156...166, bites: "cap exceeded"),
-    ]
+    public static let pitfalls = [Pitfall.unserialisedActions]
 
     public var pitfallSwitch: (on: Bool, pitfall: String?)? {
         if case .setPitfall(let on, let name) = self { (on, name) } else { nil }

@@ -93,17 +93,11 @@ public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
 
     /// The switch: NiceRuntime runs the article's code for this pitfall (on) or its fix (off).
     private func setPitfall(_ on: Bool, _ name: String?, from source: EventSource) {
-        let pitfall = pitfallSwitches.set(on, pitfall: name)
-        room.step("setPitfall \(pitfall.name) on: \(on)", from: source) {
-            if let switched = NicePitfall(pitfallName: pitfall.name) { room.pitfalls.set(switched, on: on) }
-            teaching.trace.appendStep(pitfallSwitches.caption(pitfall, on: on))
-        }
+        room.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source)
     }
 
     /// Each pitfall's bites by name, for a checkpoint.
-    private var pitfallBites: [String: Int] {
-        Dictionary(uniqueKeysWithValues: NicePitfall.allCases.map { (Pitfall.hyphenated($0.rawValue), room.pitfalls.bites(of: $0)) })
-    }
+    private var pitfallBites: [String: Int] { room.pitfallBites }
 
     /// The post must be in the loaded list: 409 while it is not loaded, 404 for an id it does not have.
     private func requirePost(_ postId: Int, event: String) throws(AppError) {
@@ -160,9 +154,7 @@ public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
             postsShown: list.contentLoadState == .hasData ? list.filteredPosts.count : 0, postCount: list.allPosts.count,
             detailState: coordinator.postDetailViewModel?.contentLoadState.caseName, latencyMs: settings.latencyMs,
             failureRate: settings.failureRate,
-            pitfalls: pitfallSwitches.states.map { state in
-                PitfallCount(name: state.name, on: state.on, bites: NicePitfall(pitfallName: state.name).map(room.pitfalls.bites(of:)) ?? 0)
-            })
+            pitfalls: room.pitfallCounts(pitfallSwitches))
     }
 
     // MARK: - Checkpoint
@@ -216,12 +208,7 @@ public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
         let list = coordinator.viewModel!
         let context = RenderContext(formAction: "")
         defer {  // the switches as they were, once the views are back the way they went
-            pitfallSwitches.restore(onNames: saved.pitfalls ?? [])
-            for pitfall in NicePitfall.allCases {
-                let name = Pitfall.hyphenated(pitfall.rawValue)
-                room.pitfalls.set(pitfall, on: pitfallSwitches.isOn(name))
-                room.pitfalls.restore(bites: saved.pitfallBites?[name] ?? 0, of: pitfall)
-            }
+            room.restorePitfalls(pitfallSwitches, onNames: saved.pitfalls ?? [], bites: saved.pitfallBites ?? [:])
         }
         faults.set(PostsFaults.Settings(latencyMs: saved.latencyMs, failureRate: saved.failureRate))
         _ = render(context)

@@ -69,7 +69,7 @@ public enum PostsEvent: AppInput, Codable, Equatable {
 extension PostsEvent: PitfallSwitchable {
     public static let pitfallAppID = "nice"
     /// NiceRuntime's fixes that a room can switch back to the article's code.
-    public static let pitfalls = NicePitfall.allCases.map { $0.pitfall(sampleModule: "PostsNice") }
+    public static let pitfalls = NicePitfall.pitfalls(sampleModule: "PostsNice")
 
     public var pitfallSwitch: (on: Bool, pitfall: String?)? {
         if case .setPitfall(let on, let name) = self { (on, name) } else { nil }

@@ -43,16 +43,11 @@ public final class ProductsPlayground: CheckpointingApp, PitfallHostingApp {
     }
 
     /// Each pitfall's bites by name, for a checkpoint.
-    private var pitfallBites: [String: Int] {
-        Dictionary(uniqueKeysWithValues: RouterPitfall.allCases.map { (Pitfall.hyphenated($0.rawValue), pitfalls.bites(of: $0)) })
-    }
+    private var pitfallBites: [String: Int] { app.pitfallBites }
 
     /// The switch: RouterRuntime runs the article's code for this pitfall (on) or its fix (off).
     private func setPitfall(_ on: Bool, _ name: String?, from source: EventSource) {
-        let pitfall = pitfallSwitches.set(on, pitfall: name)
-        if let switched = RouterPitfall(pitfallName: pitfall.name) { pitfalls.set(switched, on: on) }
-        teaching.trace.record(source: source, event: "setPitfall \(pitfall.name) on: \(on)", became: [pitfallSwitches.caption(pitfall, on: on)])
-        teaching.flow.describe(pitfallSwitches.caption(pitfall, on: on))
+        app.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source)
     }
 
     public func render(_ context: RenderContext) -> RenderedView { app.render(context) }
@@ -96,9 +91,7 @@ public final class ProductsPlayground: CheckpointingApp, PitfallHostingApp {
         }
         var alert: ProductsSnapshot.Alert?
         if case .error(let title, let message)? = stack.alert as? ProductListRouterAlertType { alert = .init(title: title, message: message) }
-        let switches = pitfallSwitches.states.map { state in
-            PitfallCount(name: state.name, on: state.on, bites: RouterPitfall(pitfallName: state.name).map(pitfalls.bites(of:)) ?? 0)
-        }
+        let switches = app.pitfallCounts(pitfallSwitches)
         return ProductsSnapshot(
             contentState: contentStateName, products: model?.products.map(\.id) ?? [], presented: presented, alert: alert, pitfalls: switches)
     }
@@ -154,12 +147,7 @@ public final class ProductsPlayground: CheckpointingApp, PitfallHostingApp {
     public func restore(_ text: String) throws(CheckpointError) {
         let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
         defer {  // the switches as they were, once the screens are back the way they went
-            pitfallSwitches.restore(onNames: saved.pitfalls ?? [])
-            for pitfall in RouterPitfall.allCases {
-                let name = Pitfall.hyphenated(pitfall.rawValue)
-                pitfalls.set(pitfall, on: pitfallSwitches.isOn(name))
-                pitfalls.restore(bites: saved.pitfallBites?[name] ?? 0, of: pitfall)
-            }
+            app.restorePitfalls(pitfallSwitches, onNames: saved.pitfalls ?? [], bites: saved.pitfallBites ?? [:])
         }
         guard saved.mounted else { return }
         // The list has 10 products and the stack 8 screens: a checkpoint with far more was not written here.

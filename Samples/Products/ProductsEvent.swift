@@ -77,7 +77,7 @@ public enum ProductsEvent: AppInput, Codable, Equatable {
 extension ProductsEvent: PitfallSwitchable {
     public static let pitfallAppID = "router"
     /// RouterRuntime's fixes that a room can switch back to the article's code.
-    public static let pitfalls = RouterPitfall.allCases.map { $0.pitfall(sampleModule: "ProductsRouter") }
+    public static let pitfalls = RouterPitfall.pitfalls
 
     public var pitfallSwitch: (on: Bool, pitfall: String?)? {
         if case .setPitfall(let on, let name) = self { (on, name) } else { nil }

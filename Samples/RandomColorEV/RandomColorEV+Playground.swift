@@ -83,11 +83,9 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp, Pitfa
         instance.host.view(LeftScreen.self)?.color = color(saved.left)
         instance.host.view(RightScreen.self)?.color = color(saved.right)
         random.restore(position: saved.random)
-        pitfalls.restore(onNames: saved.pitfalls ?? [])
-        instance.actionSource.subscribesAsPublished = pitfalls.isOn()
         // A checkpoint is a client's text too: a leak count no room reaches is refused.
         guard (0...ActionSource.maxLeakedSubscriptions).contains(saved.leaked ?? 0) else { throw CheckpointError("the ev app's checkpoint holds \(saved.leaked ?? 0) leaked subscriptions") }
-        instance.actionSource.restoreLeaks(count: saved.leaked ?? 0)
+        instance.restorePitfall(switches: pitfalls, onNames: saved.pitfalls ?? [], leaked: saved.leaked ?? 0)
     }
 
     private func mount() { if instance.host.livePositionCount == 0 { _ = instance.render(RenderContext(formAction: "")) } }

@@ -51,8 +51,13 @@ public struct AppRegistry: Sendable {
     public func decode(app id: String, event: String, arguments: [String: EventArgument]) throws(RegistryError) -> DecodedInput {
         guard let index = index(of: id) else { throw .unknownApp(ids) }
         do {
-            let input = try apps[index].input.init(event: event, arguments: arguments)
-            try apps[index].check(input)
+            let registration = apps[index]
+            let input: any AppInput
+            if let decode = registration.decodeInput {
+                input = try decode(event, arguments)
+            } else {
+                input = try registration.input.init(event: event, arguments: arguments)
+            }
             return DecodedInput(appIndex: index, appID: id, value: input)
         } catch {
             throw .invalidInput(error)
@@ -92,8 +97,9 @@ public struct AppRegistration: Sendable {
     public let services: AppServiceValues
     /// What the app describes of itself (its input's declared `events`, its `Decodable` snapshot's schema), if anything.
     var described: AppDescription? = nil
-    /// The app's own check of a decoded input beyond its type's (a shared input's `setPitfall` names one of its pitfalls).
-    var check: @Sendable (any AppInput) throws(AppInputError) -> Void = { _ in }
+    /// Decodes an envelope for the app: its input type's decoding, then the app's own check (a shared input's
+    /// `setPitfall` names one of this app's pitfalls).
+    var decodeInput: (@Sendable (String, [String: EventArgument]) throws(AppInputError) -> any AppInput)? = nil
 
     /// Registers `App`, giving it `services`.
     public static func app<App: HostedApp>(_ type: App.Type, services: AppServiceValues = AppServiceValues()) -> AppRegistration {
@@ -106,7 +112,7 @@ public struct AppRegistration: Sendable {
             stageModule: String(String(reflecting: App.Stage.self).prefix { $0 != "." }),
             services: services,
             described: AppDescription.of(App.self),
-            check: { input throws(AppInputError) in try Pitfall.check(input, for: App.self) })
+            decodeInput: { event, arguments throws(AppInputError) in try Pitfall.decode(App.self, event: event, arguments: arguments) })
     }
 
     /// The module of the app's own code (`RandomColorEV`), whose files are its sample folder's.

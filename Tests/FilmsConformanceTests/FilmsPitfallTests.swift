@@ -2,7 +2,10 @@ import AppSeam
 import FilmsEV
 import FilmsKit
 import FilmsMVI
+import FilmsNice
+import FilmsRouter
 import MVIRuntime
+import NiceRuntime
 import PlaygroundTesting
 import PlaygroundUI
 import RoomServices
@@ -69,5 +72,59 @@ struct FilmsPitfallTests {
             try Pitfall.check(FilmsEvent.setPitfall(on: true, pitfall: "stale-answer-wins"), for: FilmsEVPlayground.self)
         }
         #expect(FilmsEVPlayground.pitfalls == [.leakedSubscription] && FilmsMVIPlayground.pitfalls == [.staleAnswerWins])
+    }
+
+    /// NiceArchitecture's `unbound-task-applies`: a film closed while it loads still applies its answer (a bite, and
+    /// the trace's row) only with the switch on.
+    @Test(arguments: [true, false])
+    func niceAppliesAClosedFilmsAnswerOnlyWithTheSwitchOn(on: Bool) async throws {
+        let server = try await FilmsServer()
+        let clock = TestClock()
+        var values = AppServiceValues()
+        values[FilmsAPISettings.self] = FilmsAPISettings(baseURL: server.baseURL)
+        let harness = AppHarness<FilmsNicePlayground>(seed: 5, values: values, ownBaseURL: server.baseURL, clock: clock)
+        let ids = server.ids("alien")
+        try await harness.input("setPitfall", ["on": .boolean(on)])
+        try await harness.input("setFaults", ["latencyMs": .integer(1_000), "failureRate": .number(0)])
+        try await harness.input("open", ["id": .integer(ids[0])])
+        #expect(await clock.waitForSleepers(1))
+        try await harness.input("back")
+        clock.advance(by: .seconds(1))
+        let bites = { (harness: AppHarness<FilmsNicePlayground>) async in await harness.run { $0.app.snapshot.pitfalls.first?.bites ?? -1 } }
+        if on {
+            #expect(await harness.waitUntil { $0.app.snapshot.pitfalls.first?.bites == 1 })
+            #expect(await harness.trace.contains { $0.became.contains { $0.contains("stale answer shown") } })
+        } else {
+            try await harness.input("setFaults", ["latencyMs": .integer(0), "failureRate": .number(0)])
+            #expect(await bites(harness) == 0)
+        }
+        #expect(await harness.run { $0.app.snapshot.pitfalls } == [PitfallCount(name: "unbound-task-applies", on: on, bites: on ? 1 : 0)])
+        #expect(FilmsNicePlayground.pitfalls.map(\.name) == ["unbound-task-applies"])
+    }
+
+    /// The Router's `default-object-will-change`: the list's answer is not told to the view (a bite per lost notice)
+    /// only with the switch on; `screen-keyed-by-position` is switched by name.
+    @Test(arguments: [true, false])
+    func routerLosesTheContainersNoticeOnlyWithTheSwitchOn(on: Bool) async throws {
+        let server = try await FilmsServer()
+        let harness = FilmsRouterTests.harness(server)
+        try await harness.input("setPitfall", ["on": .boolean(on), "pitfall": .string("default-object-will-change")])
+        try await harness.input("search", ["query": .string("alien")])
+        #expect(await harness.waitUntil { $0.app.snapshot.films.resultIds == server.ids("alien") })
+        let counts = await harness.run { $0.app.snapshot.pitfalls }
+        #expect(counts.map(\.name) == ["default-object-will-change", "screen-keyed-by-position"])
+        #expect(counts[0].on == on && counts[1].on == false)
+        #expect((counts[0].bites > 0) == on, "\(counts)")
+        #expect(await harness.trace.contains { $0.became.contains { $0.hasPrefix("pitfall defaultObjectWillChange") } } == on)
+        // Several pitfalls: the name is needed.
+        await #expect(throws: HarnessError.self) { try await harness.input("setPitfall", ["on": .boolean(true)]) }
+        // The checkpoint keeps the switches and the bites (a copy switched on counts its own restore's lost notices too).
+        let saved = try #require(await harness.checkpoint())
+        let kept = await harness.run { $0.app.snapshot.pitfalls }
+        let copy = FilmsRouterTests.harness(server, replaying: true)
+        try await copy.restore(saved)
+        let restored = await copy.run { $0.app.snapshot.pitfalls }
+        #expect(restored.map(\.on) == kept.map(\.on), "\(restored) \(kept)")
+        #expect(on ? restored[0].bites >= kept[0].bites : restored == kept, "\(restored) \(kept)")
     }
 }

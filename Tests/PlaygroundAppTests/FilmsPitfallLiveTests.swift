@@ -31,16 +31,16 @@ struct FilmsPitfallLiveTests {
         #expect(try await live.post(room, Self.setPitfall("films-mvi", on)).status == 202)
         // The compare page's "slow search overtaken" scenario, to this pane's app alone.
         for event in [
-            #"{"app":"films-mvi","event":"setFaults","latencyMs":2000,"failureRate":0}"#, #"{"app":"films-mvi","event":"search","query":"a"}"#,
+            #"{"app":"films-mvi","event":"setFaults","latencyMs":5000,"failureRate":0}"#, #"{"app":"films-mvi","event":"search","query":"a"}"#,
             #"{"app":"films-mvi","event":"setFaults","latencyMs":0,"failureRate":0}"#, #"{"app":"films-mvi","event":"search","query":"star wars"}"#,
         ] {
             #expect(try await live.post(room, event).status == 202, "\(event)")
         }
         #expect(
-            await live.waitForApp(room, "films-mvi") {
+            await live.waitForApp(room, "films-mvi", timeout: .seconds(20)) {
                 ($0["films"] as? [String: Any])?["loading"] as? Bool == false && $0["staleAnswersShown"] as? Int == (on ? 1 : 0)
             })
-        if !on { try await Task.sleep(for: .milliseconds(2_300)) }  // the slow answer's time passes: still dropped
+        if !on { try await Task.sleep(for: .milliseconds(5_300)) }  // the slow answer's time passes: still dropped
         let (films, state) = try await Self.snapshot(live, room, "films-mvi")
         #expect(films.query == "star wars")
         #expect(films.resultIds == catalog.ids(on ? "a" : "star wars"), "on: the stale answer wins")
@@ -117,9 +117,10 @@ struct FilmsPitfallLiveTests {
         defer { live.playground.shutdown() }
         let room = try await live.newRoom()
         let page = try await live.request("GET", room + "/compare").text
-        for app in FilmsPitfallLiveTests.withPitfalls {
+        for app in FilmsPitfallLiveTests.withPitfalls + ["films-nice", "films-router"] {
             #expect(page.contains(#"<div id="\#(app)-pitfall""#), "\(app) shows no switch")
         }
+        #expect(!page.contains(#"<div id="films-vvsi-pitfall""#), "VVSI's Films app has no action that races")
         let pane = try #require(page.firstRange(of: #"<div id="films-mvi-pitfall""#).map { String(page[$0.lowerBound...].prefix(1_500)) })
         #expect(pane.contains(#"role="switch" aria-checked="false">Run the article&#39;s code as published</button>"#), "\(pane)")
         let control = try #require(pane.firstMatch(of: /name="control" value="([^"]*)"><input type="hidden" name="value" value="true">/)?.1)
@@ -130,6 +131,10 @@ struct FilmsPitfallLiveTests {
         for app in FilmsPitfallLiveTests.withPitfalls {
             let on = ((state?[app] as? [String: Any])?["pitfall"] as? [String: Any])?["on"] as? Bool
             #expect(on == (app == "films-mvi"), "\(app): \(String(describing: on))")
+        }
+        for app in ["films-nice", "films-router"] {
+            let switches = (state?[app] as? [String: Any])?["pitfalls"] as? [[String: Any]]
+            #expect(switches?.isEmpty == false && switches?.allSatisfy { $0["on"] as? Bool == false } == true, "\(app)")
         }
         let after = try await live.request("GET", room + "/compare").text
         #expect(after.contains(#"aria-checked="true">Run the article&#39;s code as published"#))

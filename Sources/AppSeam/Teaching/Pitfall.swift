@@ -99,11 +99,32 @@ extension Pitfall {
         }
     }
 
+    /// Decodes an envelope for `App` as the registry does: its input, then `App`'s own check; an unknown event's refusal
+    /// lists the events `App` takes (a shared input's switch only where it has pitfalls).
+    public static func decode<App: HostedApp>(_ app: App.Type, event: String, arguments: [String: EventArgument]) throws(AppInputError) -> App.Input {
+        let input: App.Input
+        do {
+            input = try App.Input(event: event, arguments: arguments)
+        } catch {
+            guard error.code == .unknownEvent, sharesItsInput(App.self) else { throw error }
+            let names = examples(of: App.self).compactMap { example -> String? in
+                if case .string(let name)? = example.fields.first?.value { name } else { nil }
+            }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            throw AppInputError(.unknownEvent, "There is no event \(quoted(event)); accepted: \(names.joined(separator: ", ")).")
+        }
+        try check(input, for: App.self)
+        return input
+    }
+
+    /// Whether `App`'s input is one several apps share, carrying a switch whose pitfalls are each app's own.
+    private static func sharesItsInput<App: HostedApp>(_ app: App.Type) -> Bool {
+        App.Input.self is any PitfallSwitchCarrying.Type && !(App.Input.self is any PitfallSwitchable.Type)
+    }
+
     /// `App`'s examples (the page's curl twins): a shared input's switch only for an app that declares pitfalls.
     static func examples<App: HostedApp>(of app: App.Type) -> [(label: String, fields: [(name: String, value: EventArgument)])] {
         let examples = App.Input.examples.map { (label: $0.label, fields: $0.input.envelopeFields) }
-        guard App.Input.self is any PitfallSwitchCarrying.Type, !(App.Input.self is any PitfallSwitchable.Type) else { return examples }
-        guard let declaring = App.self as? any PitfallDeclaringApp.Type else { return examples }
+        guard sharesItsInput(App.self), let declaring = App.self as? any PitfallDeclaringApp.Type else { return examples }
         let name: [(name: String, value: EventArgument)] = declaring.pitfalls.count == 1 ? [] : [("pitfall", .string(declaring.pitfalls[0].name))]
         return examples + [("Run the article's code as published", [("event", .string("setPitfall")), ("on", .boolean(true))] + name)]
     }
@@ -114,8 +135,7 @@ extension Pitfall {
             return App.Input.events.map { $0.name == "setPitfall" ? .setPitfall(declaring.pitfalls) : $0 }
         }
         // A shared input's switch is not this app's when it declares no pitfalls.
-        let shared = App.Input.self is any PitfallSwitchCarrying.Type && !(App.Input.self is any PitfallSwitchable.Type)
-        return shared ? App.Input.events.filter { $0.name != "setPitfall" } : App.Input.events
+        return sharesItsInput(App.self) ? App.Input.events.filter { $0.name != "setPitfall" } : App.Input.events
     }
 }
 

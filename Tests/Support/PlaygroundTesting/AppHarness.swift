@@ -70,7 +70,7 @@ public actor AppHarness<App: HostedApp> {
     public func input(_ event: String, _ arguments: [String: EventArgument] = [:], from source: EventSource = .http) async throws {
         turns.drain()
         let input: App.Input
-        do { input = try App.Input(event: event, arguments: arguments); try Pitfall.check(input, for: App.self) } catch { throw HarnessError(description: "\(event): \(error.message)") }
+        do { input = try Pitfall.decode(App.self, event: event, arguments: arguments) } catch { throw HarnessError(description: "\(event): \(error.message)") }
         do { try staged { () throws(AppError) in try app.handle(input, from: source) } } catch { throw HarnessError(description: "\(event): \(error.message)") }
         await step()
     }
