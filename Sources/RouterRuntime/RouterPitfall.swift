@@ -1,3 +1,4 @@
+import AppSeam
 import PlaygroundUI
 
 /// A bug of the MVI + Container + Router article's code that the runtime fixes, which a room can switch back on to
@@ -60,26 +61,10 @@ extension EnvironmentValues {
     }
 }
 
-/// What the pane and the README say about one pitfall: the article's line, what goes wrong, the runtime's fix and
-/// where it is (a path in this repository and its lines, for the source panel), and how to see the bug here.
-public struct RouterPitfallEntry: Sendable, Equatable {
-    public let pitfall: RouterPitfall
-    public let title: String
-    /// One line of the seed, quoted.
-    public let articleCode: String
-    public let whatGoesWrong: String
-    public let fix: String
-    public let fixFile: String
-    public let fixLines: ClosedRange<Int>
-    public let howToSee: String
-    /// What ``RouterPitfalls/bites(of:)`` counts for it.
-    public let counted: String
-}
+/// One pitfall's entry of ``RouterPitfall/catalogue`` (AppSeam's, shared by every runtime).
+public typealias RouterPitfallEntry = PitfallEntry<RouterPitfall>
 
-extension RouterPitfall {
-    /// This pitfall's entry of ``catalogue``.
-    public var entry: RouterPitfallEntry { Self.catalogue.first { $0.pitfall == self }! }
-
+extension RouterPitfall: RuntimePitfall {
     /// Every pitfall, in the order of ``allCases``.
     public static let catalogue: [RouterPitfallEntry] = [
         RouterPitfallEntry(

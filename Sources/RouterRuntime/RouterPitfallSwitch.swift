@@ -1,6 +1,14 @@
 import AppSeam
 
 extension RouterPitfall {
+    /// The short words the trace marks a bite with.
+    public var bites: String {
+        switch self {
+        case .defaultObjectWillChange: "notice reached nobody"
+        case .screenKeyedByPosition: "old screen kept"
+        }
+    }
+
     /// Every pitfall as a room's switches show them, declared once for every app on this runtime (both fixes are the
     /// runtime's own files).
     public static let pitfalls: [Pitfall] = allCases.map { $0.pitfall(sampleModule: "RouterRuntime") }

@@ -29,18 +29,26 @@ struct FilmsPitfallLiveTests {
         let catalog = FilmsCatalogIDs(try await ShippedCatalog.catalog())
         #expect(catalog.ids("a") != catalog.ids("star wars"))
         #expect(try await live.post(room, Self.setPitfall("films-mvi", on)).status == 202)
-        // The compare page's "slow search overtaken" scenario, to this pane's app alone.
+        // The compare page's "slow search overtaken" scenario, to this pane's app alone; "a" waits long enough that a
+        // loaded machine still answers "star wars" first.
         for event in [
-            #"{"app":"films-mvi","event":"setFaults","latencyMs":5000,"failureRate":0}"#, #"{"app":"films-mvi","event":"search","query":"a"}"#,
+            #"{"app":"films-mvi","event":"setFaults","latencyMs":8000,"failureRate":0}"#, #"{"app":"films-mvi","event":"search","query":"a"}"#,
             #"{"app":"films-mvi","event":"setFaults","latencyMs":0,"failureRate":0}"#, #"{"app":"films-mvi","event":"search","query":"star wars"}"#,
         ] {
             #expect(try await live.post(room, event).status == 202, "\(event)")
         }
+        let starWars = catalog.ids("star wars")
         #expect(
             await live.waitForApp(room, "films-mvi", timeout: .seconds(20)) {
-                ($0["films"] as? [String: Any])?["loading"] as? Bool == false && $0["staleAnswersShown"] as? Int == (on ? 1 : 0)
+                ($0["films"] as? [String: Any])?["resultIds"] as? [Int] == starWars
             })
-        if !on { try await Task.sleep(for: .milliseconds(5_300)) }  // the slow answer's time passes: still dropped
+        #expect(try await live.state(room, app: "films-mvi")["staleAnswersShown"] as? Int == 0, "the fast search answered first")
+        // Then the slow one answers: shown over the newer one with the switch on, dropped with it off.
+        #expect(
+            await live.waitForApp(room, "films-mvi", timeout: .seconds(20)) {
+                $0["staleAnswersShown"] as? Int == (on ? 1 : 0) && ($0["films"] as? [String: Any])?["loading"] as? Bool == false
+            })
+        if !on { try await Task.sleep(for: .milliseconds(8_300)) }  // the slow answer's time passes: still dropped
         let (films, state) = try await Self.snapshot(live, room, "films-mvi")
         #expect(films.query == "star wars")
         #expect(films.resultIds == catalog.ids(on ? "a" : "star wars"), "on: the stale answer wins")

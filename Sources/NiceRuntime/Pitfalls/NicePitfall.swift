@@ -1,3 +1,4 @@
+import AppSeam
 import Synchronization
 
 /// A bug of the NiceArchitecture article's code that the runtime fixes, which a room can switch back on to watch it
@@ -64,26 +65,10 @@ extension InjectedValues {
     }
 }
 
-/// What the pane and the README say about one pitfall: the article's line, what goes wrong, the runtime's fix and
-/// where it is (a path in this repository and its lines, for the source panel), and how to see the bug here.
-public struct NicePitfallEntry: Sendable, Equatable {
-    public let pitfall: NicePitfall
-    public let title: String
-    /// One line of the seed, quoted.
-    public let articleCode: String
-    public let whatGoesWrong: String
-    public let fix: String
-    public let fixFile: String
-    public let fixLines: ClosedRange<Int>
-    public let howToSee: String
-    /// What ``NicePitfalls/bites(of:)`` counts for it.
-    public let counted: String
-}
+/// One pitfall's entry of ``NicePitfall/catalogue`` (AppSeam's, shared by every runtime).
+public typealias NicePitfallEntry = PitfallEntry<NicePitfall>
 
-extension NicePitfall {
-    /// This pitfall's entry of ``catalogue``.
-    public var entry: NicePitfallEntry { Self.catalogue.first { $0.pitfall == self }! }
-
+extension NicePitfall: RuntimePitfall {
     /// Every pitfall, in the order of ``allCases``.
     public static let catalogue: [NicePitfallEntry] = [
         NicePitfallEntry(

@@ -1,6 +1,15 @@
 import AppSeam
 
 extension NicePitfall {
+    /// The short words the trace marks a bite with.
+    public var bites: String {
+        switch self {
+        case .listCacheNeverHits: "cache missed"
+        case .favouritesKeptInRows: "favourites lost"
+        case .unboundTaskApplies: "stale answer shown"
+        }
+    }
+
     /// The pitfalls whose fix is the runtime's own (not a sample's file): what any app on this runtime can switch.
     public static let runtimePitfalls: [NicePitfall] = allCases.filter { $0.entry.fixFile.hasPrefix("Sources/") }
 
