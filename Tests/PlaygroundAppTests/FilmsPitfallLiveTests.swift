@@ -59,6 +59,8 @@ struct FilmsPitfallLiveTests {
             #expect(page.contains("⚠ stale answer shown"), "the pane's trace marks the bite")
         }
         try await expectReplayShowsTheSame(live, room, app: "films-mvi", keys: ["films", "pitfall", "staleAnswersShown", "state"])
+        let swift = try await live.request("GET", room + "/export.swift?name=FilmsStale").text
+        #expect(swift.contains(#"input("setPitfall", ["on": .boolean(\#(on))], from: .http)"#), "\(swift.prefix(2_000))")
         // The other implementations were not switched (the switch is one pane's).
         _ = try await live.request("GET", room + "/compare")
         #expect((try await live.state(room, app: "films-ev")["pitfall"] as? [String: Any])?["on"] as? Bool == false)
@@ -148,8 +150,6 @@ struct FilmsPitfallLiveTests {
         #expect(after.contains(#"aria-checked="true">Run the article&#39;s code as published"#))
         #expect(after.contains(#"href="/sources/MVIRuntime/LatestWins.swift?lines="#), "the note links the fix's lines")
         try await expectReplayShowsTheSame(live, room, app: "films-mvi", keys: ["pitfall"])
-        let swift = try await live.request("GET", room + "/export.swift?name=FilmsPitfalls").text
-        #expect(swift.contains("films-mvi") || swift.contains("FilmsMVI"), "\(swift.prefix(1_000))")
     }
 
     static let withPitfalls = ["films-ev", "films-mvi"]
