@@ -3,8 +3,11 @@ import PlaygroundUI
 /// A bug of an article's code that the runtime fixes, which a room can switch back on: "Run the article's code as
 /// published" (off by default). The learner sees the bug happen, then switches the fix back on.
 ///
-/// Adding a pitfall to an app is a few lines of its sample glue:
-/// 1. Declare it on the app's input type (``PitfallDeclaring``): `static let pitfalls = [Pitfall(name: "…", …)]`.
+/// Adding a pitfall to an app is a few lines of its sample glue (each runtime declares its own once:
+/// `Pitfall.staleAnswerWins`, `.leakedSubscription`, `.unserialisedActions`, ``RuntimePitfall`` cases):
+/// 1. Declare it on the app's input type (``PitfallDeclaring``): `static let pitfalls = [Pitfall.staleAnswerWins]`; an
+///    input several apps share (`FilmsEvent`) carries the switch (``PitfallSwitchCarrying``) and each app declares its
+///    own (``PitfallDeclaringApp``), checked by the registry.
 /// 2. Let the input take `setPitfall`: a `Codable` input enum adds the case
 ///    `case setPitfall(on: Bool, pitfall: String? = nil)`, ``EventDeclaration/setPitfall(_:)`` to its `events`,
 ///    `try Pitfall.check(self)` to its `validate()` and `pitfallSwitch` (``PitfallSwitchable``); an input the app
@@ -252,8 +255,7 @@ public struct PitfallSwitchView: View {
 /// ```swift
 /// extension ListViewEvent: PitfallSwitchable {          // + case setPitfall(on: Bool, pitfall: String? = nil)
 ///     public static let pitfallAppID = "vvsi"
-///     public static let pitfalls = [Pitfall(name: "unserialised-actions", …, fixFile: "VVSIRuntime/ViewState.swift",
-///                                           fixLines: 156...166, bites: "cap exceeded")]
+///     public static let pitfalls = [Pitfall.unserialisedActions]      // VVSIRuntime's
 ///     public var pitfallSwitch: (on: Bool, pitfall: String?)? { if case .setPitfall(let on, let name) = self { (on, name) } else { nil } }
 /// }
 /// final class ListViewPlayground: VVSIHostedApp, PitfallHostingApp {
@@ -261,9 +263,7 @@ public struct PitfallSwitchView: View {
 ///     var pitfallSwitches: PitfallSwitches { pitfalls }
 ///     func handle(_ event: ListViewEvent, from source: EventSource) throws(AppError) {
 ///         if case .setPitfall(let on, let name) = event {
-///             pitfalls.set(on, pitfall: name)
-///             instance.viewState.runsActionsAtOnce = on     // the runtime's switch
-///             return  // (and a trace row)
+///             return instance.setPitfall(on, pitfall: name, switches: pitfalls, from: source)  // the runtime's switch
 ///         }
 ///         …
 ///     }
