@@ -13,7 +13,7 @@
     status.dataset.state = state;
   }
 
-  // Replaces each top-level element of a patch with the element of the same id on the page. A table that
+  // Replaces each top-level element of a patch with the element of the same id on the page. A template or table that
   // names a table body (data-rows-for) carries rows instead: each replaces its namesake or goes on top, and
   // the body keeps at most its (or the carrier's) data-keep rows (the trace grows by one small row per event, not a
   // whole table). A row <tr data-grow="ROW"> carries what a row the page has gained: its three cells' contents are
@@ -21,7 +21,8 @@
   function applyRows(carrier) {
     const body = document.getElementById(carrier.dataset.rowsFor);
     if (!body) return;
-    for (const row of Array.from(carrier.querySelectorAll("tr[id], tr[data-grow]")).reverse()) {
+    const rows = carrier.content || carrier;   // a template (the trace) or a table (the compare page's)
+    for (const row of Array.from(rows.querySelectorAll("tr[id], tr[data-grow]")).reverse()) {
       if (row.dataset.grow) { grow(row); continue; }
       const old = document.getElementById(row.id);
       if (old) old.replaceWith(row); else body.prepend(row);

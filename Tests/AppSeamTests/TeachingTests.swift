@@ -76,7 +76,7 @@ struct TeachingTests {
         #expect(patch.map(\.id) == ["x-trace-rows"])
         #expect(
             patch[0].html
-                == #"<table data-rows-for="x-trace-rows"><tbody><tr id="x-trace-row-2"><td title="not a step of the room's history">–</td><td class="source-browser">browser</td><td><code>e2</code></td><td></td><td class="changes">…</td></tr></tbody></table>"#
+                == #"<template data-rows-for="x-trace-rows"><tr id="x-trace-row-2"><td title="not a step of the room's history">–</td><td class="source-browser">browser</td><td><code>e2</code></td><td></td><td class="changes">…</td></tr></template>"#
         )
         layer.trace.appendStep("later")
         #expect(layer.patches()[0].html.contains(#"<tr id="x-trace-row-2">"#))
@@ -117,7 +117,7 @@ struct TeachingTests {
         let grown = layer.patches().first { $0.id == "x-trace-rows" }
         #expect(
             grown?.html
-                == #"<table data-rows-for="x-trace-rows"><tbody><tr data-grow="x-trace-row-1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a></td><td><br><code>answer</code><br><code>re-rendered (counted in render and patch)</code></td><td><br><code>state: b → c</code></td></tr></tbody></table>"#
+                == #"<template data-rows-for="x-trace-rows"><tr data-grow="x-trace-row-1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a></td><td><br><code>answer</code><br><code>re-rendered (counted in render and patch)</code></td><td><br><code>state: b → c</code></td></tr></template>"#
         )
         #expect(layer.fragments()[1].html.contains(#"<a class="step-through" href="?step=7">Step ▶</a>"#), "the page draws the same row whole")
 

@@ -12,12 +12,13 @@ extension Trace {
         return out + "</tbody></table></div>"
     }
 
-    /// A patch of rows: a table naming the trace's body (`data-rows-for`); the page script puts each row in place of
-    /// its namesake or on top (keeping the body's `data-keep` rows), and adds a grown row's gains to the row it names.
+    /// A patch of rows: a template naming the trace's body (`data-rows-for`; a template holds rows without a table);
+    /// the page script puts each row in place of its namesake or on top (keeping the body's `data-keep` rows), and adds
+    /// a grown row's gains to the row it names.
     func rowsPatchHTML(_ rows: [(entry: Entry, shown: Shown?)], traceID id: String) -> String {
-        "<table data-rows-for=\"\(HTML.attribute(id))-rows\"><tbody>"
+        "<template data-rows-for=\"\(HTML.attribute(id))-rows\">"
             + rows.map { row in row.shown.flatMap { growthHTML(row.entry, shown: $0, traceID: id) } ?? rowHTML(row.entry, traceID: id, compact: true) }
-            .joined() + "</tbody></table>"
+            .joined() + "</template>"
     }
 
     /// One row, named by the event's number; it shows the room's step (the number its link, the history and the past
