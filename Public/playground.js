@@ -35,18 +35,31 @@
     while (keep > 0 && body.children.length > keep) body.lastElementChild.remove();
   }
 
+  // A row's gains go after its first data-at="STEPS CHANGES" items: a page drawn just before this patch may have them
+  // already, so the cells are cut back to those first.
   function grow(gained) {
     const row = document.getElementById(gained.dataset.grow);
     if (!row) { missing = true; return; }
     const [event, became, changed] = gained.cells;
-    row.cells[2].append(...event.childNodes);
-    row.cells[3].append(...became.childNodes);
+    const [steps, changes] = (gained.dataset.at || "0 0").split(" ").map(Number);
+    if (!row.cells[2].querySelector("a.step-through")) row.cells[2].append(...event.childNodes);
     const cost = row.cells[4].querySelector(":scope > details.cost");
+    cutAfter(row.cells[3], steps, null);
+    cutAfter(row.cells[4], changes, cost);
+    row.cells[3].append(...became.childNodes);
     for (const node of Array.from(changed.childNodes)) row.cells[4].insertBefore(node, cost);
     if (gained.dataset.cost) {
       row.cells[4].dataset.cost = gained.dataset.cost;
       drawCost(row.cells[4]);
     }
+  }
+
+  // Keeps a cell's first `count` items (<code>) and what is between them; what follows them up to `stop` goes.
+  function cutAfter(cell, count, stop) {
+    const items = cell.querySelectorAll(":scope > code");
+    if (items.length <= count) return;
+    let node = count ? items[count - 1].nextSibling : cell.firstChild;
+    while (node && node !== stop) { const next = node.nextSibling; node.remove(); node = next; }
   }
 
   // A row's cost comes as data-cost="MICROSECONDS BYTES" on its changed cell: drawn here as the detail the server

@@ -117,7 +117,7 @@ struct TeachingTests {
         let grown = layer.patches().first { $0.id == "x-trace-rows" }
         #expect(
             grown?.html
-                == #"<template data-rows-for="x-trace-rows"><tr data-grow="x-trace-row-1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a></td><td><br><code>answer</code><br><code>re-rendered (counted in render and patch)</code></td><td><br><code>state: b → c</code></td></tr></template>"#
+                == #"<template data-rows-for="x-trace-rows"><tr data-grow="x-trace-row-1" data-at="1 1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a></td><td><br><code>answer</code><br><code>re-rendered (counted in render and patch)</code></td><td><br><code>state: b → c</code></td></tr></template>"#
         )
         #expect(layer.fragments()[1].html.contains(#"<a class="step-through" href="?step=7">Step ▶</a>"#), "the page draws the same row whole")
 

@@ -142,8 +142,8 @@ struct RouterLiveTests {
         // before the room's own turn did.
         // The row comes whole, then what it gained (the products' render) as `<tr data-grow="…">`.
         let done = "→ contentState = .content(10 products)</code><br><code>\(Trace.rerenderedStep)"
-        let grown = /<tr data-grow="router-trace-row-(\d+)"(?: data-cost="(\d+ \d+)")?><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><\/tr>/
-        let finished = { (body: String) in body.matches(of: reloadRow).contains { $0.0.contains(done) } || body.matches(of: grown).contains { $0.4.contains(Trace.rerenderedStep) } }
+        let grown = /<tr data-grow="router-trace-row-(\d+)" data-at="\d+ \d+"(?: data-cost="(\d+ \d+)")?><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><\/tr>/
+        let finished = { (body: String) in body.matches(of: reloadRow).contains { $0.0.contains(done) } || body.matches(of: grown).contains { $0.4.contains("→ contentState = .content(10 products)") } }
         _ = await stream.read(timeout: .seconds(60)) { _ in finished(stream.streamBody) }
         let page = try await live.request("GET", room + "/apps/router", headers: ["Accept": "text/html"]).text
         let row = try #require(page.firstMatch(of: reloadRow), "\(page)")

@@ -43,16 +43,17 @@ extension Trace {
         return out + "</td></tr>"
     }
 
-    /// What a row gained since the tabs were sent `shown`: `<tr data-grow="ROW" data-cost="µs bytes">` with three cells,
-    /// what to add to its event (its Step ▶ link), to what it became and to what it changed; nil when the row must be
-    /// drawn again instead (its placeholder or its "… more steps" changes).
+    /// What a row gained since the tabs were sent `shown`: `<tr data-grow="ROW" data-at="B C" data-cost="µs bytes">`
+    /// with three cells, what to add to its event (its Step ▶ link), to what it became and to what it changed, after
+    /// its first B steps and C changes (a page drawn before this patch went may show them already: the script cuts
+    /// the cells back first); nil when the row must be drawn again instead (its placeholder, its "… more steps").
     func growthHTML(_ entry: Entry, shown: Shown, traceID id: String) -> String? {
         guard shown.costed, entry.omittedSteps == shown.omittedSteps, entry.became.count >= shown.became,
             entry.changes.count >= shown.changes, shown.changes > 0 || entry.changes.isEmpty
         else { return nil }
         let became = entry.became.dropFirst(shown.became).map { "<code>\(HTML.text($0))</code>" }
         let changes = entry.changes.dropFirst(shown.changes).map { "<code>\(HTML.text($0))</code>" }
-        return "<tr data-grow=\"\(HTML.attribute(id))-row-\(entry.number)\"\(costAttribute(entry))><td>\(shown.linked ? "" : stepThroughHTML(entry))</td><td>"
+        return "<tr data-grow=\"\(HTML.attribute(id))-row-\(entry.number)\" data-at=\"\(shown.became) \(shown.changes)\"\(costAttribute(entry))><td>\(shown.linked ? "" : stepThroughHTML(entry))</td><td>"
             + (became.isEmpty || shown.became == 0 ? "" : "<br>") + became.joined(separator: "<br>") + "</td><td>"
             + (changes.isEmpty ? "" : "<br>") + changes.joined(separator: "<br>") + "</td></tr>"
     }
