@@ -385,7 +385,6 @@ final class PlaygroundResponder: HTTPResponder {
         return work(index)
     }
 
-    /// A step-through's step (the room's step number a trace row shows) and stage (`?stage=k`, 1-based; 1 when absent).
     /// A trace row's Step ▶ (`?step=N[&stage=k]` on a room's or an app's page): the walk of the row of the app whose
     /// trace holds step N, as `/rooms/ID/apps/APP/steps/N` answers it.
     static func stepThrough(
@@ -403,6 +402,7 @@ final class PlaygroundResponder: HTTPResponder {
         }
     }
 
+    /// A step-through's step (the room's step number a trace row shows) and stage (`?stage=k`, 1-based; 1 when absent).
     static func stepThrough(_ step: String, stage: String?) throws(HTTPError) -> (step: Int, stage: Int) {
         guard step.utf8.count <= 12, let number = Int(step), number >= 1 else {
             throw HTTPError(.badRequest, code: "invalid_step", message: "The step must be a room step number (1 or more), as a trace row shows it; got \(quoted(String(step.prefix(40)))).")
