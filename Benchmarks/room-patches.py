@@ -2,7 +2,7 @@
 """What a room costs (issue #27): the SSE bytes each tab receives for one event of each kind, and the resident
 memory a viewed room adds with one tab streaming it.
 
-  Benchmarks/room-patches.py BINARY [BINARY_B] [--rooms 200] [--rounds 1] [--json] [--heap]
+  Benchmarks/room-patches.py BINARY [BINARY_B] [--rooms 200] [--rounds 1] [--json] [--heap] [--dump DIR]
 
 Bytes: one room, one stream read from the first byte; each event is posted (or, for a press, the control's form is
 posted as the page does), then the stream is read until it has been quiet for --quiet-ms; what arrived is counted
@@ -204,6 +204,9 @@ SCRIPT = [
 ]
 
 
+DUMP = []  # --dump DIR: each event's messages as they arrived, one file per event (for attributing bytes)
+
+
 def measure_bytes(binary, quiet):
     process, port = start(binary)
     try:
@@ -228,7 +231,11 @@ def measure_bytes(binary, quiet):
                 event = ({"app": "router", "event": "openProduct", "id": product, "presentation": payload} if kind == "router-open"
                          else {"app": "router", "event": "deleteProduct", "id": product})
                 status, _, body = http(port, "POST", f"{room}/events", json.dumps(event))
-            got = messages(stream.take(quiet))
+            raw = stream.take(quiet)
+            got = messages(raw)
+            if DUMP:
+                name = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+                (Path(DUMP[0]) / f"{Path(binary).name}-{len(rows):02d}-{name}.txt").write_bytes(raw)
             if status >= 400:
                 print(f"  {label}: answered {status} {body[:200]!r}", file=sys.stderr)
             rows.append({"event": label, "status": status, "bytes": sum(m[0] for m in got), "messages": len(got),
@@ -319,8 +326,12 @@ def main():
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--heap", action="store_true", help="also the live heap per room (glibc malloc_stats() through gdb)")
     parser.add_argument("--wrap", default="", help="run each server under this command (a profiler); RSS then includes it")
+    parser.add_argument("--dump", default="", help="write each event's SSE messages to DIR/BINARY-NN-EVENT.txt")
     args = parser.parse_args()
     WRAP.extend(args.wrap.split())
+    if args.dump:
+        Path(args.dump).mkdir(parents=True, exist_ok=True)
+        DUMP.append(args.dump)
     results = {}
     for binary in args.binaries:
         result = {}

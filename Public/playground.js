@@ -13,18 +13,68 @@
     status.dataset.state = state;
   }
 
-  // Replaces each top-level element of a patch with the element of the same id on the page. A table that
+  // Replaces each top-level element of a patch with the element of the same id on the page. A template or table that
   // names a table body (data-rows-for) carries rows instead: each replaces its namesake or goes on top, and
-  // the body keeps at most data-keep rows (the trace grows by one small row per event, not a whole table).
+  // the body keeps at most its (or the carrier's) data-keep rows (the trace grows by one small row per event, not a
+  // whole table). A row <tr data-grow="ROW"> carries what a row the page has gained: its three cells' contents are
+  // added to the row's event, became and changed cells.
   function applyRows(carrier) {
     const body = document.getElementById(carrier.dataset.rowsFor);
     if (!body) return;
-    for (const row of Array.from(carrier.querySelectorAll("tr[id]")).reverse()) {
+    const rows = carrier.content || carrier;   // a template (the trace) or a table (the compare page's)
+    for (const row of Array.from(rows.querySelectorAll("tr[id], tr[data-grow]")).reverse()) {
+      if (row.dataset.grow) { grow(row); continue; }
       const old = document.getElementById(row.id);
       if (old) old.replaceWith(row); else body.prepend(row);
+      drawCost(row.querySelector("[data-cost]"));
     }
-    const keep = Number(carrier.dataset.keep || 0);
+    const trace = body.closest(".trace");
+    const empty = trace && trace.querySelector(":scope > .empty");
+    if (empty && body.children.length) empty.remove();
+    const keep = Number(body.dataset.keep || carrier.dataset.keep || 0);
     while (keep > 0 && body.children.length > keep) body.lastElementChild.remove();
+  }
+
+  // A row's gains go after its first data-at="STEPS CHANGES" items: a page drawn just before this patch may have them
+  // already, so the cells are cut back to those first.
+  function grow(gained) {
+    const row = document.getElementById(gained.dataset.grow);
+    if (!row) { missing = true; return; }
+    const [event, became, changed] = gained.cells;
+    const [steps, changes] = (gained.dataset.at || "0 0").split(" ").map(Number);
+    if (!row.cells[2].querySelector("a.step-through")) row.cells[2].append(...event.childNodes);
+    const cost = row.cells[4].querySelector(":scope > details.cost");
+    cutAfter(row.cells[3], steps, null);
+    cutAfter(row.cells[4], changes, cost);
+    row.cells[3].append(...became.childNodes);
+    for (const node of Array.from(changed.childNodes)) row.cells[4].insertBefore(node, cost);
+    if (gained.dataset.cost) {
+      row.cells[4].dataset.cost = gained.dataset.cost;
+      drawCost(row.cells[4]);
+    }
+  }
+
+  // Keeps a cell's first `count` items (<code>) and what is between them; what follows them up to `stop` goes.
+  function cutAfter(cell, count, stop) {
+    const items = cell.querySelectorAll(":scope > code");
+    if (items.length <= count) return;
+    let node = count ? items[count - 1].nextSibling : cell.firstChild;
+    while (node && node !== stop) { const next = node.nextSibling; node.remove(); node = next; }
+  }
+
+  // A row's cost comes as data-cost="MICROSECONDS BYTES" on its changed cell: drawn here as the detail the server
+  // draws on the page (an opened one stays open).
+  function drawCost(cell) {
+    if (!cell || !cell.dataset.cost) return;
+    const [micro, bytes] = cell.dataset.cost.split(" ");
+    cell.removeAttribute("data-cost");
+    const details = document.createElement("details");
+    details.className = "cost";
+    const summary = document.createElement("summary");
+    summary.textContent = "cost";
+    details.append(summary, `render ${micro} µs · patch ${bytes} B`);
+    const old = cell.querySelector(":scope > details.cost");
+    if (old) { details.open = old.open; old.replaceWith(details); } else cell.append(details);
   }
 
   // What patches take off the page, by id, with the number of the patch that took it off: a later patch may name an
@@ -88,8 +138,6 @@
   function applyLit(carrier) {
     const flow = document.getElementById(carrier.dataset.litFor);
     if (!flow) return;
-    const places = (name) => new Set((carrier.dataset[name] || "").split(" ").filter(Boolean).map(Number));
-    const lit = places("lit"), later = places("later");
     // The path's items from data-from on (a later stage sends only itself; the tab keeps the ones before).
     const from = Number(carrier.dataset.from || 0);
     const list = flow.querySelector(".flow-path");
@@ -99,6 +147,14 @@
       list.append(...fresh);
     }
     const path = list ? Array.from(list.children) : fresh;
+    // Lit: the places the path passed, "later" where every visit ran later; a strip without a path names them.
+    const lit = new Set(), early = new Set();
+    for (const item of path) {
+      lit.add(Number(item.dataset.place));
+      if (!item.classList.contains("later")) early.add(Number(item.dataset.place));
+    }
+    if (carrier.dataset.lit !== undefined) carrier.dataset.lit.split(" ").filter(Boolean).forEach((place) => lit.add(Number(place)));
+    const later = new Set(path.map((item) => Number(item.dataset.place)).filter((place) => !early.has(place)));
     flow.querySelectorAll(".flow-stages > li").forEach((stage, place) => {
       if (lit.has(place)) stage.className = later.has(place) ? "lit later" : "lit"; else stage.removeAttribute("class");
       const turns = path.flatMap((item, turn) => (Number(item.dataset.place) === place ? [turn + 1] : []));

@@ -54,6 +54,7 @@ final class PlaygroundResponder: HTTPResponder {
                         client: request.clientAddress)
                 }
             }
+            if let step = request.queryValue("step") { return Self.stepThrough(rooms, parameters, request, step: step, assets: assets) }
             let presenter = presenters.isPresenter(request, room: parameters["room"])
             return Self.withRoom(rooms, parameters) { room in
                 let host = PlaygroundResponder.displayHost(request)
@@ -69,6 +70,7 @@ final class PlaygroundResponder: HTTPResponder {
                             client: request.clientAddress, app: (index, rooms.apps.apps[index].about.id))
                     }
                 }
+                if let step = request.queryValue("step") { return Self.stepThrough(rooms, parameters, request, step: step, assets: assets) }
                 let presenter = presenters.isPresenter(request, room: parameters["room"])
                 return Self.withRoom(rooms, parameters) { room in
                     let host = PlaygroundResponder.displayHost(request)
@@ -387,6 +389,23 @@ final class PlaygroundResponder: HTTPResponder {
             )
         }
         return work(index)
+    }
+
+    /// A trace row's Step ▶ (`?step=N[&stage=k]` on a room's or an app's page): the walk of the row of the app whose
+    /// trace holds step N, as `/rooms/ID/apps/APP/steps/N` answers it.
+    static func stepThrough(
+        _ rooms: RoomRegistry, _ parameters: RouteParameters, _ request: HTTPRequest, step: String, assets: RoomPage.Assets
+    ) -> HTTPResult {
+        answering { () throws(HTTPError) -> HTTPResult in
+            let (step, stage) = try stepThrough(step, stage: request.queryValue("stage"))
+            let html = EventSource.prefersHTML(request)
+            return withRoom(rooms, parameters) { room in
+                let (index, entry, strip) = try room.traceRow(step: step)
+                var page = StepPage(room: room.id, app: room.blueprint.registry.apps[index].about, entry: entry, strip: strip, sources: room.blueprint.sources)
+                page.stageLink = "?step=\(step)&stage="
+                return .response(html ? .html(.ok, page.html(stage: stage, assets: assets)).withPageHeaders() : .json(.ok, page.json().text))
+            }
+        }
     }
 
     /// A step-through's step (the room's step number a trace row shows) and stage (`?stage=k`, 1-based; 1 when absent).

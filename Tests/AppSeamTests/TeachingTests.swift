@@ -70,21 +70,60 @@ struct TeachingTests {
         #expect(layer.patches().map(\.id) == ["x-flow", "x-trace"], "first: everything")
         #expect(layer.patches().isEmpty, "nothing changed")
         layer.trace.record(source: .http, event: "e1", became: ["<b>"])
-        #expect(layer.patches().map(\.id) == ["x-trace"], "the first entry replaces the empty table")
+        #expect(layer.patches().map(\.id) == ["x-trace-rows"], "the first entry is a row: the page has the empty table")
         layer.trace.record(source: .browser, event: "e2", became: [])
         let patch = layer.patches()
         #expect(patch.map(\.id) == ["x-trace-rows"])
         #expect(
             patch[0].html
-                == #"<table class="trace-rows" data-rows-for="x-trace-rows" data-keep="3"><tbody><tr id="x-trace-row-2"><td title="not a step of the room's history">–</td><td class="source-browser">browser</td><td><code>e2</code></td><td></td><td class="changes">…</td></tr></tbody></table>"#
+                == #"<template data-rows-for="x-trace-rows"><tr id="x-trace-row-2"><td title="not a step of the room's history">–</td><td class="source-browser">browser</td><td><code>e2</code></td><td></td><td class="changes">…</td></tr></template>"#
         )
         layer.trace.appendStep("later")
         #expect(layer.patches()[0].html.contains(#"<tr id="x-trace-row-2">"#))
         report(.a, to: layer)
         layer.flow.describe("lit")
-        #expect(layer.patches().map(\.id) == ["x-flow"])
+        let strip = layer.patches()
+        #expect(strip.map(\.id) == ["x-flow"])
+        #expect(
+            strip[0].html == #"<template data-lit-for="x-flow" data-caption="lit"><li data-place="0"><code>a()</code></li></template>"#,
+            "the script lights what the path passed; the call's file and line are the step-through's")
         #expect(layer.fragments().map(\.id) == ["x-flow", "x-trace"])
         #expect(layer.fragments()[0].html.contains(#"<li class="lit" data-turns="1"><b>A</b>"#) && layer.fragments()[0].html.contains("<li><b>B</b>"))
         #expect(layer.fragments()[1].html.contains("&lt;b&gt;"), "steps are escaped")
+    }
+
+    /// A row the tabs have is patched with what it gained (an effect's answer: more steps, more changes, a new cost),
+    /// not sent whole again; a row still showing its "…" placeholder is drawn again. Its cost goes as `data-cost`,
+    /// which the page script draws as the page's detail.
+    @Test func aRowThatGrowsSendsOnlyWhatItGained() {
+        let layer = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
+        _ = layer.patches()
+        layer.trace.stepLink = "?at="
+        layer.trace.stepThroughLink = "?step="
+        layer.trace.nextStep = 7
+        let step = layer.beginStep(isolation: MainActor.shared).step
+        layer.trace.record(source: .http, event: "search", became: ["intent #1"])
+        layer.trace.complete(renderTime: .microseconds(40), bytes: 300, changes: ["state: a → b"])
+        layer.endStep()
+        let first = layer.patches()
+        #expect(first.map(\.id) == ["x-trace-rows"])
+        #expect(first[0].html.contains(#"<td class="changes" data-cost="40 300"><code>state: a → b</code></td>"#), "\(first[0].html)")
+        #expect(!first[0].html.contains("<details"), "the detail is the script's to draw")
+        #expect(layer.fragments()[1].html.contains(#"<details class="cost"><summary>cost</summary>render 40 µs · patch 300 B</details>"#))
+
+        layer.receive(StageRecord(stage: "A", place: 0, call: "a()", file: "M/F.swift", lines: 1...1, later: true), step: step)
+        layer.trace.appendStep("answer")
+        layer.trace.complete(renderTime: .microseconds(2), bytes: 50, changes: ["state: b → c"], step: step)
+        let grown = layer.patches().first { $0.id == "x-trace-rows" }
+        #expect(
+            grown?.html
+                == #"<template data-rows-for="x-trace-rows"><tr data-grow="x-trace-row-1" data-at="1 1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a></td><td><br><code>answer</code><br><code>re-rendered (counted in render and patch)</code></td><td><br><code>state: b → c</code></td></tr></template>"#
+        )
+        #expect(layer.fragments()[1].html.contains(#"<a class="step-through" href="?step=7">Step ▶</a>"#), "the page draws the same row whole")
+
+        layer.trace.record(source: .http, event: "pending", became: [])
+        _ = layer.patches()
+        layer.trace.complete(renderTime: .microseconds(1), bytes: 1)
+        #expect(layer.patches()[0].html.contains(#"<tr id="x-trace-row-2">"#), "a placeholder is replaced by the whole row")
     }
 }

@@ -103,6 +103,11 @@ def test_the_strip_shows_the_path_the_runtime_reported(room):
         eventually(lambda: flow_path(page, "ev") == CHANGE_COLORS_PATH, message="the path of the press")
         assert lit_stages(page, "ev") == ["eventSubject", "actionsByEvent", "@Action", ".onReceive"]
         assert page.locator("#ev-flow .flow-path > li.later").count() == 0, "nothing in EV runs later"
-    assert "CenterScreen.swift:" in first.locator("#ev-flow .flow-path > li").first.inner_text(), "the button's line"
+    # The strip lists calls; the button's file and line are the step-through's (Step ▶ on the row).
+    link = first.locator("#ev-trace a.step-through").first
+    eventually(lambda: link.count() == 1, message="Step ▶ on the row")
+    stages = first.evaluate("href => fetch(href, {headers: {Accept: 'application/json'}}).then(r => r.json())",
+                            link.get_attribute("href"))["stages"]
+    assert stages[0]["fileID"].endswith("/CenterScreen.swift") and stages[0]["lines"][0] > 0, "the button's line"
     second.reload()
     assert flow_path(second, "ev") == CHANGE_COLORS_PATH

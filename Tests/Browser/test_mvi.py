@@ -1,5 +1,6 @@
 """MVI movie search: typing a query shows Loading, then the results, in every tab of the room."""
 import json
+import re
 import urllib.request
 
 from helpers import eventually, text
@@ -59,3 +60,34 @@ def test_hostile_query_is_shown_as_text(room):
     eventually(lambda: "No matching movies found" in text(second, "#mvi-search"), message="NoResultsFound")
     assert second.locator("#mvi-search img").count() == 0
     assert second.input_value(FIELD) == hostile
+
+
+def drawn(page):
+    """The MVI trace's rows and strip as the tab shows them."""
+    return page.evaluate("""() => ({
+        rows: document.getElementById('mvi-trace-rows').innerHTML,
+        stages: Array.from(document.querySelectorAll('#mvi-flow .flow-stages > li'), (li) => [li.className, li.dataset.turns || '']),
+        path: document.querySelector('#mvi-flow .flow-path').innerHTML,
+        caption: document.querySelector('#mvi-flow .flow-caption').textContent })""")
+
+
+def test_a_live_row_and_strip_are_what_a_fresh_page_draws(room):
+    """A search's row comes whole (its cost as data the script draws), then what it gained when the answer came; the
+    strip comes as its calls, the script lighting the places they passed. The live tab ends with what a fresh page
+    draws, the empty trace's note gone and the table shown, and the cost detail opens from the keyboard."""
+    first, second = room
+    assert first.locator("#mvi-trace .empty").is_visible() and not first.locator("#mvi-trace table").is_visible()
+    post(first.url, {"app": "mvi", "event": "setFaults", "latencyMs": 300, "failureRate": 0})
+    first.fill(FIELD, "star wars")
+    first.press(FIELD, "Enter")
+    row = first.locator("#mvi-trace-rows tr").first
+    eventually(lambda: "re-rendered" in row.inner_text() and "uiState = .SuccessfullyFetched" in flow_path(first)[0],
+               timeout=15, message="the answer's render in the row and the strip")
+    assert first.locator("#mvi-trace .empty").count() == 0 and first.locator("#mvi-trace table").is_visible()
+    live = drawn(first)
+    second.reload()
+    assert drawn(second) == live
+    summary = row.locator("details.cost summary")
+    summary.focus()
+    first.keyboard.press("Enter")
+    assert re.fullmatch(r"cost\s*render \d+ µs · patch \d+ B", row.locator("details.cost").inner_text().strip())

@@ -94,4 +94,9 @@ def test_the_strip_shows_the_path_the_runtime_reported(room):
     for page in (first, second):
         eventually(lambda: flow_path(page) == refused, message="the path of the refused add")
         assert "updater" not in lit_stages(page), "a refused add changes no state"
-        assert "ListView.swift:" in page.locator("#vvsi-flow .flow-path > li").first.inner_text(), "the button's line"
+    # The strip lists calls; the button's file and line are the step-through's (Step ▶ on the newest row).
+    link = first.locator("#vvsi-trace a.step-through").first
+    eventually(lambda: link.count() == 1, message="Step ▶ on the row")
+    stages = first.evaluate("href => fetch(href, {headers: {Accept: 'application/json'}}).then(r => r.json())",
+                            link.get_attribute("href"))["stages"]
+    assert stages[0]["fileID"].endswith("/ListView.swift") and stages[0]["lines"][0] > 0, "the button's line"

@@ -140,8 +140,11 @@ struct RouterLiveTests {
         // The reload's own row, as the stream patches it in, once its products were drawn (up to a minute: the fetch is
         // slow on a loaded machine). Read from the stream, not a page: a page drawn meanwhile would send the products
         // before the room's own turn did.
+        // The row comes whole, then what it gained (the products' render) as `<tr data-grow="…">`.
         let done = "→ contentState = .content(10 products)</code><br><code>\(Trace.rerenderedStep)"
-        _ = await stream.read(timeout: .seconds(60)) { _ in stream.streamBody.matches(of: reloadRow).contains { $0.0.contains(done) } }
+        let grown = /<tr data-grow="router-trace-row-(\d+)" data-at="\d+ \d+"(?: data-cost="(\d+ \d+)")?><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><\/tr>/
+        let finished = { (body: String) in body.matches(of: reloadRow).contains { $0.0.contains(done) } || body.matches(of: grown).contains { $0.4.contains("→ contentState = .content(10 products)") } }
+        _ = await stream.read(timeout: .seconds(60)) { _ in finished(stream.streamBody) }
         let page = try await live.request("GET", room + "/apps/router", headers: ["Accept": "text/html"]).text
         let row = try #require(page.firstMatch(of: reloadRow), "\(page)")
         let cells = row.0.matches(of: /<td>((?:(?!<\/td>).)*)<\/td>/).map { String($0.1) }
@@ -149,7 +152,23 @@ struct RouterLiveTests {
         #expect(became.contains(Trace.rerenderedStep), "the products' render is the reload's too: \(became)")
         #expect(!became.contains(" B ") && !became.contains("µs"), "the figures are in the row's detail only: \(became)")
         let bytes = try #require(Int(row.0.firstMatch(of: /patch (\d+) B<\/details>/)?.1 ?? ""), "\(row.0)")
-        #expect(await stream.waitFor(String(row.0)), "the row the stream patched in is the page's")
+        // The row as the stream drew it: its last whole copy (the cost as `data-cost`), then each gain added to its event,
+        // became and changed cells, as the page script does; it is the page's row (the page draws the cost's detail).
+        let body = stream.streamBody
+        let whole = try #require(body.matches(of: reloadRow).last { $0.1 == row.1 }, "\(body)")
+        let cellPattern = /<td([^>]*)>((?:(?!<\/td>).)*)<\/td>/
+        var streamed = whole.0.matches(of: cellPattern).map { String($0.2) }
+        var cost = whole.0.matches(of: cellPattern).last.flatMap { $0.1.firstMatch(of: /data-cost="(\d+ \d+)"/).map { String($0.1) } }
+        for gain in body[whole.range.upperBound...].matches(of: grown) where gain.1 == row.1 {
+            streamed[2] += gain.3
+            streamed[3] += gain.4
+            streamed[4] += gain.5
+            if let figures = gain.2 { cost = String(figures) }
+        }
+        let pageCells = row.0.matches(of: cellPattern).map { String($0.2) }
+        let detail = try #require(pageCells.last?.firstMatch(of: /<details class="cost"><summary>cost<\/summary>render (\d+) µs · patch (\d+) B<\/details>/))
+        #expect(streamed == pageCells.dropLast() + [pageCells.last!.replacingOccurrences(of: String(detail.0), with: "")], "\(streamed)\n\(pageCells)")
+        #expect(cost == "\(detail.1) \(detail.2)", "the row the stream patched in is the page's: \(cost ?? "no cost")")
         // What the stream carried for the reload: every message from its seq on (the room is otherwise quiet), less
         // the teaching's own fragments (the flow strip, whole or its lit stages, and the trace's rows), which a patch
         // column does not count.

@@ -43,4 +43,35 @@ struct StepThroughLiveTests {
             #expect(try await live.request("GET", link).status == 200, "\(link)")
         }
     }
+
+    /// A row's Step ▶ is `?step=N` on the page it sits on: the room finds the app whose trace holds step N and answers
+    /// as `…/apps/APP/steps/N` does (JSON, or the page whose stage links keep the step); the call's file and line are
+    /// there, not in the strip.
+    @Test func aRowsStepLinkIsTheStepOnThePage() async throws {
+        let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        #expect(try await live.post(room, RoomsLiveTests.changeColors).status == 202)
+        var page = ""
+        for _ in 0..<500 {
+            page = try await live.request("GET", room, headers: ["Accept": "text/html"]).text
+            if page.contains("class=\"step-through\"") { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let link = try #require(page.firstMatch(of: /<a class="step-through" href="\?step=(\d+)">Step ▶<\/a>/), "\(page.suffix(3_000))")
+        let step = String(link.1)
+        let own = try await live.request("GET", "\(room)/apps/ev/steps/\(step)")
+        for path in ["\(room)?step=\(step)", "\(room)/apps/ev?step=\(step)"] {
+            let answer = try await live.request("GET", path)
+            #expect(answer.status == 200 && answer.text == own.text, "\(path): \(answer.status) \(answer.text.prefix(300))")
+        }
+        #expect(own.text.contains(#""fileID":"EVRuntime/EVAppInstance.swift","lines":["#), "the send's file and line: \(own.text.prefix(600))")
+        let walk = try await live.request("GET", "\(room)?step=\(step)&stage=2", headers: ["Accept": "text/html"])
+        #expect(walk.status == 200 && walk.text.contains("Stage 2 of"), "\(walk.text.prefix(600))")
+        #expect(walk.text.contains(#"href="?step=\#(step)&amp;stage=3""#), "a stage link keeps the step")
+        for (path, status, code) in [("\(room)?step=5000", 404, "no_such_step"), ("\(room)?step=x", 400, "invalid_step")] {
+            let answer = try await live.request("GET", path)
+            #expect(answer.status == status && answer.text.contains("\"code\":\"\(code)\""), "\(path): \(answer.status) \(answer.text)")
+        }
+    }
 }

@@ -62,15 +62,15 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
         self.caption = caption
     }
 
-    /// What changed since the page was drawn, for the page script: which stages are lit (their places), which of those
-    /// only ran later, the caption, and the path's items from `from` on as the template's content (the tab keeps the
-    /// first `from`: a later stage sends only itself):
-    /// `<template data-lit-for="{id}" data-lit="0 2" data-later="2" data-from="2" data-caption="…"><li>…</li></template>`.
+    /// What changed since the page was drawn, for the page script: the caption, and the path's items from `from` on as
+    /// the template's content (the tab keeps the first `from`: a later stage sends only itself):
+    /// `<template data-lit-for="{id}" data-from="2" data-caption="…"><li>…</li></template>`. The script lights the
+    /// places the whole path passed (`later` where every visit ran later); a strip with no path (a restored snapshot's
+    /// guess, or a step that ran nothing) names its lit places instead: `data-lit="0 2"`.
     func litPatchHTML(from: Int = 0) -> String {
-        let places = litPlaces.sorted().map(String.init).joined(separator: " ")
-        return "<template data-lit-for=\"\(HTML.attribute(id))\" data-lit=\"\(places)\" data-later=\"\(laterPlaces)\""
-            + (from > 0 ? " data-from=\"\(from)\"" : "") + " data-caption=\"\(HTML.attribute(caption))\">" + pathItemsHTML(from: from)
-            + "</template>"
+        let places = path.isEmpty ? " data-lit=\"\(litPlaces.sorted().map(String.init).joined(separator: " "))\"" : ""
+        return "<template data-lit-for=\"\(HTML.attribute(id))\"\(places)" + (from > 0 ? " data-from=\"\(from)\"" : "")
+            + " data-caption=\"\(HTML.attribute(caption))\">" + pathItemsHTML(from: from) + "</template>"
     }
 
     private var litPlaces: Set<Int> {
@@ -100,13 +100,11 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
         return out
     }
 
-    /// One item per stage passed: its call and the line that ran it (`CenterScreen.swift:18`); a `later` class for
-    /// what ran after the input (the page writes "later"). The stage's name is its box's; the step-through has the rest.
+    /// One item per stage passed: its call; a `later` class for what ran after the input (the page writes "later").
+    /// The stage's name is its box's; its file and lines are the step-through's (Step ▶ on the trace row).
     private func pathItemsHTML(from: Int = 0) -> String {
         path.dropFirst(from).map { stage in
-            let file = stage.file.split(separator: "/").last.map(String.init) ?? stage.file
-            return "<li data-place=\"\(stage.place)\"\(stage.later ? " class=\"later\"" : "")><code>\(HTML.text(stage.call))</code> "
-                + "<small>\(HTML.text(file)):\(stage.lines.lowerBound)</small></li>"
+            "<li data-place=\"\(stage.place)\"\(stage.later ? " class=\"later\"" : "")><code>\(HTML.text(stage.call))</code></li>"
         }.joined()
     }
 }

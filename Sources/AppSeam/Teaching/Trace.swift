@@ -37,6 +37,26 @@ public final class Trace {
     /// Entries changed since the last ``takeChanges()``, and whether rows were removed or the table appeared.
     private var changedNumbers: Set<Int> = []
     private var structureChanged = true
+    /// What the tabs hold of each row, by number: a row that grew (an effect's answer, its first stage) is patched
+    /// with what it gained, not sent again whole.
+    private var shown: [Int: Shown] = [:]
+
+    /// How much of a row the tabs were sent.
+    struct Shown: Equatable {
+        var became: Int
+        var omittedSteps: Int
+        var changes: Int
+        var linked: Bool
+        var costed: Bool
+
+        init(_ entry: Entry, linked: Bool) {
+            became = entry.became.count
+            omittedSteps = entry.omittedSteps
+            changes = entry.changes.count
+            self.linked = linked
+            costed = entry.renderMicroseconds != nil && entry.bytes != nil
+        }
+    }
 
     public init(capacity: Int = 20) {
         precondition(capacity > 0, "a trace must hold something")
@@ -51,7 +71,6 @@ public final class Trace {
             entryByStep[openStep] = nextNumber
             if entryByStep.count > capacity, let oldest = entryByStep.keys.min() { entryByStep[oldest] = nil }
         }
-        if entries.count == 1 { structureChanged = true }
         changedNumbers.insert(nextNumber)
         nextNumber += 1
         if entries.count > capacity { entries.removeLast(entries.count - capacity) }
@@ -151,12 +170,22 @@ public final class Trace {
         }
     }
 
-    /// What changed since the last call: the whole table, or just the rows that are new or changed.
-    func takeChanges() -> (wholeTable: Bool, rows: [Entry]) {
-        defer {
-            changedNumbers.removeAll()
-            structureChanged = false
+    /// What changed since the last call: the whole table, or just the rows that are new or changed, each with what the
+    /// tabs were sent of it before (nil: a new row).
+    func takeChanges() -> (wholeTable: Bool, rows: [(entry: Entry, shown: Shown?)]) {
+        let whole = structureChanged
+        let rows = entries.filter { changedNumbers.contains($0.number) }.map { ($0, shown[$0.number]) }
+        if whole { shown = [:] }
+        for entry in whole ? entries : rows.map(\.0) { shown[entry.number] = Shown(entry, linked: isLinked(entry)) }
+        if shown.count > capacity {
+            let kept = Set(entries.map(\.number))
+            shown = shown.filter { kept.contains($0.key) }
         }
-        return (structureChanged, entries.filter { changedNumbers.contains($0.number) })
+        changedNumbers.removeAll()
+        structureChanged = false
+        return (whole, rows)
     }
+
+    /// Whether a row shows its Step ▶ link.
+    func isLinked(_ entry: Entry) -> Bool { stepThroughLink != nil && entry.step != nil && !entry.stages.isEmpty }
 }

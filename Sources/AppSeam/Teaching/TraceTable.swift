@@ -1,47 +1,71 @@
 import PlaygroundUI
 
 extension Trace {
-    /// The fragment: the recent events, newest first, with what each became and what it cost.
+    /// The fragment: the recent events, newest first, with what each became and what it cost. The table is there even
+    /// when empty (hidden by the stylesheet), so a first event's patch is a row, not a table.
     func html(id: String) -> String {
         var out = "<div id=\"\(HTML.attribute(id))\" class=\"trace\"><h3>Trace (last \(capacity) events)</h3>"
-        guard !entries.isEmpty else {
-            return out + "<p class=\"empty\">Nothing yet.</p></div>"
-        }
-        out += "<table><thead><tr><th>step</th><th>source</th><th>event</th><th>became</th><th>changed</th></tr></thead>"
-        out += "<tbody id=\"\(HTML.attribute(id))-rows\">"
+        if entries.isEmpty { out += "<p class=\"empty\">Nothing yet.</p>" }
+        out += "<table><thead><tr><th title=\"a row's step: its link opens the room after it\">step</th><th>source</th><th>event</th><th>became</th>"
+            + "<th>changed</th></tr></thead><tbody id=\"\(HTML.attribute(id))-rows\" data-keep=\"\(capacity)\">"
         for entry in entries { out += rowHTML(entry, traceID: id) }
         return out + "</tbody></table></div>"
     }
 
-    /// A patch of rows: a table naming the trace's body (`data-rows-for`); the page script puts each row in
-    /// place of its namesake or on top, keeping at most `data-keep` rows.
-    func rowsPatchHTML(_ rows: [Entry], traceID id: String) -> String {
-        "<table class=\"trace-rows\" data-rows-for=\"\(HTML.attribute(id))-rows\" data-keep=\"\(capacity)\"><tbody>"
-            + rows.map { rowHTML($0, traceID: id) }.joined() + "</tbody></table>"
+    /// A patch of rows: a template naming the trace's body (`data-rows-for`; a template holds rows without a table);
+    /// the page script puts each row in place of its namesake or on top (keeping the body's `data-keep` rows), and adds
+    /// a grown row's gains to the row it names.
+    func rowsPatchHTML(_ rows: [(entry: Entry, shown: Shown?)], traceID id: String) -> String {
+        "<template data-rows-for=\"\(HTML.attribute(id))-rows\">"
+            + rows.map { row in row.shown.flatMap { growthHTML(row.entry, shown: $0, traceID: id) } ?? rowHTML(row.entry, traceID: id, compact: true) }
+            .joined() + "</template>"
     }
 
     /// One row, named by the event's number; it shows the room's step (the number its link, the history and the past
     /// page's banner use), what the event became, what it changed in the app's snapshot, and (in a detail) what it cost.
-    func rowHTML(_ entry: Entry, traceID id: String) -> String {
+    /// `compact` (a patch) carries the cost as `data-cost="µs bytes"`, which the page script draws as the same detail.
+    func rowHTML(_ entry: Entry, traceID id: String, compact: Bool = false) -> String {
         var out = "<tr id=\"\(HTML.attribute(id))-row-\(entry.number)\">"
         if let link = stepLink, let step = entry.step {
-            out += "<td><a href=\"\(HTML.attribute(link))\(step)\" title=\"the room after step \(step)\">\(step)</a></td>"
+            out += "<td><a href=\"\(HTML.attribute(link))\(step)\">\(step)</a></td>"
         } else {
             out += "<td title=\"not a step of the room's history\">–</td>"
         }
         out += "<td class=\"source-\(entry.source.rawValue)\">\(entry.source.rawValue)</td>"
-        out += "<td><code>\(HTML.text(entry.event))</code>"
-        if let link = stepThroughLink, let step = entry.step, !entry.stages.isEmpty {
-            out += "<br><a class=\"step-through\" href=\"\(HTML.attribute(link))\(step)\" aria-label=\"Step through step \(step)\">Step ▶</a>"
-        }
-        out += "</td><td>"
+        out += "<td><code>\(HTML.text(entry.event))</code>\(stepThroughHTML(entry))</td><td>"
         out += entry.became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
         if entry.omittedSteps > 0 { out += "<br><small>… \(entry.omittedSteps) more steps</small>" }
-        out += "</td><td class=\"changes\">"
+        out += "</td><td class=\"changes\"\(compact ? costAttribute(entry) : "")>"
         out += entry.changes.isEmpty ? (entry.renderMicroseconds == nil ? "…" : "<small>nothing</small>") : entry.changes.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
-        if let microseconds = entry.renderMicroseconds, let bytes = entry.bytes {
+        if !compact, let microseconds = entry.renderMicroseconds, let bytes = entry.bytes {
             out += "<details class=\"cost\"><summary>cost</summary>render \(microseconds) µs · patch \(bytes) B</details>"
         }
         return out + "</td></tr>"
+    }
+
+    /// What a row gained since the tabs were sent `shown`: `<tr data-grow="ROW" data-at="B C" data-cost="µs bytes">`
+    /// with three cells, what to add to its event (its Step ▶ link), to what it became and to what it changed, after
+    /// its first B steps and C changes (a page drawn before this patch went may show them already: the script cuts
+    /// the cells back first); nil when the row must be drawn again instead (its placeholder, its "… more steps").
+    func growthHTML(_ entry: Entry, shown: Shown, traceID id: String) -> String? {
+        guard shown.costed, entry.omittedSteps == shown.omittedSteps, entry.became.count >= shown.became,
+            entry.changes.count >= shown.changes, shown.changes > 0 || entry.changes.isEmpty
+        else { return nil }
+        let became = entry.became.dropFirst(shown.became).map { "<code>\(HTML.text($0))</code>" }
+        let changes = entry.changes.dropFirst(shown.changes).map { "<code>\(HTML.text($0))</code>" }
+        return "<tr data-grow=\"\(HTML.attribute(id))-row-\(entry.number)\" data-at=\"\(shown.became) \(shown.changes)\"\(costAttribute(entry))><td>\(shown.linked ? "" : stepThroughHTML(entry))</td><td>"
+            + (became.isEmpty || shown.became == 0 ? "" : "<br>") + became.joined(separator: "<br>") + "</td><td>"
+            + (changes.isEmpty ? "" : "<br>") + changes.joined(separator: "<br>") + "</td></tr>"
+    }
+
+    /// The row's Step ▶ link (`?step=N`: the room finds the app whose trace holds step N), once the runtime reported a stage.
+    private func stepThroughHTML(_ entry: Entry) -> String {
+        guard isLinked(entry), let link = stepThroughLink, let step = entry.step else { return "" }
+        return "<br><a class=\"step-through\" href=\"\(HTML.attribute(link))\(step)\">Step ▶</a>"
+    }
+
+    private func costAttribute(_ entry: Entry) -> String {
+        guard let microseconds = entry.renderMicroseconds, let bytes = entry.bytes else { return "" }
+        return " data-cost=\"\(microseconds) \(bytes)\""
     }
 }

@@ -12,6 +12,8 @@ struct StepPage {
     let entry: Trace.Entry
     let strip: [(name: String, detail: String)]
     let sources: SampleSources
+    /// Where a stage's link goes, up to its number: `?stage=` at `…/steps/N`, `?step=N&stage=` at the page's `?step=N`.
+    var stageLink = "?stage="
     /// Lines shown either side of the lines that ran.
     static let context = 4
 
@@ -71,7 +73,7 @@ struct StepPage {
             let label = "<code>\(HTML.text(stage.call))</code> <small>\(HTML.text(stage.stage))\(stage.later ? " · later" : "")</small>"
             out += number == index
                 ? "<li aria-current=\"step\"><strong>\(label)</strong></li>"
-                : "<li><a href=\"?stage=\(number + 1)\">\(label)</a></li>"
+                : "<li><a href=\"\(HTML.attribute(stageLink))\(number + 1)\">\(label)</a></li>"
         }
         out += "</ol></div>"
         if stages.isEmpty {
@@ -88,8 +90,8 @@ struct StepPage {
                 out += "<p>\(HTML.text(shown.file)):\(shown.lines.lowerBound) (this server has no copy of that file)</p>"
             }
             out += "<nav class=\"step-nav\" aria-label=\"Stages\">"
-            out += index > 0 ? "<a href=\"?stage=\(index)\">◀ Previous stage</a>" : "<span aria-disabled=\"true\">◀ Previous stage</span>"
-            out += index + 1 < stages.count ? " <a href=\"?stage=\(index + 2)\">Next stage ▶</a>" : " <span aria-disabled=\"true\">Next stage ▶</span>"
+            out += index > 0 ? "<a href=\"\(HTML.attribute(stageLink))\(index)\">◀ Previous stage</a>" : "<span aria-disabled=\"true\">◀ Previous stage</span>"
+            out += index + 1 < stages.count ? " <a href=\"\(HTML.attribute(stageLink))\(index + 2)\">Next stage ▶</a>" : " <span aria-disabled=\"true\">Next stage ▶</span>"
             out += "</nav></section>"
         }
         if !entry.changes.isEmpty {

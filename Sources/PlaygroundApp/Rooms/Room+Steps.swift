@@ -18,4 +18,16 @@ extension Room {
         }
         return (entry, app.teaching.stages)
     }
+
+    /// The app in use whose trace holds the room's step `step` (a row's Step ▶ is `?step=N` on the page), with its row.
+    /// 404 when none holds it.
+    func traceRow(step: Int) throws(HTTPError) -> (app: Int, entry: Trace.Entry, strip: [(name: String, detail: String)]) {
+        try checkOpen()
+        for index in appIndices {
+            if let entry = app(index).teaching.trace.entries.first(where: { $0.step == step }) { return (index, entry, app(index).teaching.stages) }
+        }
+        throw HTTPError(
+            .notFound, code: "no_such_step",
+            message: "No trace in this room holds step \(step): each shows its app's last rows (GET /rooms/ID/history lists every step).")
+    }
 }

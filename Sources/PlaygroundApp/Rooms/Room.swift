@@ -164,8 +164,10 @@ actor Room {
         let app = registration.make(services)
         if replaying { app.holdDeliveries() }
         // Relative, so a one-pane page's rows stay on it; the compare page's rows open their app's own page.
-        app.teaching.trace.stepLink = blueprint.registry.compareIndices.contains(index) ? "/rooms/\(id)/apps/\(app.about.id)?at=" : "?at="
-        app.teaching.trace.stepThroughLink = "/rooms/\(id)/apps/\(app.about.id)/steps/"
+        // Step ▶ is `?step=N` too: the page's route finds the app whose trace holds step N (a shorter row to send).
+        let own = blueprint.registry.compareIndices.contains(index) ? "/rooms/\(id)/apps/\(app.about.id)" : ""
+        app.teaching.trace.stepLink = own + "?at="
+        app.teaching.trace.stepThroughLink = own + "?step="
         apps[index] = app
         self.effects[index] = effects
         // A compare app starts after the room was drawn: it is drawn now, before its first input, as the room's other
