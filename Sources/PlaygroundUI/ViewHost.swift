@@ -84,10 +84,10 @@ public final class ViewHost<Root: View> {
             }
         }
         // Two controls whose paths hash alike (48 bits: never seen, but not impossible) are refused rather than guessed.
-        guard found.count == 1, let run = found[0].run else {
+        guard found.count == 1, let outcome = found[0].perform(value) else {
             return .stale("No control has the action id \(action.debugDescription.prefix(80)) any more: the page is older than the view. Reload it.")
         }
-        return run(value)
+        return outcome
     }
 
     /// How many positions hold state or subscriptions (for tests and the teaching trace).

@@ -194,6 +194,9 @@ final class Graph: @unchecked Sendable {
         "Films",  // FilmsKit and the Films implementations
     ]
 
+    /// What every room's hosts share by design, made once per process (a view type's info): not walked.
+    static let shared = ["PlaygroundUI.ViewTypeInfo", "PlaygroundUI.PrimitiveTypeInfo<"]
+
     /// Records an app as its room makes it (in the room's isolation).
     func add(_ app: AnyObject, in room: any Actor) {
         lock.withLock { roots.append((Weak(object: app), Weak(object: room))) }
@@ -218,7 +221,7 @@ final class Graph: @unchecked Sendable {
                 let object = value as AnyObject
                 let name = String(reflecting: type(of: object))
                 let id = ObjectIdentifier(object)
-                guard modules.contains(where: name.hasPrefix), found[id] == nil else { continue }
+                guard modules.contains(where: name.hasPrefix), !shared.contains(where: name.hasPrefix), found[id] == nil else { continue }
                 found[id] = (name, Weak(object: object))
                 var mirror: Mirror? = Mirror(reflecting: value)
                 while let current = mirror {

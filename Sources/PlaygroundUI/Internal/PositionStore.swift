@@ -15,6 +15,7 @@ final class PositionStore {
     /// The value last evaluated at each position of an inspected type (its `@State` read the position's current
     /// values), by position: few positions have one, so not a field of each.
     private var latestValues: [ObjectIdentifier: Any] = [:]
+    /// The infos this host looked up (shared by every host: ``ViewTypeInfo/shared(_:)``), without taking its lock.
     private var typeInfos: [ObjectIdentifier: ViewTypeInfo] = [:]
     /// The size of the last page rendered, so the next one is written without regrowing its buffer.
     var expectedHTMLSize = 1024
@@ -85,6 +86,11 @@ final class PositionStore {
         }
     }
 
+    /// Whether the host keeps each position's latest value of the type of `info` (``ViewHost/view(_:)``).
+    func keepsLatestValue(of info: ViewTypeInfo) -> Bool {
+        !inspectedTypes.isEmpty && inspectedTypes.contains(info.type)
+    }
+
     /// Keeps `value` as the latest value of the view at `position` (an inspected type's).
     func keepLatestValue(_ value: Any, at position: Position) {
         latestValues[ObjectIdentifier(position)] = value
@@ -121,8 +127,7 @@ final class PositionStore {
     func info<V: View>(for type: V.Type) -> ViewTypeInfo {
         let id = ObjectIdentifier(type)
         if let known = typeInfos[id] { return known }
-        let info = ViewTypeInfo.make(type)
-        info.keepsLatestValue = inspectedTypes.contains(id)
+        let info = ViewTypeInfo.shared(type)
         typeInfos[id] = info
         return info
     }
@@ -132,8 +137,7 @@ final class PositionStore {
     func info<V: View>(for type: V.Type, at path: ViewPath) -> ViewTypeInfo {
         let id = ObjectIdentifier(type)
         if let info = path.viewTypeInfo, info.type == id { return info }
-        let info = typeInfos[id] ?? ViewTypeInfo.make(type)
-        info.keepsLatestValue = inspectedTypes.contains(id)
+        let info = typeInfos[id] ?? ViewTypeInfo.shared(type)
         typeInfos[id] = info
         path.viewTypeInfo = info
         return info

@@ -90,7 +90,7 @@ final class Renderer {
     private func evaluate<V: View>(_ view: V, _ info: ViewTypeInfo, _ path: ViewPath, _ state: RenderState) {
         DynamicPropertyLinker.link(view, info.properties, at: path, environment: state.environment, store: store)
         evaluated?.append(V.self)
-        if info.keepsLatestValue { store.keepLatestValue(view, at: store.position(at: path, viewType: V.self)) }
+        if store.keepsLatestValue(of: info) { store.keepLatestValue(view, at: store.position(at: path, viewType: V.self)) }
         var bodyState = state
         bodyState.path = path
         render(view.body, bodyState.child(.index(0)))

@@ -36,19 +36,27 @@ final class ViewPath {
         }
     }
 
-    /// What few nodes need, kept apart so that a node is 104 bytes (a room has thousands of them): an explicit id,
-    /// a tab's tag or a keyed row's id text, an `.environment` modifier's last output, and the identified children.
+    /// What few nodes need, kept apart so that a node is 88 bytes (a room has ~1,000 of them; glibc's chunk 96, was
+    /// 112): an explicit id, a keyed row's id text, the identified children, a memo and the view type drawn here.
     private final class Extras {
         /// The id of an `.id` component.
         var id: AnyHashable?
-        /// The text of ``tagText``, and its tag when that is not ``id`` (a keyed row's tag is its id: kept once).
+        /// The text of ``tagText`` (its tag is ``Rare/tagTextTag``, or ``id`` for a keyed row: kept once).
         var tagTextText: String?
-        var tagTextTag: AnyHashable?
-        var environmentWrite: EnvironmentWrite?
         /// This node's id text in its parent's ``Identified/idTexts``, once described.
         var idText: String?
         /// The children with an id (a list's rows), apart: a row's extras need none of it.
         var identified: Identified?
+        var memo: RenderMemo?
+        var viewTypeInfo: ViewTypeInfo?
+        /// What fewer nodes still need, apart: a keyed row's extras are 120 bytes (glibc's chunk 128, was 160).
+        var rare: Rare?
+    }
+
+    /// A tab's tag when it is not the node's id, and an `.environment` modifier's last output.
+    private final class Rare {
+        var tagTextTag: AnyHashable?
+        var environmentWrite: EnvironmentWrite?
     }
 
     /// A node's children with an id, and their id texts.
@@ -67,17 +75,13 @@ final class ViewPath {
     /// memo's, ``RenderMemo/reusedPass``).
     private var pass: Int32
     /// The low 32 bits of the change count of the latest state change at or below this path (see ``hasChanged(since:)``):
-    /// beside ``pass``, one word (a room has thousands of nodes, 104 bytes each).
+    /// beside ``pass``, one word (a room has ~1,000 nodes, 88 bytes each).
     private var lastChange: Int32 = 0
     /// The last component, packed: 0 the root; `index << 2 | 1`; a type's metadata address `| 2` (it is 8-aligned);
     /// 3 an id (in ``extras``). A child is found by comparing this word, so it needs no key beside it.
     private let packed: UInt
     /// The persistent storage at this path, if any.
     var position: Position?
-    /// What the renderer knows about the view type last drawn here (almost always the same type; the info names it).
-    var viewTypeInfo: ViewTypeInfo?
-    /// What the custom view drawn here drew last time, if it may be skipped (see ``RenderMemo``).
-    var memo: RenderMemo?
     /// FNV-1a of ``description``, once worked out (0 until then; a node's path never changes): what a control's id is
     /// made of.
     private var describedHash: UInt64 = 0
@@ -90,34 +94,64 @@ final class ViewPath {
     /// The other index and type children, mostly in index order (child `i` at `i - 1` when all are made).
     private var rest: [ViewPath] = []
 
+    /// What the renderer knows about the view type last drawn here (almost always the same type; the info names it).
+    var viewTypeInfo: ViewTypeInfo? {
+        get { extras?.viewTypeInfo }
+        set {
+            if newValue == nil, extras == nil { return }
+            madeExtras.viewTypeInfo = newValue
+        }
+    }
+
+    /// What the custom view drawn here drew last time, if it may be skipped (see ``RenderMemo``).
+    var memo: RenderMemo? {
+        get { extras?.memo }
+        set {
+            if newValue == nil, extras == nil { return }
+            madeExtras.memo = newValue
+        }
+    }
+
     /// The tag last drawn here (a tab's, or a keyed row's id) and its text: the same tag comes back on every render.
     var tagText: (tag: AnyHashable, text: String)? {
         get {
-            guard let extras, let text = extras.tagTextText, let tag = extras.tagTextTag ?? extras.id else { return nil }
+            guard let extras, let text = extras.tagTextText, let tag = extras.rare?.tagTextTag ?? extras.id else { return nil }
             return (tag, text)
         }
         set {
             guard let newValue else {
                 extras?.tagTextText = nil
-                extras?.tagTextTag = nil
+                extras?.rare?.tagTextTag = nil
                 return
             }
             let extras = madeExtras
             extras.tagTextText = newValue.text
-            extras.tagTextTag = newValue.tag == extras.id ? nil : newValue.tag
+            if newValue.tag == extras.id {
+                extras.rare?.tagTextTag = nil
+            } else {
+                madeRare.tagTextTag = newValue.tag
+            }
         }
     }
 
     /// What the `.environment` modifier drawn here made last time (see ``EnvironmentWrite``).
     var environmentWrite: EnvironmentWrite? {
-        get { extras?.environmentWrite }
-        set { madeExtras.environmentWrite = newValue }
+        get { extras?.rare?.environmentWrite }
+        set { madeRare.environmentWrite = newValue }
     }
 
     private var madeExtras: Extras {
         if let extras { return extras }
         let made = Extras()
         extras = made
+        return made
+    }
+
+    private var madeRare: Rare {
+        let extras = madeExtras
+        if let rare = extras.rare { return rare }
+        let made = Rare()
+        extras.rare = made
         return made
     }
 
@@ -295,7 +329,7 @@ final class ViewPath {
     /// Drops the unreached children and returns how many nodes went with them.
     private func prune() -> Int {
         let current = Int32(truncatingIfNeeded: census.pass)
-        if let memo, memo.reusedPass == current { return 0 }
+        if let memo = extras?.memo, memo.reusedPass == current { return 0 }
         var dropped = 0
         if let first {
             if first.pass == current {

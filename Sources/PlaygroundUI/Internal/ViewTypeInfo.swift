@@ -1,6 +1,9 @@
-/// What the renderer needs to know about one view type, found once per type (per host) instead of by dynamic
-/// casts and `Mirror` on every render. A primitive type's info is a ``PrimitiveTypeInfo``, which draws it.
-class ViewTypeInfo {
+import Synchronization
+
+/// What the renderer needs to know about one view type, found once per type (per process: every room's hosts share
+/// it, immutable) instead of by dynamic casts and `Mirror` on every render. A primitive type's info is a
+/// ``PrimitiveTypeInfo``, which draws it.
+class ViewTypeInfo: @unchecked Sendable {
     /// The type (a path keeps its info alone, and tells by this whether the type drawn there is the same).
     let type: ObjectIdentifier
     /// Whether the type draws no element of its own (see ``TransparentView``).
@@ -12,8 +15,6 @@ class ViewTypeInfo {
     let isPrimitive: Bool
     /// For a custom view whose output its value settles, what to compare to skip it (see ``RenderMemo``).
     let memoLayout: MemoLayout?
-    /// Whether the host keeps each position's latest value of this type (``ViewHost/view(_:)``).
-    var keepsLatestValue = false
 
     fileprivate init<V: View>(_ type: V.Type, properties: DynamicPropertyLinker.Layout, isPrimitive: Bool = false) {
         self.type = ObjectIdentifier(type)
@@ -21,6 +22,21 @@ class ViewTypeInfo {
         self.properties = properties
         self.isPrimitive = isPrimitive
         memoLayout = isPrimitive ? nil : MemoLayout(of: type)
+    }
+
+    /// Every type's info made so far: a room's five hosts draw ~200 types, and each room made its own (~30 KB a room).
+    private static let made = Mutex<[ObjectIdentifier: ViewTypeInfo]>([:])
+
+    /// The info for `type`, made once per process.
+    static func shared<V: View>(_ type: V.Type) -> ViewTypeInfo {
+        let id = ObjectIdentifier(type)
+        if let known = made.withLock({ $0[id] }) { return known }
+        let info = make(type)  // outside the lock: it walks the type's fields
+        return made.withLock { table in
+            if let known = table[id] { return known }
+            table[id] = info
+            return info
+        }
     }
 
     /// The info for `type`.
@@ -39,7 +55,7 @@ class ViewTypeInfo {
 }
 
 /// The info of the primitive view type `P`: it draws a value of type `P` handed over as a generic `V`.
-final class PrimitiveTypeInfo<P: PrimitiveView>: ViewTypeInfo {
+final class PrimitiveTypeInfo<P: PrimitiveView>: ViewTypeInfo, @unchecked Sendable {
     fileprivate init<V: View>(_ type: V.Type) {
         super.init(type, properties: .none, isPrimitive: true)
     }

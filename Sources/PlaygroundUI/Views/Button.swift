@@ -54,13 +54,7 @@ extension Button: PrimitiveView {
                 action()
             })
         }
-        renderer.openActionForm("button", viewType: Self.self, state) { [weak alert] value in
-            // A button's form posts no value: one with a value was meant for another control (an old page).
-            guard value == nil else { return .invalid("A button takes no value; its form posts only its control id.") }
-            alert?.dismiss()
-            action()
-            return .performed
-        }
+        renderer.openButtonForm(viewType: Self.self, state, action: action, alert: alert)
         var classes = ["button"]
         if let style = state.environment.buttonStyle.className { classes.append(style) }
         if let role { classes.append(role.className) }

@@ -11,7 +11,22 @@ public enum ActionOutcome: Equatable, Sendable {
 /// The closure a control keeps at its view's position, replaced on every render (as `.onReceive` keeps its
 /// handler), and run when a page posts the position's action id.
 final class ControlAction {
+    /// A toggle's, a picker's, a text field's or a close button's closure: it checks the posted value.
     var run: ((String?) -> ActionOutcome)?
+    /// A button's action as the button holds it, and the alert it dismisses first: no closure made around them on each
+    /// render (a room keeps ~250 buttons; such a closure's context was 48 bytes each).
+    var buttonAction: (() -> Void)?
+    weak var alert: AlertActionsPresenter?
+
+    /// Runs the control with the posted value; nil when it holds nothing to run.
+    func perform(_ value: String?) -> ActionOutcome? {
+        guard let buttonAction else { return run?(value) }
+        // A button's form posts no value: one with a value was meant for another control (an old page).
+        guard value == nil else { return .invalid("A button takes no value; its form posts only its control id.") }
+        alert?.dismiss()
+        buttonAction()
+        return .performed
+    }
 }
 
 /// Longest text (in Unicode scalars) a field accepts from a post.
@@ -23,8 +38,19 @@ extension Renderer {
     func openActionForm(
         _ kind: String, viewType: Any.Type, _ state: RenderState, run: @escaping (String?) -> ActionOutcome
     ) {
-        let position = store.position(at: state.path, viewType: viewType)
-        position.object(at: 0, label: "action") { ControlAction() }.run = run
+        let control = store.position(at: state.path, viewType: viewType).object(at: 0, label: "action") { ControlAction() }
+        (control.run, control.buttonAction, control.alert) = (run, nil, nil)
+        openForm(kind, state)
+    }
+
+    /// ``openActionForm(_:viewType:_:run:)`` for a button: its action and the alert it dismisses are kept as they are.
+    func openButtonForm(viewType: Any.Type, _ state: RenderState, action: @escaping () -> Void, alert: AlertActionsPresenter?) {
+        let control = store.position(at: state.path, viewType: viewType).object(at: 0, label: "action") { ControlAction() }
+        (control.run, control.buttonAction, control.alert) = (nil, action, alert)
+        openForm("button", state)
+    }
+
+    private func openForm(_ kind: String, _ state: RenderState) {
         // The form carries an id made from the same path (``madeID(_:at:)``), so a change to one control patches that control.
         open(
             "form", ElementAttributes(id: madeID("c", at: state.path), classes: [kind + "-form"]), state,
