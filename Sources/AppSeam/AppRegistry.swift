@@ -98,7 +98,7 @@ public struct AppRegistration: Sendable {
             about: App.about,
             examples: App.Input.examples.map { ($0.label, $0.input.envelopeFields) },
             input: App.Input.self,
-            make: { services in AnyHostedApp(App(services: services), isolation: services.isolation) },
+            make: { services in AnyHostedApp(App(services: services), isolation: services.isolation, services: services) },
             typeName: String(reflecting: App.self),
             stageModule: String(String(reflecting: App.Stage.self).prefix { $0 != "." }),
             services: services,
