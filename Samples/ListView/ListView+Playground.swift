@@ -80,14 +80,3 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp, PitfallH
         instance.viewState.runsActionsAtOnce = pitfalls.isOn()
     }
 }
-
-/// The action as the trace and its stages show it: `add`, `remove`, `random(count: 3, length: 2)`.
-extension ListView.VAction: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .add: "add"
-        case .remove: "remove"
-        case .random(let options): "random(count: \(options.count), length: \(options.length))"
-        }
-    }
-}
