@@ -45,6 +45,9 @@ struct CheckpointTests {
         _ = try await original.press("Random")
         for _ in 0..<6 { try await original.input("add") }
         #expect(await original.snapshotJSON.contains("Max items count is 5"))
+        // The shape journals written before hold: the state's fields, the alert and the positions side by side.
+        let saved = try #require(await original.checkpoint())
+        #expect(saved.wholeMatch(of: /\{"alert":"Max items count is 5","items":\[[^\]]*\],"pitfalls":\[\],"random":\d+,"taskRandom":\d+\}/) != nil, "\(saved)")
         let copy = try await Self.restored(from: original, seed: 6)
         _ = try await original.press("Random")
         _ = try await copy.press("Random")
