@@ -33,6 +33,9 @@ struct CheckpointTests {
         let original = AppHarness<RandomColorEVPlayground>(seed: 11)
         await original.draw()
         for _ in 0..<3 { try await original.input("changeBothSidesColors") }
+        // The shape journals written before hold: each side's colour as its four components.
+        let saved = try #require(await original.checkpoint())
+        #expect(saved.contains(/"left":\{"blue":[0-9.e-]+,"green":[0-9.e-]+,"opacity":1,"red":[0-9.e-]+\}/), "\(saved)")
         let copy = try await Self.restored(from: original, seed: 99)
         try await original.input("changeBothSidesColors")
         try await copy.input("changeBothSidesColors")
