@@ -100,7 +100,7 @@ extension Room {
     /// A snapshot is kept only if a room nobody sees restores it to the same `/state`; else the room never folds.
     func foldIfPossible() {
         guard journalMode == .store, !replaying, foldRefusal == nil, journalFailure == nil, journalStarted, let store = blueprint.journal,
-            steps > (base?.step ?? 0)
+            steps > (base?.step ?? 0), steps - lastTry.fold >= Self.foldRetrySteps || isAtBound
         else { return }
         turns.drain()
         var parts: [String: RoomSnapshot.App] = [:]
@@ -114,6 +114,9 @@ extension Room {
         switch trialState(of: snapshot, asCheckpoint: false) {
         case .success(let state) where state == live: break
         case .success: foldRefusal = "its snapshot restored to another state"
+        case .failure(let error) where error.code == Self.trialTimeout:
+            lastTry.fold = steps  // slow, not wrong: tried again a few steps later
+            return
         case .failure(let error): foldRefusal = error.message
         }
         if let foldRefusal {
@@ -159,7 +162,7 @@ extension Room {
 
     /// The `/state` a fresh room nobody sees restores `snapshot` to: as a checkpoint over no base, or as a snapshot its
     /// history was folded into. The trial runs on its own executor; an app restored from the steps it took waits there
-    /// for its deliveries (a VVSI action), so this waits for it, a few seconds at most.
+    /// for its deliveries (a VVSI action), so this waits for it, 3 s at most.
     func trialState(of snapshot: RoomSnapshot, asCheckpoint: Bool) -> Result<JSONValue, HTTPError> {
         let trial = Room(id: id, blueprint: blueprint, seed: seed, persists: false)
         defer { trial.perform { $0.close() } }
@@ -176,8 +179,19 @@ extension Room {
                 outcome.finish(restored)
             }
         }
-        return outcome.wait(seconds: 10)
-            ?? .failure(HTTPError(.internalServerError, code: "restore_timeout", message: "Restoring it took more than 10 s."))
+        return outcome.wait(seconds: 3)
+            ?? .failure(HTTPError(.internalServerError, code: Self.trialTimeout, message: "Restoring it took more than 3 s."))
+    }
+
+    static let trialTimeout = "restore_timeout"
+    /// Steps after a fold whose trial took too long before the next try (at the bound, every step tries: no other
+    /// step comes).
+    static let foldRetrySteps = 8
+
+    /// Whether the history since the base fills the room's bound, so events are refused until it folds.
+    var isAtBound: Bool {
+        let limits = blueprint.limits
+        return steps - (base?.step ?? 0) >= limits.journalSteps || historyBytes >= limits.journalBytes
     }
 
     static let foldLogger = Logger(label: "playground.journal")
