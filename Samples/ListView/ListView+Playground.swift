@@ -58,31 +58,16 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp, PitfallH
     }
 
     public func checkpoint() -> String? {
-        instance.checkpoint().map { saved in
-            var saved = saved
-            saved.pitfalls = pitfalls.onNames
-            return AppSeam.Checkpoint.write(saved)
-        }
+        instance.checkpoint(randoms: instance.randoms, adding: ["pitfalls": pitfalls.onNames])
     }
 
     public func restore(_ text: String) throws(CheckpointError) {
-        let saved = try AppSeam.Checkpoint.read(ListViewInstance.Checkpoint.self, from: text, app: Self.about.id)
         // Add stops at 5 items and Random makes at most 9; with the pitfall switch on, adds running side by side (at most
         // maxPendingActions) pass the cap: a checkpoint with more was not written here.
         let most = 5 + Self.maxPendingActions
-        guard saved.items.count <= most else { throw CheckpointError("the vvsi app's checkpoint holds \(saved.items.count) items; it writes at most \(most)") }
-        instance.restore(saved)
-        instance.restorePitfall(pitfalls, onNames: saved.pitfalls ?? [])
-    }
-}
-
-/// The action as the trace and its stages show it: `add`, `remove`, `random(count: 3, length: 2)`.
-extension ListView.VAction: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .add: "add"
-        case .remove: "remove"
-        case .random(let options): "random(count: \(options.count), length: \(options.length))"
+        let lists = try instance.restore(text, app: Self.about.id, randoms: instance.randoms, alert: { .error($0) }) { state throws(CheckpointError) in
+            guard state.items.count <= most else { throw CheckpointError("the vvsi app's checkpoint holds \(state.items.count) items; it writes at most \(most)") }
         }
+        instance.restorePitfall(pitfalls, onNames: lists["pitfalls"] ?? [])
     }
 }

@@ -28,30 +28,17 @@ extension ViewStateHost where Interactor == ListView.Interactor, Root == ListVie
             actionRunning: viewState.isRunningAction)
     }
 
-    /// The items, the alert's message and where both random sequences stand; nil while an action runs or waits.
-    struct Checkpoint: Codable {
-        var items: [String]
-        var alert: String?
-        var random: UInt64
-        var taskRandom: UInt64
-        /// The pitfall switches on, which the app adds (absent in checkpoints written before there were any).
-        var pitfalls: [String]? = nil
-    }
+    /// The app's random sequences, as its checkpoint names them: the buttons' and the interactor's tasks'.
+    var randoms: [String: RandomSource] { ["random": host.root.random, "taskRandom": host.root.dependencies.service] }
+}
 
-    func checkpoint() -> Checkpoint? {
-        guard isAtRest else { return nil }
-        return Checkpoint(
-            items: viewState.state.items, alert: host.presentedAlertText?.message, random: host.root.random.position,
-            taskRandom: host.root.dependencies.service.position)
-    }
-
-    /// The view state gets the items back, and the alert's message as the interactor's `.error` notification.
-    func restore(_ saved: Checkpoint) {
-        guard !isUnmounted else { return }
-        viewState.restore(.init(items: saved.items), notifications: saved.alert.map { [.error($0)] } ?? [])
-        host.root.random.restore(position: saved.random)
-        host.root.dependencies.service.restore(position: saved.taskRandom)
-        _ = host.render(RenderContext(formAction: ""))
+/// The state as the room's checkpoint keeps it (beside the alert and the random positions).
+extension ListView.VState: Codable {
+    private enum CodingKeys: String, CodingKey { case items }
+    public init(from decoder: any Decoder) throws { self.init(items: try decoder.container(keyedBy: CodingKeys.self).decode([String].self, forKey: .items)) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
     }
 }
 

@@ -104,10 +104,6 @@ public final class MovieSearchPlayground: MVIHostedApp, CheckpointingApp, Pitfal
     }
 }
 
-/// Until ``MovieSearchEvent`` names the runtime's fault injection itself: its `run` and checks take these names.
-typealias FaultInjectingMovieRepository = FaultInjection
-typealias FaultSettings = AppSeam.FaultSettings
-
 /// The pane's root: the seed's search page (fragment `mvi-search`) and, under it, the runtime's fault injection
 /// controls (fragment `mvi-faults`), each patched on its own; the paging and fault buttons call `send`.
 public struct MovieSearchApp: View {

@@ -81,7 +81,7 @@ extension MovieSearchEvent: PitfallSwitchable {
 extension MovieSearchEvent {
     /// The one mapping onto what the page's controls call: the view model's intent (Return in the field, Previous
     /// and Next) or the fault injection (a preset). A `page` before any search does nothing.
-    func run(viewModel: SearchPageViewModel, faults: FaultInjectingMovieRepository, pitfalls: PitfallSwitches) {
+    func run(viewModel: SearchPageViewModel, faults: FaultInjection, pitfalls: PitfallSwitches) {
         switch self {
         case .search(let query, let page): viewModel.loadMovies(query: query, page: page ?? 1)
         case .page(let page) where viewModel.intents.lastIntent != nil: viewModel.loadMovies(query: viewModel.query, page: page)

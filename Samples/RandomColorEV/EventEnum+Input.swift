@@ -3,27 +3,14 @@ import EVRuntime
 import PlaygroundUI
 
 /// Glue: the architecture's own `EventEnum` is the app's input, by case name (`initial` cannot be posted).
-extension EventEnum: AppInput {
-    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
-        guard let value = EventEnum(name: event) else {
-            throw AppInputError(
-                .unknownEvent, "The ev app has no event \(quoted(event)); accepted: \(EventEnum.acceptedNames.joined(separator: ", ")).")
-        }
-        if let extra = arguments.keys.sorted().first {
-            throw AppInputError(
-                .unexpectedArgument,
-                "The ev event \(event) takes no arguments, but \(quoted(extra)) was given; send only app and event.")
-        }
-        self = value
-    }
+extension EventEnum: PostedByName {
+    public static let appID = RandomColorEVApp.appName
 
     public static let events: [EventDeclaration] = [
         .init(
             "changeBothSidesColors",
             "EV: the Center button's `eventSubject.send(.changeBothSidesColors)`; `actionsByEvent` makes it one action for Left, one for Right."),
     ]
-
-    public var envelopeFields: [(name: String, value: EventArgument)] { [("event", .string(name))] }
 
     public static var examples: [(label: String, input: EventEnum)] {
         postableEvents.map { ("Change colors (.\($0.name))", $0) }

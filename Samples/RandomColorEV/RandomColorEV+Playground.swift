@@ -50,12 +50,9 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp, Pitfa
 
     /// The page, both screens' colours and where the random sequence stands (the actions are at rest between inputs).
     struct Checkpoint: Codable {
-        struct RGB: Codable {
-            var red, green, blue, opacity: Double
-        }
         var selectedTab: String
-        var left: RGB?
-        var right: RGB?
+        var left: Color?
+        var right: Color?
         var random: UInt64
         /// The pitfall switches on and the subscriptions leaked (absent in checkpoints written before there were any).
         var pitfalls: [String]?
@@ -64,11 +61,10 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp, Pitfa
 
     public func checkpoint() -> String? {
         mount()
-        let rgb = { (color: Color?) in color.map { Checkpoint.RGB(red: $0.red, green: $0.green, blue: $0.blue, opacity: $0.opacity) } }
         let tab = instance.host.view(RandomColorEVApp.self)?.selectedTab ?? .center
         return AppSeam.Checkpoint.write(
             Checkpoint(
-                selectedTab: "\(tab)", left: rgb(instance.host.view(LeftScreen.self)?.color), right: rgb(instance.host.view(RightScreen.self)?.color),
+                selectedTab: "\(tab)", left: instance.host.view(LeftScreen.self)?.color, right: instance.host.view(RightScreen.self)?.color,
                 random: random.position, pitfalls: pitfalls.onNames, leaked: instance.actionSource.leakedSubscriptionCount))
     }
 
@@ -77,11 +73,10 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp, Pitfa
         let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
         let tabs: [String: RandomColorEVApp.TabItem] = ["left": .left, "center": .center, "right": .right]
         guard let tab = tabs[saved.selectedTab] else { throw CheckpointError("the ev app has no page \(quoted(saved.selectedTab))") }
-        let color = { (rgb: Checkpoint.RGB?) in rgb.map { Color(red: $0.red, green: $0.green, blue: $0.blue, opacity: $0.opacity) } }
         mount()
         instance.host.view(RandomColorEVApp.self)?.selectedTab = tab
-        instance.host.view(LeftScreen.self)?.color = color(saved.left)
-        instance.host.view(RightScreen.self)?.color = color(saved.right)
+        instance.host.view(LeftScreen.self)?.color = saved.left
+        instance.host.view(RightScreen.self)?.color = saved.right
         random.restore(position: saved.random)
         // A checkpoint is a client's text too: a leak count no room reaches is refused.
         guard (0...ActionSource.maxLeakedSubscriptions).contains(saved.leaked ?? 0) else { throw CheckpointError("the ev app's checkpoint holds \(saved.leaked ?? 0) leaked subscriptions") }

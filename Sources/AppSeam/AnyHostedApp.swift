@@ -5,7 +5,8 @@ import RoomServices
 /// A running app, its type erased; lives in its room's isolation.
 ///
 /// The opt-in parts answer for an app that did not write them: no deliveries (its work finishes inside `handle`),
-/// and a checkpoint that is the inputs and presses it took, replayed into a fresh app to restore it.
+/// and a checkpoint that is what the app took — its inputs, presses, effects' answers and deliveries, in order —
+/// replayed into a fresh app to restore it.
 public final class AnyHostedApp {
     public let about: AppAbout
     public let teaching: any TeachingFragments
@@ -14,19 +15,38 @@ public final class AnyHostedApp {
     private let checkpointing: (any CheckpointingApp)?
     /// The default checkpoint: what the app took so far, for an app that writes none of its own.
     private var taken: [TakenStep] = []
+    /// The room's doors the default checkpoint replays through: answers go back to their effects, turns run between steps.
+    private let effects: Effects?
+    private let turns: Turns?
     /// The room's executor, to which each step's stage reports are bound; nil: stages are not recorded.
     private let isolation: (any Actor)?
     /// The pitfall toggles drawn under the app's view, for an app that has any (``PitfallHostingApp``).
     private let pitfallPane: ViewHost<PitfallPane>?
 
-    init<App: HostedApp>(_ app: App, isolation: (any Actor)? = nil) {
+    init<App: HostedApp>(_ app: App, isolation: (any Actor)? = nil, services: AppServices? = nil) {
         self.isolation = isolation
+        (effects, turns) = (services?.effects, services?.turns)
         about = App.about
         teaching = app.teaching
         base = app
         delivering = app as? any DeliveringApp
         checkpointing = app as? any CheckpointingApp
         pitfallPane = (app as? any PitfallHostingApp).map { ViewHost(PitfallPane(appID: App.about.id, switches: $0.pitfallSwitches)) }
+        // Without its own checkpoint, the answers its effects bring back are taken steps too: a replay of the inputs
+        // alone would leave every search waiting.
+        if checkpointing == nil {
+            effects?.onDeliver = { [weak self] outcome in
+                self?.noteDeliveries()
+                self?.taken.append(TakenStep(outcome: outcome))
+            }
+        }
+    }
+
+    /// Before a taken step: the deliveries applied since the last one, so a restore applies them at the same place.
+    private func noteDeliveries() {
+        guard checkpointing == nil, let delivering else { return }
+        let count = delivering.deliveries
+        if count != taken.last(where: { $0.deliveries != nil })?.deliveries ?? 0 { taken.append(TakenStep(deliveries: count)) }
     }
 
     public func render(_ context: RenderContext) -> RenderedView {
@@ -36,6 +56,7 @@ public final class AnyHostedApp {
 
     public func handle(_ input: DecodedInput, from source: EventSource) throws(AppError) {
         let input = input.value
+        noteDeliveries()
         try step { () throws(AppError) in try Self.handle(input, by: base, from: source) }
         if checkpointing == nil { taken.append(TakenStep(source: source, fields: input.envelopeFields)) }
     }
@@ -46,6 +67,7 @@ public final class AnyHostedApp {
     }
 
     public func perform(action: String, value: String?) -> ActionOutcome {
+        noteDeliveries()
         let outcome = step { () -> ActionOutcome in
             let outcome = base.perform(action: action, value: value)
             // Not the app's control: maybe a pitfall toggle (its ids hash a path of its own tree).
@@ -82,20 +104,52 @@ public final class AnyHostedApp {
     }
     public func releaseDeliveries() { delivering?.releaseDeliveries() }
 
-    /// The app's own checkpoint, or the steps it took (see ``CheckpointingApp``).
+    /// The app's own checkpoint, or the steps it took (see ``CheckpointingApp``), ending with the deliveries applied now.
     public func checkpoint() -> String? {
         if let checkpointing { return checkpointing.checkpoint() }
+        noteDeliveries()
         return Checkpoint.write(taken)
     }
 
+    /// Whether the app writes its own checkpoint, which ``restoreItself(_:)`` restores at once.
+    public var restoresItself: Bool { checkpointing != nil }
+
+    /// Restores the app's own checkpoint (see ``CheckpointingApp/restore(_:)``).
+    public func restoreItself(_ checkpoint: String) throws(CheckpointError) {
+        guard let checkpointing else { throw CheckpointError("the \(about.id) app writes no checkpoint of its own") }
+        try checkpointing.restore(checkpoint)
+    }
+
+    /// Whether ``restore(_:)`` rebuilds the app's deliveries too (the default checkpoint replays them), so that its
+    /// count goes on from the checkpoint's instead of from 0.
+    public var restoresDeliveries: Bool { checkpointing == nil && delivering != nil }
+
     /// Restores the app's own checkpoint, or takes the recorded steps again: each input decoded and handled, each
-    /// press after a render (a control's id is where the render put it).
-    public func restore(_ checkpoint: String) throws(CheckpointError) {
-        if let checkpointing { return try checkpointing.restore(checkpoint) }
+    /// press after a render (a control's id is where the render put it), each answer given to the effect that waits
+    /// for it, each count of deliveries let through. Call it on a fresh app whose deliveries are held and whose
+    /// effects do not run (a replaying room).
+    nonisolated(nonsending) public func restore(_ checkpoint: String) async throws(CheckpointError) {
+        if restoresItself { return try restoreItself(checkpoint) }
         let steps = try Checkpoint.read([TakenStep].self, from: checkpoint, app: about.id)
         for step in steps {
+            if let count = step.deliveries {
+                guard await deliver(upTo: count) else {
+                    throw CheckpointError("the \(about.id) app's checkpoint lets \(count) deliveries through; it reaches \(deliveries)")
+                }
+                for _ in 0..<4 { await Task.yield() }
+                continue
+            }
+            // As a room does between steps: what waits for a turn runs, and the views draw (a view that appears
+            // starts its load then).
+            turns?.drain()
+            _ = render(RenderContext(formAction: ""))
+            if let outcome = step.outcome {
+                guard effects?.complete(outcome) == true else {
+                    throw CheckpointError("the \(about.id) app's checkpoint answers effect #\(outcome.effect), which it did not start")
+                }
+                continue
+            }
             if let action = step.action {
-                _ = render(RenderContext(formAction: ""))
                 guard perform(action: action, value: step.value) == .performed else {
                     throw CheckpointError("the \(about.id) app's checkpoint presses \(quoted(action)), which it does not show")
                 }
@@ -112,6 +166,8 @@ public final class AnyHostedApp {
                 throw CheckpointError("the \(about.id) app refuses its checkpoint's \(quoted(event)) now: \(error.message)")
             }
         }
+        turns?.drain()
+        _ = render(RenderContext(formAction: ""))
     }
 
     private static func decode<App: HostedApp>(_ app: App, event: String, arguments: [String: EventArgument]) throws(AppInputError) -> any AppInput {
@@ -122,12 +178,18 @@ public final class AnyHostedApp {
 @available(*, unavailable, message: "a running app lives in its room's isolation")
 extension AnyHostedApp: Sendable {}
 
-/// One step of an app's default checkpoint: an input's envelope fields, or a press of a control.
+/// One step of an app's default checkpoint: an input's envelope fields, a press of a control, an effect's answer,
+/// or how many deliveries the app had applied by then.
 struct TakenStep: Codable {
     var source: EventSource?
     var fields: [Field]?
     var action: String?
     var value: String?
+    var outcome: EffectOutcome?
+    var deliveries: Int?
+
+    init(outcome: EffectOutcome) { self.outcome = outcome }
+    init(deliveries: Int) { self.deliveries = deliveries }
 
     init(source: EventSource, fields: [(name: String, value: EventArgument)]) {
         (self.source, self.fields) = (source, fields.map { Field(name: $0.name, value: $0.value) })

@@ -107,7 +107,7 @@ public struct AppRegistration: Sendable {
             about: App.about,
             examples: Pitfall.examples(of: App.self),
             input: App.Input.self,
-            make: { services in AnyHostedApp(App(services: services), isolation: services.isolation) },
+            make: { services in AnyHostedApp(App(services: services), isolation: services.isolation, services: services) },
             typeName: String(reflecting: App.self),
             stageModule: String(String(reflecting: App.Stage.self).prefix { $0 != "." }),
             services: services,

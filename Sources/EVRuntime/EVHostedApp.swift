@@ -28,3 +28,28 @@ extension EVHostedApp {
 extension EVHostedApp where Input == EventEnum {
     public func handle(_ event: EventEnum, from source: EventSource) { instance.handle(event, from: source) }
 }
+
+/// An `EventEnum` posted over HTTP by its case name, with no arguments (`{"app":"ev","event":"changeBothSidesColors"}`):
+/// the decoding and the envelope come from here; the sample declares its app's id, its ``AppInput/events`` and
+/// examples.
+public protocol PostedByName: EventEnumProtocol, AppInput {
+    /// The app's id, as a refusal names it.
+    static var appID: String { get }
+}
+
+extension PostedByName {
+    public init(event: String, arguments: [String: EventArgument]) throws(AppInputError) {
+        guard let value = Self(name: event) else {
+            throw AppInputError(
+                .unknownEvent, "The \(Self.appID) app has no event \(quoted(event)); accepted: \(Self.acceptedNames.joined(separator: ", ")).")
+        }
+        if let extra = arguments.keys.sorted().first {
+            throw AppInputError(
+                .unexpectedArgument,
+                "The \(Self.appID) event \(event) takes no arguments, but \(quoted(extra)) was given; send only app and event.")
+        }
+        self = value
+    }
+
+    public var envelopeFields: [(name: String, value: EventArgument)] { [("event", .string(name))] }
+}

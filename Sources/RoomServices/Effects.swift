@@ -40,6 +40,9 @@ public final class Effects {
     private var labels: [UInt64: String] = [:]
     /// The step each effect was started in: its answer's stages are that step's, reported as later.
     private var stageContexts: [UInt64: StageContext] = [:]
+    /// Hears each outcome just before it is delivered, live or replayed (an app's default checkpoint keeps them, so
+    /// that restoring it gives the same answers at the same places).
+    public var onDeliver: ((EffectOutcome) -> Void)?
 
     /// Effects of an app living on `isolation`'s executor.
     public init(isolation: any Actor, mode: Mode = .live(record: { _ in })) {
@@ -110,6 +113,7 @@ public final class Effects {
         guard !effects.stopped, case .live(let record) = effects.mode, let deliver = effects.waiting.removeValue(forKey: outcome.effect)
         else { return }
         record(outcome)
+        effects.onDeliver?(outcome)
         effects.origins[outcome.effect] = nil
         effects.labels[outcome.effect] = nil
         Stages.with(effects.stageContexts.removeValue(forKey: outcome.effect)) { deliver(outcome) }
@@ -122,6 +126,7 @@ public final class Effects {
         starters[outcome.effect] = nil
         origins[outcome.effect] = nil
         labels[outcome.effect] = nil
+        onDeliver?(outcome)
         Stages.with(stageContexts.removeValue(forKey: outcome.effect)) { deliver(outcome) }
         return true
     }
@@ -148,6 +153,7 @@ public final class Effects {
         origins.removeAll()
         labels.removeAll()
         stageContexts.removeAll()
+        onDeliver = nil
     }
 
     /// Who the effect numbered `effect` was started for (``origin`` when it started).

@@ -143,7 +143,7 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
     public func trigger(_ action: A, file: StaticString = #fileID, line: UInt = #line) -> TriggerResult {
         guard let isolation, let mailbox, !isCancelled else { return .inactive }
         isolation.preconditionIsolated("ViewState.trigger must be called on its room's executor")
-        Stages.record(VVSIStage.trigger, "viewState.trigger(.\(action))", file: file, line: line)
+        Stages.record(VVSIStage.trigger, "viewState.trigger(.\(ActionText.of(action)))", file: file, line: line)
         if runsActionsAtOnce {
             // The article's trigger has no bound; a room's has the queue's, for the actions running side by side.
             guard concurrent.count < max(maxPendingActions, 1) else {
@@ -246,7 +246,7 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         observer?(.actionStarted(id: id, action: action))
         let token = ActionToken(id: id, mailbox: mailbox)
         Stages.with(step) {
-            Stages.record(VVSIStage.execute, "interactor.execute(state, .\(action), updater)", line: #line + 1)
+            Stages.record(VVSIStage.execute, "interactor.execute(state, .\(ActionText.of(action)), updater)", line: #line + 1)
             interactor.execute({ await token.read() }, action, { change in await token.update(change) })
         }
     }
@@ -260,7 +260,7 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         observer?(.actionStarted(id: id, action: action))
         let token = ActionToken(id: id, mailbox: mailbox)
         Stages.with(step) {
-            Stages.record(VVSIStage.execute, "interactor.execute(state, .\(action), updater) at once, not queued", line: #line + 1)
+            Stages.record(VVSIStage.execute, "interactor.execute(state, .\(ActionText.of(action)), updater) at once, not queued", line: #line + 1)
             interactor.execute({ await token.read() }, action, { change in await token.update(change) })
         }
     }

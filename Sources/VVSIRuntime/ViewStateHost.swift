@@ -127,19 +127,19 @@ public final class ViewStateHost<Interactor: ViewStateInteractorProtocol, Root: 
             switch event {
             case .actionQueued(let action, _), .actionStarted(_, let action), .actionRejected(let action):
                 triggering = nil
-                teaching.trace.record(source: source, event: "\(action)", became: [])
-                teaching.flow.describe("\(action) from \(source.spoken) was handed to the Interactor.")
+                teaching.trace.record(source: source, event: ActionText.of(action), became: [])
+                teaching.flow.describe("\(ActionText.of(action)) from \(source.spoken) was handed to the Interactor.")
             default:
                 break
             }
         }
         switch event {
         case .actionQueued(let action, let position):
-            teaching.trace.appendStep("\(action) queued behind \(position) action(s)")
+            teaching.trace.appendStep("\(ActionText.of(action)) queued behind \(position) action(s)")
         case .actionRejected(let action):
-            teaching.trace.appendStep("\(action) refused: queue full")
+            teaching.trace.appendStep("\(ActionText.of(action)) refused: queue full")
         case .actionStarted(let id, let action):
-            teaching.trace.appendStep("execute #\(id) \(action)")
+            teaching.trace.appendStep("execute #\(id) \(ActionText.of(action))")
         case .stateUpdated(let id, let before, let after, let duration):
             teaching.trace.appendStep("updater #\(id): \(summary(before)) → \(summary(after)) in \(duration.microseconds) µs")
             teaching.flow.describe("The updater changed the state (\(summary(after))) and the view was re-rendered.")

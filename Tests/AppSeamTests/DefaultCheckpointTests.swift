@@ -55,7 +55,7 @@ import Testing
 
     func count(_ app: AnyHostedApp) -> Int { (app.snapshot as? CounterApp.Snapshot)?.count ?? -1 }
 
-    @Test func theInputsAndPressesAnAppTookRebuildIt() throws {
+    @Test func theInputsAndPressesAnAppTookRebuildIt() async throws {
         let registry = AppRegistry([.app(CounterApp.self)])
         let original = make()
         let html = original.render(Self.context).html
@@ -67,9 +67,12 @@ import Testing
 
         let saved = try #require(original.checkpoint())
         let copy = make()
-        try copy.restore(saved)
+        try await copy.restore(saved)
         #expect(count(copy) == 4, "the presses and the input were taken again")
         #expect(copy.checkpoint() == saved, "a restored app writes the same checkpoint")
-        #expect(throws: CheckpointError.self) { try make().restore(#"[{"action":"nowhere"}]"#) }
+        await #expect(throws: CheckpointError.self) { try await make().restore(#"[{"action":"nowhere"}]"#) }
+        await #expect(throws: CheckpointError.self, "an answer to an effect it never started") {
+            try await make().restore(#"[{"outcome":{"effect":1,"label":"load","value":"1"}}]"#)
+        }
     }
 }

@@ -33,6 +33,9 @@ struct CheckpointTests {
         let original = AppHarness<RandomColorEVPlayground>(seed: 11)
         await original.draw()
         for _ in 0..<3 { try await original.input("changeBothSidesColors") }
+        // The shape journals written before hold: each side's colour as its four components.
+        let saved = try #require(await original.checkpoint())
+        #expect(saved.contains(/"left":\{"blue":[0-9.e-]+,"green":[0-9.e-]+,"opacity":1,"red":[0-9.e-]+\}/), "\(saved)")
         let copy = try await Self.restored(from: original, seed: 99)
         try await original.input("changeBothSidesColors")
         try await copy.input("changeBothSidesColors")
@@ -45,6 +48,9 @@ struct CheckpointTests {
         _ = try await original.press("Random")
         for _ in 0..<6 { try await original.input("add") }
         #expect(await original.snapshotJSON.contains("Max items count is 5"))
+        // The shape journals written before hold: the state's fields, the alert and the positions side by side.
+        let saved = try #require(await original.checkpoint())
+        #expect(saved.wholeMatch(of: /\{"alert":"Max items count is 5","items":\[[^\]]*\],"pitfalls":\[\],"random":\d+,"taskRandom":\d+\}/) != nil, "\(saved)")
         let copy = try await Self.restored(from: original, seed: 6)
         _ = try await original.press("Random")
         _ = try await copy.press("Random")

@@ -105,7 +105,7 @@ struct JournalRoutes: Sendable {
             let (kept, following) = Self.steps(of: history, through: step)
             let past = Room(id: room.id, blueprint: blueprint, seed: seed, persists: false)
             defer { past.perform { $0.close() } }
-            if let base = history.base { try past.perform { room in Result { () throws(HTTPError) in try room.restore(from: base) } }.get() }
+            if let base = history.base { try await past.restore(from: base) }
             try await past.replay(kept, following: following, writing: false)
             let html = try past.perform { room in Result { () throws(HTTPError) in try room.page(host: host, assets: assets, only: app?.index) } }.get()
             let timeline = app.map { (id: $0.id, steps: appSteps ?? []) }
@@ -258,7 +258,7 @@ struct JournalRoutes: Sendable {
     ) async throws(HTTPError) -> Room {
         let room = try rooms.create(seed: seed, draw: false)
         do throws(HTTPError) {
-            if let base { try room.perform { room in Result { () throws(HTTPError) in try room.restoreAndKeep(base) } }.get() }
+            if let base { try await room.restoreAndKeep(base) }
             try await room.replay(entries, following: following, writing: true, divergence: divergence)
             try await room.written()  // the new room is in the journal before anyone is sent to it
         } catch {

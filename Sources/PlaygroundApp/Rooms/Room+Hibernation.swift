@@ -48,11 +48,7 @@ extension Room {
             step: steps, time: (Date().timeIntervalSince1970 * 1000).rounded() / 1000, apps: parts, deliveries: deliveries,
             historyBytes: historyBytes)
         guard let live = try? state() else { return false }
-        let trial = Room(id: id, blueprint: blueprint, seed: seed, persists: false)
-        let restored = trial.perform { room in
-            Result { () throws(HTTPError) -> JSONValue in try room.restore(checkpoint: checkpoint, base: nil); return try room.state() }
-        }
-        trial.perform { $0.close() }
+        let restored = trialState(of: checkpoint, asCheckpoint: true)
         guard case .success(let state) = restored, state == live else {
             Self.foldLogger.warning("room \(id) hibernates without a checkpoint: \(Self.restoreFailure(restored, live: live))")
             return false

@@ -141,7 +141,10 @@ extension Room {
         }
         let limits = blueprint.limits
         // Every so many steps a checkpoint, so that waking the room after a crash replays at most that many.
-        if stepsSinceCheckpoint >= limits.checkpointSteps { _ = writeCheckpoint() }
+        if stepsSinceCheckpoint >= limits.checkpointSteps, steps - lastTry.checkpoint >= limits.checkpointSteps {
+            lastTry.checkpoint = steps
+            _ = writeCheckpoint()
+        }
         let kept = { (self.steps - (self.base?.step ?? 0), self.historyBytes) }
         // Near the bound the room folds its history into a snapshot, at the first step where no app works inside.
         if kept().0 * 10 >= limits.journalSteps * 9 || kept().1 / 10 >= limits.journalBytes / 100 * 9 { foldIfPossible() }

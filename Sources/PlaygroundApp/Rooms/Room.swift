@@ -237,6 +237,9 @@ actor Room {
 
     /// The step of the room's latest checkpoint (0: none since its snapshot).
     var lastCheckpoint = 0
+    /// The step at which the room last tried to write a checkpoint or fold: a try that failed (a trial restore that
+    /// differed or took too long) is not repeated at every step after it.
+    var lastTry = (checkpoint: 0, fold: 0)
 
     func checkOpen() throws(HTTPError) {
         if closed {

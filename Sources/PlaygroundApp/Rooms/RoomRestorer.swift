@@ -39,7 +39,7 @@ struct RoomRestorer: Sendable {
         let room = Room(id: id, blueprint: blueprint, seed: seed, startsJournal: false)
         room.perform { $0.startSequence(after: Self.sequenceFloor()) }
         let start = base?.step ?? 0
-        if let base, case .failure(let error) = room.perform({ room in Result { () throws(HTTPError) in try room.restore(from: base) } }) {
+        if let base, case .failure(let error) = await Self.restore(room, from: base) {
             logger.error("room \(id) not restored", metadata: ["error": "\(error.message)"])
             room.perform { $0.close() }
             return nil
@@ -50,7 +50,7 @@ struct RoomRestorer: Sendable {
         {
             let fresh = Room(id: id, blueprint: blueprint, seed: seed, startsJournal: false)
             fresh.perform { $0.startSequence(after: Self.sequenceFloor()) }
-            switch fresh.perform({ room in Result { () throws(HTTPError) in try room.restore(checkpoint: checkpoint, base: base) } }) {
+            switch await Self.restore(fresh, checkpoint: checkpoint, base: base) {
             case .success:
                 room.perform { $0.close() }
                 return try await replay(into: fresh, id: id, after: checkpointRow.step, decoder: decoder)
@@ -66,6 +66,16 @@ struct RoomRestorer: Sendable {
             return nil
         }
         return try await replay(into: room, id: id, after: start, texts: texts, decoder: decoder)
+    }
+
+    private static func restore(_ room: Room, from base: RoomSnapshot) async -> Result<Void, HTTPError> {
+        do throws(HTTPError) { try await room.restore(from: base) } catch { return .failure(error) }
+        return .success(())
+    }
+
+    private static func restore(_ room: Room, checkpoint: RoomSnapshot, base: RoomSnapshot?) async -> Result<Void, HTTPError> {
+        do throws(HTTPError) { try await room.restore(checkpoint: checkpoint, base: base) } catch { return .failure(error) }
+        return .success(())
     }
 
     /// Milliseconds since 1970: above every sequence number the room's earlier lives sent (one a millisecond at

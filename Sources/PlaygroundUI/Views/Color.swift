@@ -82,3 +82,23 @@ extension Color: PrimitiveView {
         renderer.writer.close()
     }
 }
+
+/// As a checkpoint keeps it: its components (a named colour comes back unnamed, drawn the same).
+extension Color: Codable {
+    private enum CodingKeys: String, CodingKey { case red, green, blue, opacity }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            red: try container.decode(Double.self, forKey: .red), green: try container.decode(Double.self, forKey: .green),
+            blue: try container.decode(Double.self, forKey: .blue), opacity: try container.decode(Double.self, forKey: .opacity))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(red, forKey: .red)
+        try container.encode(green, forKey: .green)
+        try container.encode(blue, forKey: .blue)
+        try container.encode(opacity, forKey: .opacity)
+    }
+}
