@@ -72,9 +72,7 @@ public final class FilmsNicePlayground: CheckpointingApp, PitfallDeclaringApp {
 
     /// A press on the page runs its control's closure.
     public func perform(action: String, value: String?) -> ActionOutcome {
-        let outcome = room.step("press on the page", from: .browser) { host.perform(action: action, value: value) }
-        if outcome != .performed { room.dropStep() }
-        return outcome
+        room.press { host.perform(action: action, value: value) }
     }
 
     public func render(_ context: RenderContext) -> RenderedView { room.render(host, context) }

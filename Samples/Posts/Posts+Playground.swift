@@ -84,20 +84,12 @@ public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
             throw AppError(
                 .conflict, code: "no_post_open", message: "No post is open; closePost goes back from an open post (send openPost first).")
         case .setPitfall(let on, let name):
-            return setPitfall(on, name, from: source)
+            return room.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source)
         default:
             break
         }
         room.step(event.spoken, from: source) { noted { event.run(list: coordinator.viewModel!, coordinator: coordinator, faults: faults) } }
     }
-
-    /// The switch: NiceRuntime runs the article's code for this pitfall (on) or its fix (off).
-    private func setPitfall(_ on: Bool, _ name: String?, from source: EventSource) {
-        room.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source)
-    }
-
-    /// Each pitfall's bites by name, for a checkpoint.
-    private var pitfallBites: [String: Int] { room.pitfallBites }
 
     /// The post must be in the loaded list: 409 while it is not loaded, 404 for an id it does not have.
     private func requirePost(_ postId: Int, event: String) throws(AppError) {
@@ -118,9 +110,7 @@ public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
 
     /// A press on the page runs its control's closure; the trace says what changed.
     public func perform(action: String, value: String?) -> ActionOutcome {
-        let outcome = room.step("press on the page", from: .browser) { noted { host.perform(action: action, value: value) } }
-        if outcome != .performed { room.dropStep() }
-        return outcome
+        room.press { noted { host.perform(action: action, value: value) } }
     }
 
     /// Runs `body`, then notes in the trace what it changed that no load state says: the filter, the favourites, the
@@ -191,7 +181,7 @@ public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
             Checkpoint(
                 rows: list.allPosts.map { .init(id: $0.id, text: $0.text, user: $0.user) }, filter: snapshot.filter, favourites: list.favourites.sorted(),
                 list: list.contentLoadState.saved, detail: detail, latencyMs: settings.latencyMs, failureRate: settings.failureRate,
-                pitfalls: pitfallSwitches.onNames, pitfallBites: pitfallBites))
+                pitfalls: pitfallSwitches.onNames, pitfallBites: room.pitfallBites))
     }
 
     /// Goes the way the views went: the list appears and its load is answered with the saved rows, favourites and

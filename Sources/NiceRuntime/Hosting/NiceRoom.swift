@@ -55,6 +55,13 @@ public final class NiceRoom {
         drawing = nil
     }
 
+    /// A press on the page (its control's closure, run by `body`) under a new trace row, dropped if the control is gone.
+    public func press(_ body: () -> ActionOutcome) -> ActionOutcome {
+        let outcome = step("press on the page", from: .browser, body)
+        if outcome != .performed { dropStep() }
+        return outcome
+    }
+
     /// Renders `host` in the room's values, in the step whose changes it draws.
     public func render<Root: View>(_ host: ViewHost<Root>, _ context: RenderContext) -> RenderedView {
         let step = Stages.current.flatMap { $0.reports(to: teaching) ? $0 : nil } ?? drawing
