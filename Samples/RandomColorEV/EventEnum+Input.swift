@@ -2,9 +2,12 @@ import AppSeam
 import EVRuntime
 import PlaygroundUI
 
-/// Glue: the architecture's own `EventEnum` is the app's input, by case name (`initial` cannot be posted).
-extension EventEnum: PostedByName {
-    public static let appID = RandomColorEVApp.appName
+/// Glue: the architecture's own `EventEnum` is the app's input, by case name (`initial` cannot be posted), with EV's
+/// pitfall switched by `setPitfall` (the article's enum stays as it is: the app's input is `PitfallSwitchInput<EventEnum>`).
+extension EventEnum: PostedByName, PitfallDeclaring {
+    public static let pitfallAppID = RandomColorEVApp.appName
+    /// The article's `@Action` subscribes in `init` and discards the cancellable.
+    public static let pitfalls = [Pitfall.leakedSubscription]
 
     public static let events: [EventDeclaration] = [
         .init(
@@ -15,12 +18,4 @@ extension EventEnum: PostedByName {
     public static var examples: [(label: String, input: EventEnum)] {
         postableEvents.map { ("Change colors (.\($0.name))", $0) }
     }
-}
-
-/// Glue: the app's pitfall, switched by `setPitfall` (the article's enum stays as it is: the app's input is
-/// `PitfallSwitchInput<EventEnum>`).
-extension EventEnum: PitfallDeclaring {
-    public static let pitfallAppID = RandomColorEVApp.appName
-    /// The article's `@Action` subscribes in `init` and discards the cancellable.
-    public static let pitfalls = [Pitfall.leakedSubscription]
 }

@@ -14,37 +14,19 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp, Pitfa
         articleFiles: ["RandomColorEVApp.swift", "CenterScreen.swift", "LeftScreen.swift", "RightScreen.swift", "ColorModel.swift", "EventEnum.swift"])
 
     public typealias Root = RandomColorEVApp
+    public typealias Input = PitfallSwitchInput<EventEnum>
     public let instance: RandomColorEVInstance
     private let random: RandomSource
     /// The room's pitfall switch (the article's `@Action`, which leaks its subscription).
-    public let pitfalls = PitfallSwitches(EventEnum.pitfalls)
+    public let pitfallSwitches = PitfallSwitches(EventEnum.pitfalls)
 
     public init(services: AppServices) {
         random = services.makeRandomSource()
         instance = RandomColorEVInstance(randomColor: RandomColorSource(random: random))
-        pitfalls.switched = { [weak self] on, name in self?.setPitfall(on, name, from: .browser) }
+        pitfallSwitches.switched = { [weak self] on, name in self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
     }
 
-    /// An event goes into `eventSubject`, as the Center button's closure sends it; `setPitfall` flips the switch.
-    public func handle(_ input: PitfallSwitchInput<EventEnum>, from source: EventSource) {
-        switch input {
-        case .app(let event): instance.handle(event, from: source)
-        case .setPitfall(let on, let name): setPitfall(on, name, from: source)
-        }
-    }
-
-    /// The switch: `@Action` subscribes as the article's does (and leaks) or as the fix does (EVRuntime's).
-    private func setPitfall(_ on: Bool, _ name: String?, from source: EventSource) {
-        instance.setPitfall(on, pitfall: name, switches: pitfalls, from: source)
-    }
-
-    public var pitfallSwitches: PitfallSwitches { pitfalls }
-
-    public var snapshot: RandomColorEVSnapshot {
-        var snapshot = instance.snapshot
-        snapshot.pitfall = pitfalls.state
-        return snapshot
-    }
+    public var snapshot: RandomColorEVSnapshot { instance.snapshot }
 
     // MARK: - Checkpoint
 
@@ -60,12 +42,12 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp, Pitfa
     }
 
     public func checkpoint() -> String? {
-        mount()
+        instance.mount()
         let tab = instance.host.view(RandomColorEVApp.self)?.selectedTab ?? .center
         return AppSeam.Checkpoint.write(
             Checkpoint(
                 selectedTab: "\(tab)", left: instance.host.view(LeftScreen.self)?.color, right: instance.host.view(RightScreen.self)?.color,
-                random: random.position, pitfalls: pitfalls.onNames, leaked: instance.actionSource.leakedSubscriptionCount))
+                random: random.position, pitfalls: pitfallSwitches.onNames, leaked: instance.actionSource.leakedSubscriptionCount))
     }
 
     /// Draws the views, then writes their `@State` back, as they were.
@@ -73,15 +55,11 @@ public final class RandomColorEVPlayground: EVHostedApp, CheckpointingApp, Pitfa
         let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
         let tabs: [String: RandomColorEVApp.TabItem] = ["left": .left, "center": .center, "right": .right]
         guard let tab = tabs[saved.selectedTab] else { throw CheckpointError("the ev app has no page \(quoted(saved.selectedTab))") }
-        mount()
+        instance.mount()
         instance.host.view(RandomColorEVApp.self)?.selectedTab = tab
         instance.host.view(LeftScreen.self)?.color = saved.left
         instance.host.view(RightScreen.self)?.color = saved.right
         random.restore(position: saved.random)
-        // A checkpoint is a client's text too: a leak count no room reaches is refused.
-        guard (0...ActionSource.maxLeakedSubscriptions).contains(saved.leaked ?? 0) else { throw CheckpointError("the ev app's checkpoint holds \(saved.leaked ?? 0) leaked subscriptions") }
-        instance.restorePitfall(switches: pitfalls, onNames: saved.pitfalls ?? [], leaked: saved.leaked ?? 0)
+        try instance.restorePitfall(switches: pitfallSwitches, onNames: saved.pitfalls ?? [], leaked: saved.leaked ?? 0, app: Self.about.id)
     }
-
-    private func mount() { if instance.host.livePositionCount == 0 { _ = instance.render(RenderContext(formAction: "")) } }
 }

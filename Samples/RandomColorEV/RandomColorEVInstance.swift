@@ -13,11 +13,12 @@ extension EVAppInstance where EventEnum == RandomColorEV.EventEnum, Root == Rand
             inspecting: [RandomColorEVApp.self, LeftScreen.self, RightScreen.self])
     }
 
-    /// What `/state` shows: the selected page, each side's colour (`nil` while white) and the live `@Action`s.
+    /// What `/state` shows: the selected page, each side's colour (`nil` while white), the live `@Action`s and the switch.
     public var snapshot: RandomColorEVSnapshot {
         RandomColorEVSnapshot(
             selectedTab: String(describing: host.view(RandomColorEVApp.self)?.selectedTab ?? .center), leftColor: host.view(LeftScreen.self)?.color?.hex,
-            rightColor: host.view(RightScreen.self)?.color?.hex, liveActionSubscriptions: actionSource.liveSubscriptionCount)
+            rightColor: host.view(RightScreen.self)?.color?.hex, liveActionSubscriptions: actionSource.liveSubscriptionCount,
+            pitfall: pitfallState)
     }
 }
 

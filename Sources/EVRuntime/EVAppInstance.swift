@@ -87,6 +87,9 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
     /// Renders the app.
     public func render(_ context: RenderContext) -> RenderedView { host.render(context) }
 
+    /// Draws the views if none are live yet, so their `@State` can be read and written (a checkpoint's).
+    public func mount() { if host.livePositionCount == 0 { _ = render(RenderContext(formAction: "")) } }
+
     /// Sends `event` into `eventSubject`; the actions run synchronously before this returns.
     public func send(_ event: EventEnum, file: StaticString = #fileID, line: UInt = #line) {
         sendOnlySubject.send(event, file: file, line: line)

@@ -29,6 +29,17 @@ extension EVHostedApp where Input == EventEnum {
     public func handle(_ event: EventEnum, from source: EventSource) { instance.handle(event, from: source) }
 }
 
+extension EVHostedApp where Self: PitfallHostingApp, EventEnum: PitfallDeclaring, Input == PitfallSwitchInput<EventEnum> {
+    /// An event goes into `eventSubject`, as a view's closure sends it; `setPitfall` is EV's switch (`@Action`
+    /// subscribes as the article's does, and leaks, or as the fix does).
+    public func handle(_ input: Input, from source: EventSource) {
+        switch input {
+        case .app(let event): instance.handle(event, from: source)
+        case .setPitfall(let on, let name): instance.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source)
+        }
+    }
+}
+
 /// An `EventEnum` posted over HTTP by its case name, with no arguments (`{"app":"ev","event":"changeBothSidesColors"}`):
 /// the decoding and the envelope come from here; the sample declares its app's id, its ``AppInput/events`` and
 /// examples.
@@ -52,4 +63,9 @@ extension PostedByName {
     }
 
     public var envelopeFields: [(name: String, value: EventArgument)] { [("event", .string(name))] }
+}
+
+extension PostedByName where Self: PitfallDeclaring {
+    /// An enum with a pitfall switch names its app once.
+    public static var appID: String { pitfallAppID }
 }

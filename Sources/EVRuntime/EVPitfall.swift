@@ -23,8 +23,15 @@ extension EVAppInstance {
         teaching.flow.describe(switches.caption(pitfall, on: on))
     }
 
-    /// A checkpoint's switches and leaks, restored (the count was checked against ``ActionSource/maxLeakedSubscriptions``).
-    public func restorePitfall(switches: PitfallSwitches, onNames: [String], leaked: Int) {
+    /// The switch as `/state` shows it: on while `@Action` subscribes as the article's does.
+    public var pitfallState: PitfallState { PitfallState(name: Pitfall.leakedSubscription.name, on: actionSource.subscribesAsPublished) }
+
+    /// A checkpoint's switches and leaks, restored; a checkpoint is a client's text too, so a leak count no room
+    /// reaches (over ``ActionSource/maxLeakedSubscriptions``) is refused.
+    public func restorePitfall(switches: PitfallSwitches, onNames: [String], leaked: Int, app: String) throws(CheckpointError) {
+        guard (0...ActionSource.maxLeakedSubscriptions).contains(leaked) else {
+            throw CheckpointError("the \(app) app's checkpoint holds \(leaked) leaked subscriptions")
+        }
         switches.restore(onNames: onNames)
         actionSource.subscribesAsPublished = switches.isOn()
         actionSource.restoreLeaks(count: leaked)
