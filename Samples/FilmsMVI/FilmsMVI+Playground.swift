@@ -39,8 +39,8 @@ public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp, PitfallDe
     public let viewModel: FilmsPageViewModel
     /// The latency and failures the API injects before each request.
     public let faults: FaultInjection
-    public typealias Root = FilmsMVIPane
-    public let app: MVIAppInstance<FilmsPageViewModel, FilmsMVIPane>
+    public typealias Root = FaultsBelow<FilmsPageView>
+    public let app: MVIAppInstance<FilmsPageViewModel, Root>
     public let teacher: MVITeaching
 
     public init(services: AppServices) {
@@ -52,21 +52,22 @@ public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp, PitfallDe
         pitfallSwitches = pitfalls
         viewModel.intents.onChange = services.changed
         viewModel.filmIntents.onChange = services.changed
-        // The film's lane joins the trace as the list's does (MVITeaching follows the list's); its numbers are its own.
-        viewModel.filmIntents.observe { [weak teacher] event in
-            guard let teaching = teacher?.teaching else { return }
-            teaching.trace.appendStep("film lane: \(event.description)")
-            if case .resultDelivered(_, let succeeded, _) = event {
-                teaching.flow.describe("The film's detail answered " + (succeeded ? "and the model moved on." : "with an error: ApiError."))
-            }
+        // The film's lane joins the trace as the list's does.
+        teacher.follow(viewModel.filmIntents, as: "film lane") {
+            "The film's detail answered " + ($0 ? "and the model moved on." : "with an error: ApiError.")
         }
         (self.viewModel, self.faults, self.teacher) = (viewModel, faults, teacher)
+        // Every control of the pane, the screen's and the fault presets, sends the event HTTP sends.
+        let send = { (event: FilmsEvent) in
+            teacher.record(event.spoken, from: .browser, caption: Self.caption(event, from: .browser, pitfalls: pitfalls))
+            event.run(on: viewModel, faults: faults, pitfalls: pitfalls)
+        }
         app = MVIAppInstance(
             viewModel,
-            root: FilmsMVIPane(viewModel: viewModel, faults: faults) { event in
-                teacher.record(event.spoken, from: .browser, caption: Self.caption(event, from: .browser, pitfalls: pitfalls))
-                event.run(on: viewModel, faults: faults, pitfalls: pitfalls)
-            })
+            root: FaultsBelow(
+                FilmsPageView(viewModel: viewModel, send: send), faults: faults, ids: ("films-mvi-page", "films-mvi-faults"),
+                choose: { send(.setFaults(latencyMs: $0.latencyMs, failureRate: $0.failureRate)) }),
+            lanes: [viewModel.filmIntents])
         // The pane's switch runs what HTTP's setPitfall runs.
         pitfalls.switched = { [weak self] on, name in try? self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
     }
@@ -74,12 +75,6 @@ public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp, PitfallDe
     public func handle(_ event: FilmsEvent, from source: EventSource) throws(AppError) {
         teacher.record(event.spoken, from: source, caption: Self.caption(event, from: source, pitfalls: pitfallSwitches))
         event.run(on: viewModel, faults: faults, pitfalls: pitfallSwitches)
-    }
-
-    /// Both lanes' effects in flight are cancelled (their answers dropped), then the views unmount.
-    public func unmount() {
-        viewModel.filmIntents.cancel()
-        app.unmount()
     }
 
     private static func caption(_ event: FilmsEvent, from source: EventSource, pitfalls: PitfallSwitches) -> String {
@@ -170,23 +165,6 @@ extension FilmsEvent {
             // The article's view model applies every answer, the film's as the list's.
             pitfalls.set(on, pitfall: name)
             (viewModel.intents.appliesEveryAnswer, viewModel.filmIntents.appliesEveryAnswer) = (on, on)
-        }
-    }
-}
-
-/// The pane's root: the Films screen (fragment `films-mvi-page`) and, under it, the fault controls
-/// (`films-mvi-faults`), each patched on its own; every control calls `send`.
-public struct FilmsMVIPane: View {
-    let viewModel: FilmsPageViewModel
-    let faults: FaultInjection
-    let send: (FilmsEvent) -> Void
-
-    public var body: some View {
-        VStack(alignment: .leading, spacing: 12) {
-            FilmsPageView(viewModel: viewModel, send: send)
-                .id("films-mvi-page")
-            FaultInjectionControls(settings: faults.settings) { send(.setFaults(latencyMs: $0.latencyMs, failureRate: $0.failureRate)) }
-                .id("films-mvi-faults")
         }
     }
 }

@@ -20,10 +20,13 @@ public final class MVIAppInstance<ViewModel: MVIViewModel, Root: View> {
     /// Renders the app and owns its view state.
     public let host: ViewHost<Root>
     private var transitions: AnyCancellable?
+    /// The view model's other lanes (a second `LatestWins`), cancelled with its intents.
+    private let lanes: [MVIIntents]
 
-    /// Starts observing `viewModel`'s state changes; nothing is rendered until ``render(_:)``.
-    public init(_ viewModel: ViewModel, root: Root, environment: EnvironmentValues = EnvironmentValues()) {
-        self.viewModel = viewModel
+    /// Starts observing `viewModel`'s state changes; nothing is rendered until ``render(_:)``. `lanes` are the view
+    /// model's other intents, if it has more than one lane.
+    public init(_ viewModel: ViewModel, root: Root, lanes: [MVIIntents] = [], environment: EnvironmentValues = EnvironmentValues()) {
+        (self.viewModel, self.lanes) = (viewModel, lanes)
         self.host = ViewHost(root, environment: environment)
         var previous = viewModel.uiState.caseName
         let intents = viewModel.intents
@@ -42,8 +45,9 @@ public final class MVIAppInstance<ViewModel: MVIViewModel, Root: View> {
     /// Renders the app from the current state.
     public func render(_ context: RenderContext) -> RenderedView { host.render(context) }
 
-    /// Cancels the effect in flight (its result is dropped), stops observing, and unmounts the views.
+    /// Cancels the effects in flight (their results are dropped), stops observing, and unmounts the views.
     public func unmount() {
+        lanes.forEach { $0.cancel() }
         viewModel.intents.cancel()
         transitions?.cancel()
         transitions = nil

@@ -27,6 +27,16 @@ public final class MVITeaching {
         teaching.flow.describe(caption)
     }
 
+    /// Follows another lane of the view model as it follows the intents (its numbers are its own): each of its events
+    /// a step of the row, after `name`; an answer's caption is `answered(succeeded)`.
+    public func follow(_ lane: MVIIntents, as name: String, answered: @escaping (Bool) -> String) {
+        lane.observe { [weak self] event in
+            guard let teaching = self?.teaching else { return }
+            teaching.trace.appendStep("\(name): \(event.description)")
+            if case .resultDelivered(_, let succeeded, _) = event { teaching.flow.describe(answered(succeeded)) }
+        }
+    }
+
     /// Runs a press on the page: an intent it fires is its row.
     public func press<Result>(_ work: () -> Result) -> Result {
         pressing = true

@@ -126,3 +126,27 @@ public struct FaultInjectionControls: View {
         }
     }
 }
+
+/// An app's content with the fault controls under it: the pane's two fragments, `ids.content` and `ids.faults`, each
+/// patched on its own; a preset's press calls `choose`.
+public struct FaultsBelow<Content: View>: View {
+    let content: Content
+    let faults: FaultInjection
+    let ids: (content: String, faults: String)
+    let choose: (FaultSettings) -> Void
+
+    public init(
+        _ content: Content, faults: FaultInjection, ids: (content: String, faults: String), choose: @escaping (FaultSettings) -> Void
+    ) {
+        (self.content, self.faults, self.ids, self.choose) = (content, faults, ids, choose)
+    }
+
+    public var body: some View {
+        VStack(alignment: .leading, spacing: 12) {
+            content
+                .id(ids.content)
+            FaultInjectionControls(settings: faults.settings, choose: choose)
+                .id(ids.faults)
+        }
+    }
+}
