@@ -15,6 +15,11 @@ public final class AnyHostedApp {
     private let checkpointing: (any CheckpointingApp)?
     /// The default checkpoint: what the app took so far, for an app that writes none of its own.
     private var taken: [TakenStep] = []
+    /// About how many bytes `taken` holds, and whether it outgrew ``takenLimit`` (then the app writes no checkpoint).
+    private var takenBytes = 0, takenOverflowed = false
+    /// What the default checkpoint may hold. Past it the app writes none and its room keeps replaying its journal, so
+    /// a long-lived room's memory stays bounded (answers make it grow by kilobytes a step).
+    static let takenLimit = (steps: 10_000, bytes: 1 << 20)
     /// The room's doors the default checkpoint replays through: answers go back to their effects, turns run between steps.
     private let effects: Effects?
     private let turns: Turns?
@@ -37,7 +42,7 @@ public final class AnyHostedApp {
         if checkpointing == nil {
             effects?.onDeliver = { [weak self] outcome in
                 self?.noteDeliveries()
-                self?.taken.append(TakenStep(outcome: outcome))
+                self?.take(TakenStep(outcome: outcome))
             }
         }
     }
@@ -46,7 +51,17 @@ public final class AnyHostedApp {
     private func noteDeliveries() {
         guard checkpointing == nil, let delivering else { return }
         let count = delivering.deliveries
-        if count != taken.last(where: { $0.deliveries != nil })?.deliveries ?? 0 { taken.append(TakenStep(deliveries: count)) }
+        if count != taken.last(where: { $0.deliveries != nil })?.deliveries ?? 0 { take(TakenStep(deliveries: count)) }
+    }
+
+    private func take(_ step: TakenStep) {
+        guard !takenOverflowed else { return }
+        takenBytes += step.estimatedBytes
+        guard taken.count < Self.takenLimit.steps, takenBytes <= Self.takenLimit.bytes else {
+            (taken, takenOverflowed) = ([], true)
+            return
+        }
+        taken.append(step)
     }
 
     public func render(_ context: RenderContext) -> RenderedView {
@@ -58,7 +73,7 @@ public final class AnyHostedApp {
         let input = input.value
         noteDeliveries()
         try step { () throws(AppError) in try Self.handle(input, by: base, from: source) }
-        if checkpointing == nil { taken.append(TakenStep(source: source, fields: input.envelopeFields)) }
+        if checkpointing == nil { take(TakenStep(source: source, fields: input.envelopeFields)) }
     }
 
     private static func handle<App: HostedApp>(_ input: any AppInput, by app: App, from source: EventSource) throws(AppError) {
@@ -76,7 +91,7 @@ public final class AnyHostedApp {
             if case .stale = toggled { return outcome }
             return toggled
         }
-        if checkpointing == nil, outcome == .performed { taken.append(TakenStep(action: action, value: value)) }
+        if checkpointing == nil, outcome == .performed { take(TakenStep(action: action, value: value)) }
         return outcome
     }
 
@@ -108,7 +123,7 @@ public final class AnyHostedApp {
     public func checkpoint() -> String? {
         if let checkpointing { return checkpointing.checkpoint() }
         noteDeliveries()
-        return Checkpoint.write(taken)
+        return takenOverflowed ? nil : Checkpoint.write(taken)
     }
 
     /// Whether the app writes its own checkpoint, which ``restoreItself(_:)`` restores at once.
@@ -189,6 +204,18 @@ struct TakenStep: Codable {
     var deliveries: Int?
 
     init(outcome: EffectOutcome) { self.outcome = outcome }
+
+    /// About what the step costs in memory (its strings' bytes and a fixed part).
+    var estimatedBytes: Int {
+        let texts = [action, value, outcome?.label, outcome?.value, outcome?.error, outcome?.errorDetail].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+        let arguments = (fields ?? []).reduce(0) { total, field in
+            switch field.value {
+            case .string(let text), .formText(let text): total + field.name.utf8.count + text.utf8.count + 16
+            default: total + field.name.utf8.count + 16
+            }
+        }
+        return 64 + texts + arguments
+    }
     init(deliveries: Int) { self.deliveries = deliveries }
 
     init(source: EventSource, fields: [(name: String, value: EventArgument)]) {

@@ -75,4 +75,16 @@ import Testing
             try await make().restore(#"[{"outcome":{"effect":1,"label":"load","value":"1"}}]"#)
         }
     }
+
+    @Test func anAppThatTookMoreThanTheLimitWritesNoCheckpoint() throws {
+        let registry = AppRegistry([.app(CounterApp.self)])
+        let app = make()
+        let add = try registry.decode(app: "counter", event: "add", arguments: ["amount": .integer(1)])
+        for _ in 1...100 { try app.handle(add, from: .http) }
+        #expect(app.checkpoint() != nil, "100 inputs fit")
+        for _ in 101...10_000 { try app.handle(add, from: .http) }
+        #expect(app.checkpoint() == nil, "10,000 inputs outgrow it (steps or bytes): the room replays its journal instead")
+        try app.handle(add, from: .http)
+        #expect(app.checkpoint() == nil && count(app) == 10_001, "the app goes on; only its checkpoint is gone")
+    }
 }
