@@ -126,4 +126,30 @@ struct TeachingTests {
         layer.trace.complete(renderTime: .microseconds(1), bytes: 1)
         #expect(layer.patches()[0].html.contains(#"<tr id="x-trace-row-2">"#), "a placeholder is replaced by the whole row")
     }
+
+    /// A row's markup, pinned whole (the page and a patch draw it; the browser's script reads its parts).
+    @Test func aRowIsDrawnWithEveryPart() {
+        let trace = Trace()
+        trace.stepLink = "?at="
+        trace.stepThroughLink = "?step="
+        let stage = StageRecord(stage: "A", place: 0, call: "a()", file: "M/F.swift", lines: 1...1, later: false)
+        trace.replaceEntries(
+            [
+                Trace.Entry(
+                    number: 3, source: .http, event: "e<1>", became: ["a", "b"], renderMicroseconds: 40, bytes: 300, omittedSteps: 1, step: 7,
+                    stages: [stage], changes: ["x: 1 → 2", #"y: "a""#]),
+                Trace.Entry(number: 2, source: .browser, event: "e", became: []),
+            ], nextNumber: 4)
+        let start = #"<tr id="t-row-3"><td><a href="?at=7">7</a></td><td class="source-http">http</td><td><code>e&lt;1&gt;</code>"#
+            + #"<br><a class="step-through" href="?step=7">Step ▶</a></td><td><code>a</code><br><code>b</code><br><small>… 1 more steps</small></td>"#
+        let changes = #"<code>x: 1 → 2</code><br><code>y: &quot;a&quot;</code>"#
+        #expect(
+            trace.rowHTML(trace.entries[0], traceID: "t")
+                == start + #"<td class="changes">"# + changes
+                + #"<details class="cost"><summary>cost</summary>render 40 µs · patch 300 B</details></td></tr>"#)
+        #expect(trace.rowHTML(trace.entries[0], traceID: "t", compact: true) == start + #"<td class="changes" data-cost="40 300">"# + changes + "</td></tr>")
+        #expect(
+            trace.rowHTML(trace.entries[1], traceID: "t")
+                == #"<tr id="t-row-2"><td title="not a step of the room's history">–</td><td class="source-browser">browser</td><td><code>e</code></td><td></td><td class="changes">…</td></tr>"#)
+    }
 }

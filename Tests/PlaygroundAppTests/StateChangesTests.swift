@@ -29,6 +29,31 @@ struct StateChangesTests {
         #expect(long.first.map { $0.count < 60 } == true, "values are cut: \(long)")
     }
 
+    /// Keys in the same order, in another order, or twice: the same lines as a lookup by key gives.
+    @Test func objectsAreComparedByKeyWhateverTheirOrder() {
+        let old = JSONValue.object([("a", .int(1)), ("b", .int(2)), ("c", .int(3))])
+        #expect(JSONValue.object([("a", .int(1)), ("b", .int(5)), ("c", .int(3))]).changes(since: old) == ["b: 2 → 5"])
+        #expect(JSONValue.object([("c", .int(4)), ("a", .int(1)), ("b", .int(2))]).changes(since: old) == ["c: 3 → 4"])
+        #expect(JSONValue.object([("a", .int(1)), ("b", .int(2))]).changes(since: old) == ["c: 3 → null"])
+        let twice = JSONValue.object([("a", .int(1)), ("a", .int(2))])
+        #expect(JSONValue.object([("a", .int(1)), ("a", .int(3))]).changes(since: twice) == ["a: 1 → 3"], "the first of a key twice is its old value")
+    }
+
+    /// Values are equal exactly when their JSON texts are (compared member by member, not by writing both out).
+    @Test func valuesAreEqualWhenTheirTextsAre() {
+        let values: [JSONValue] = [
+            .null, .bool(true), .bool(false), .int(1), .int(2), .double(1), .double(1.5), .double(-0.0), .double(0), .double(.nan),
+            .double(.infinity), .string("1"), .string("a"), .string(""), .array([]), .array([.int(1)]), .array([.int(1), .int(2)]),
+            .array([.double(.nan)]), .array([.null]), .object([]), .object([("a", .int(1))]), .object([("b", .int(1))]),
+            .object([("a", .int(1)), ("b", .null)]), .object([("b", .null), ("a", .int(1))]), .object([("a", .double(.infinity))]),
+        ]
+        for lhs in values {
+            for rhs in values {
+                #expect((lhs == rhs) == (lhs.text == rhs.text), "\(lhs.text) against \(rhs.text)")
+            }
+        }
+    }
+
     @Test func aRowShowsTheStepAndWhatItsEventChanged() async throws {
         let live = try await LivePlayground(apps: RoomsLiveTests.eventDriven)
         defer { live.playground.shutdown() }

@@ -56,7 +56,9 @@ extension Teaching: TeachingFragments {
 
     public func patches() -> [Fragment] {
         var patches: [Fragment] = []
-        if shownFlow?.lit != flow.lit || shownFlow?.caption != flow.caption || shownFlow?.path != flow.path {
+        // Equal non-empty paths light the same places: the lit set (built from the stages) is compared only without one.
+        let flowChanged = shownFlow.map { $0.path != flow.path || $0.caption != flow.caption || (flow.path.isEmpty && $0.lit != flow.lit) } ?? true
+        if flowChanged {
             // A path that only grew (a later stage) sends the new items; the tab keeps the ones it has.
             let shown = shownFlow?.path ?? []
             let from = !shown.isEmpty && flow.path.starts(with: shown) ? shown.count : 0

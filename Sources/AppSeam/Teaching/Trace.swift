@@ -177,9 +177,9 @@ public final class Trace {
         let rows = entries.filter { changedNumbers.contains($0.number) }.map { ($0, shown[$0.number]) }
         if whole { shown = [:] }
         for entry in whole ? entries : rows.map(\.0) { shown[entry.number] = Shown(entry, linked: isLinked(entry)) }
+        // Past capacity by a row or two (the oldest went): those are removed in place, not the table rebuilt.
         if shown.count > capacity {
-            let kept = Set(entries.map(\.number))
-            shown = shown.filter { kept.contains($0.key) }
+            for number in Array(shown.keys) where !entries.contains(where: { $0.number == number }) { shown[number] = nil }
         }
         changedNumbers.removeAll()
         structureChanged = false

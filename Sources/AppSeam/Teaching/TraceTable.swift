@@ -25,22 +25,62 @@ extension Trace {
     /// page's banner use), what the event became, what it changed in the app's snapshot, and (in a detail) what it cost.
     /// `compact` (a patch) carries the cost as `data-cost="µs bytes"`, which the page script draws as the same detail.
     func rowHTML(_ entry: Entry, traceID id: String, compact: Bool = false) -> String {
-        var out = "<tr id=\"\(HTML.attribute(id))-row-\(entry.number)\">"
+        // Appended piece by piece into one buffer: a row is drawn for every event, and each interpolation made a string.
+        var out = ""
+        out.reserveCapacity(512)
+        out += "<tr id=\""
+        out += HTML.attribute(id)
+        out += "-row-"
+        out += String(entry.number)
+        out += "\">"
         if let link = stepLink, let step = entry.step {
-            out += "<td><a href=\"\(HTML.attribute(link))\(step)\">\(step)</a></td>"
+            out += "<td><a href=\""
+            out += HTML.attribute(link)
+            out += String(step)
+            out += "\">"
+            out += String(step)
+            out += "</a></td>"
         } else {
             out += "<td title=\"not a step of the room's history\">–</td>"
         }
-        out += "<td class=\"source-\(entry.source.rawValue)\">\(entry.source.rawValue)</td>"
-        out += "<td><code>\(HTML.text(entry.event))</code>\(stepThroughHTML(entry))</td><td>"
-        out += entry.became.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
-        if entry.omittedSteps > 0 { out += "<br><small>… \(entry.omittedSteps) more steps</small>" }
-        out += "</td><td class=\"changes\"\(compact ? costAttribute(entry) : "")>"
-        out += entry.changes.isEmpty ? (entry.renderMicroseconds == nil ? "…" : "<small>nothing</small>") : entry.changes.map { "<code>\(HTML.text($0))</code>" }.joined(separator: "<br>")
+        out += "<td class=\"source-"
+        out += entry.source.rawValue
+        out += "\">"
+        out += entry.source.rawValue
+        out += "</td><td><code>"
+        out += HTML.text(entry.event)
+        out += "</code>"
+        out += stepThroughHTML(entry)
+        out += "</td><td>"
+        Self.appendCodes(entry.became, to: &out)
+        if entry.omittedSteps > 0 {
+            out += "<br><small>… "
+            out += String(entry.omittedSteps)
+            out += " more steps</small>"
+        }
+        out += "</td><td class=\"changes\""
+        if compact { out += costAttribute(entry) }
+        out += ">"
+        if !entry.changes.isEmpty {
+            Self.appendCodes(entry.changes, to: &out)
+        } else {
+            out += entry.renderMicroseconds == nil ? "…" : "<small>nothing</small>"
+        }
         if !compact, let microseconds = entry.renderMicroseconds, let bytes = entry.bytes {
             out += "<details class=\"cost\"><summary>cost</summary>render \(microseconds) µs · patch \(bytes) B</details>"
         }
-        return out + "</td></tr>"
+        out += "</td></tr>"
+        return out
+    }
+
+    /// `<code>…</code>` for each line, `<br>` between them.
+    private static func appendCodes(_ lines: [String], to out: inout String) {
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out += "<br>" }
+            out += "<code>"
+            out += HTML.text(line)
+            out += "</code>"
+        }
     }
 
     /// What a row gained since the tabs were sent `shown`: `<tr data-grow="ROW" data-at="B C" data-cost="µs bytes">`

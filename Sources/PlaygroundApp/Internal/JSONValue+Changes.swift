@@ -15,6 +15,9 @@ extension JSONValue {
     private static func compare(_ old: JSONValue, _ new: JSONValue, path: String, _ emit: (String) -> Void) {
         guard old != new else { return }
         switch (old, new) {
+        case (.object(let before), .object(let after)) where sameKeys(before, after):
+            // A snapshot's keys come in the same order every time: compared pair by pair, no lookup tables.
+            for ((key, old), (_, new)) in zip(before, after) { compare(old, new, path: path.isEmpty ? key : "\(path).\(key)", emit) }
         case (.object(let before), .object(let after)):
             let oldKeys = Dictionary(before, uniquingKeysWith: { first, _ in first })
             for (key, value) in after {
@@ -37,6 +40,13 @@ extension JSONValue {
         default:
             emit("\(path): \(old.short) → \(new.short)")
         }
+    }
+
+    /// Whether both objects have the same keys in the same order, none twice (a few: a longer one takes the tables).
+    private static func sameKeys(_ before: [(String, JSONValue)], _ after: [(String, JSONValue)]) -> Bool {
+        guard before.count == after.count, before.count <= 16, zip(before, after).allSatisfy({ $0.0 == $1.0 }) else { return false }
+        for index in before.indices where before[..<index].contains(where: { $0.0 == before[index].0 }) { return false }
+        return true
     }
 
     /// The value's JSON text, cut to 40 characters.

@@ -54,5 +54,18 @@ public enum JSONValue: Sendable, Equatable {
         out += JSONString.quoted(value)
     }
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
+    /// Equal when their JSON texts are: compared member by member (each event's state diff compares snapshots at
+    /// every level, and writing both texts out at each level cost more than the diff itself).
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
+        case (.object(let a), .object(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        // A double is written as its text, and one that is not finite as `null`: those compare by text.
+        case (.double, .double), (.double, .null), (.null, .double), (.null, .null): return lhs.text == rhs.text
+        default: return false
+        }
+    }
 }

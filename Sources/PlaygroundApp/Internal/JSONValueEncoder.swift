@@ -49,6 +49,7 @@ struct JSONValueEncoder: Encoder {
         func member(_ key: String) -> Node {
             let node = Node()
             if case .object(var members) = content {
+                content = .value(.null)  // the only reference left is `members`: the append does not copy it
                 members.append((key, node))
                 content = .object(members)
             } else {
@@ -60,6 +61,7 @@ struct JSONValueEncoder: Encoder {
         func element() -> Node {
             let node = Node()
             if case .array(var elements) = content {
+                content = .value(.null)  // the only reference left is `elements`: the append does not copy it
                 elements.append(node)
                 content = .array(elements)
             } else {
