@@ -11,21 +11,27 @@ public enum ActionOutcome: Equatable, Sendable {
 /// The closure a control keeps at its view's position, replaced on every render (as `.onReceive` keeps its
 /// handler), and run when a page posts the position's action id.
 final class ControlAction {
-    /// A toggle's, a picker's, a text field's or a close button's closure: it checks the posted value.
-    var run: ((String?) -> ActionOutcome)?
-    /// A button's action as the button holds it, and the alert it dismisses first: no closure made around them on each
-    /// render (a room keeps ~250 buttons; such a closure's context was 48 bytes each).
-    var buttonAction: (() -> Void)?
-    weak var alert: AlertActionsPresenter?
+    /// A button's action as the button holds it (no closure made around it on each render: a room keeps ~250 buttons),
+    /// or a toggle's, a picker's, a text field's or a close button's closure, which checks the posted value. One field,
+    /// so that a control is 48 bytes in glibc's chunks (64 with both and the alert beside them).
+    enum Action {
+        case button(() -> Void)
+        case run((String?) -> ActionOutcome)
+    }
+
+    var action: Action?
 
     /// Runs the control with the posted value; nil when it holds nothing to run.
     func perform(_ value: String?) -> ActionOutcome? {
-        guard let buttonAction else { return run?(value) }
-        // A button's form posts no value: one with a value was meant for another control (an old page).
-        guard value == nil else { return .invalid("A button takes no value; its form posts only its control id.") }
-        alert?.dismiss()
-        buttonAction()
-        return .performed
+        switch action {
+        case .button(let run)?:
+            // A button's form posts no value: one with a value was meant for another control (an old page).
+            guard value == nil else { return .invalid("A button takes no value; its form posts only its control id.") }
+            run()
+            return .performed
+        case .run(let run)?: return run(value)
+        case nil: return nil
+        }
     }
 }
 
@@ -39,14 +45,15 @@ extension Renderer {
         _ kind: String, viewType: Any.Type, _ state: RenderState, run: @escaping (String?) -> ActionOutcome
     ) {
         let control = store.position(at: state.path, viewType: viewType).object(at: 0, label: "action") { ControlAction() }
-        (control.run, control.buttonAction, control.alert) = (run, nil, nil)
+        control.action = .run(run)
         openForm(kind, state)
     }
 
-    /// ``openActionForm(_:viewType:_:run:)`` for a button: its action and the alert it dismisses are kept as they are.
+    /// ``openActionForm(_:viewType:_:run:)`` for a button: its action is kept as it is, unless it dismisses an alert.
     func openButtonForm(viewType: Any.Type, _ state: RenderState, action: @escaping () -> Void, alert: AlertActionsPresenter?) {
         let control = store.position(at: state.path, viewType: viewType).object(at: 0, label: "action") { ControlAction() }
-        (control.run, control.buttonAction, control.alert) = (nil, action, alert)
+        // An alert's button first dismisses it (few buttons are in an alert: only theirs get a closure around the action).
+        control.action = .button(alert.map { alert in { [weak alert] in alert?.dismiss(); action() } } ?? action)
         openForm("button", state)
     }
 
