@@ -74,24 +74,20 @@ public final class ViewHost<Root: View> {
     /// neither changes anything. Values taken: a button none; a text field one line of at most 1,000 scalars
     /// without control characters; a toggle `true` or `false`; a picker an option's index (`0`, `1` …).
     public func perform(action: String, value: String?) -> ActionOutcome {
-        var found: [ControlAction] = []
+        var found: [PositionStore.Control] = []
         if let wanted = ControlID(posted: action) {
-            for position in store.orderedPositions {
-                guard let slot = position.filledSlots.first(where: { $0.label == "action" }), let control = slot.object as? ControlAction,
-                    position.path.controlID == wanted
-                else { continue }
-                found.append(control)
-            }
+            for control in store.controls where control.path.controlID == wanted { found.append(control) }
         }
-        // Two controls whose paths hash alike (48 bits: never seen, but not impossible) are refused rather than guessed.
-        guard found.count == 1, let outcome = found[0].perform(value) else {
+        // Two controls whose paths hash alike (48 bits: never seen, but not impossible) are refused rather than guessed;
+        // rows drawn twice with one id share their paths, and the last drawn is the one (as when it kept a position).
+        guard let last = found.last, found.allSatisfy({ $0.path === last.path }) else {
             return .stale("No control has the action id \(action.debugDescription.prefix(80)) any more: the page is older than the view. Reload it.")
         }
-        return outcome
+        return last.action.perform(value)
     }
 
-    /// How many positions hold state or subscriptions (for tests and the teaching trace).
-    public var livePositionCount: Int { store.count }
+    /// How many positions hold state or subscriptions, and controls their actions (for tests and the teaching trace).
+    public var livePositionCount: Int { store.count + store.controls.count }
 
     /// Every `@State` value in the tree, in render order (for `/state` snapshots and the teaching trace).
     public var stateValues: [StateValue] {

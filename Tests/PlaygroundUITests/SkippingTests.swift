@@ -140,6 +140,36 @@ import Testing
         #expect(freed == nil, "a memo's cycle through its own position keeps what it drew with")
     }
 
+    /// Plain data with a button: skipped while unchanged, its button still runs (its control comes with its output).
+    struct Tapper: View {
+        let label: String
+        @State var taps = 0
+        var body: some View {
+            SkippingTests.evaluated(label)
+            return VStack {
+                Text("\(label) taps=\(taps)")
+                Button("Tap") { taps += 1 }
+            }
+        }
+    }
+
+    @Test func aSkippedViewsButtonsStillRun() throws {
+        let host = ViewHost(VStack { Tapper(label: "t.tapper") })
+        let first = host.render(context).html
+        let id = try #require(first.firstMatch(of: /name="control" value="([^"]*)"/)).1
+        #expect(host.render(context).html == first)
+        #expect(Self.count("t.tapper") == 1, "drawn from its last output")
+        #expect(host.perform(action: String(id), value: nil) == .performed)
+        #expect(host.render(context).html.contains("t.tapper taps=1"))
+        _ = host.render(context)
+        #expect(Self.count("t.tapper") == 2)
+        #expect(host.perform(action: String(id), value: nil) == .performed)
+        #expect(host.render(context).html.contains("t.tapper taps=2"))
+        host.unmount()
+        #expect(host.perform(action: String(id), value: nil) != .performed)
+        #expect(host.livePositionCount == 0)
+    }
+
     @Test func anUnchangedViewIsDrawnFromItsLastOutput() {
         let model = Model()
         let host = ViewHost(Root(prefix: "u.", model: model))

@@ -44,7 +44,7 @@ import Testing
         let kept = chain([0, 0, 1]).made(from: base2)
         root.endPass()
         #expect(root.countedNodes == root.size)
-        #expect(root.size == 5)  // the root, the type, and 0 / 0 / 1
+        #expect(root.size == 5)  // the root, the type, and 0 / 0 / 1 (split by the walks one index at a time above)
         root.beginPass()
         _ = root.appending(.type(ObjectIdentifier(Int.self)))
         #expect(chain([0, 0, 1]).made(from: base2) === kept)
@@ -52,6 +52,44 @@ import Testing
         #expect(again.description == appended(base2, [0, 2]).description)
         root.endPass()
         #expect(root.countedNodes == root.size)
+    }
+
+    /// A row's two buttons below its view (`T/0/0/0/0` and `T/0/0/0/2`) cost three nodes below `T`, not five; a path
+    /// asked for between the indices of a node splits it, and every node keeps its path, description and position.
+    @Test func runsOfIndicesShareNodesUntilSplit() {
+        let root = ViewPath.root()
+        root.beginPass()
+        let base = root.appending(.type(ObjectIdentifier(Int.self)))
+        let left = chain([0, 0, 0, 0]).made(from: base)
+        left.position = Position(path: left, viewType: Int.self)
+        let right = chain([0, 0, 0, 2]).made(from: base)
+        #expect(root.size == 5)
+        #expect(left.description == "/T/0/0/0/0" && right.description == "/T/0/0/0/2")
+        let hash = left.descriptionHash
+        // Asked for one index at a time, or between the runs' indices: the same nodes, split where asked.
+        let middle = chain([0, 0]).made(from: base)
+        #expect(root.size == 6)
+        #expect(middle.description == "/T/0/0")
+        #expect(appended(base, [0, 0]) === middle)
+        #expect(root.size == 7)
+        #expect(appended(base, [0, 0, 0, 0]) === left && appended(middle, [0, 2]) === right)
+        #expect(chain([0, 0, 0, 2]).made(from: base) === right)
+        #expect(left.description == "/T/0/0/0/0" && left.descriptionHash == hash && left.position?.path === left)
+        #expect(root.reachedCount == root.size)
+        root.endPass()
+        #expect(root.countedNodes == root.size)
+        // A change below a split run is still seen above it.
+        let stamp = root.changeCount
+        left.recordChange()
+        #expect(base.hasChanged(since: stamp) && middle.hasChanged(since: stamp) && !right.hasChanged(since: stamp))
+        // Longer than one node holds: several nodes, the same as appending one by one.
+        root.beginPass()
+        let long = Array(repeating: 1, count: 12) + [4]
+        let far = chain(long).made(from: base)
+        #expect(far === appended(base, long) && far.description == "/T/" + long.map(String.init).joined(separator: "/"))
+        root.endPass()
+        #expect(root.countedNodes == root.size)
+        left.position = nil
     }
 
     @Test func commonPrefix() {
@@ -123,6 +161,8 @@ import Testing
             #expect(usable <= 104, "\(usable)")
             let position = Position(path: node, viewType: A.self)
             #expect(mallocUsableSize(Unmanaged.passUnretained(position).toOpaque()) <= 72)
+            // A control (~250 a room) is an entry of its host's list, not a position and an object (128 bytes).
+            #expect(MemoryLayout<PositionStore.Control>.stride <= 32)
             root.endPass()
         }
     #endif

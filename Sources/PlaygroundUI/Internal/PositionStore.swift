@@ -7,6 +7,24 @@ final class PositionStore {
     private var live: [Position] = []
     private var pass = 0
     private var visitCounter = 0
+    /// A control drawn in the last pass: its path (the id its form posts) and what it runs.
+    struct Control {
+        let path: ViewPath
+        let action: ControlAction
+    }
+
+    /// The controls drawn in the last pass, in render order (a room has ~250; a position and an object for each
+    /// cost 128 bytes, an entry here 32). Emptied when a pass begins.
+    private(set) var controls: [Control] = []
+
+    /// Keeps `action` as the control at `path` in this pass.
+    func addControl(at path: ViewPath, _ action: ControlAction) {
+        controls.append(Control(path: path, action: action))
+    }
+
+    /// Adds again, in order, the controls of a subtree whose output is reused.
+    func readd(_ reused: [Control]) { controls.append(contentsOf: reused) }
+
     /// The positions reached in this pass, in order (a memo keeps the stretch its view's subtree reached); emptied
     /// when the pass ends, so it holds no position between renders.
     private(set) var visits: [Position] = []
@@ -53,6 +71,7 @@ final class PositionStore {
     var orderedPositions: [Position] { live.sorted { $0.visitOrder < $1.visitOrder } }
 
     func beginPass() {
+        controls.removeAll(keepingCapacity: true)
         pass += 1
         root.beginPass()
         visitCounter = 0
@@ -112,10 +131,13 @@ final class PositionStore {
             }
         }
         visits.removeAll(keepingCapacity: true)
+        // The list lives until the next pass: grown by doubling, it would keep up to as much again unused.
+        if controls.capacity > controls.count + controls.count / 8 + 4 { controls = Array(controls[...]) }
         root.endPass()
     }
 
     func removeAll() {
+        controls.removeAll()
         let all = orderedPositions
         live.removeAll()
         latestValues.removeAll()

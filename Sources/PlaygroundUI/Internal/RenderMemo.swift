@@ -72,6 +72,8 @@ final class RenderMemo {
     var nodes: [FragmentNode] = []
     /// The positions reached, in render order, and the number of paths reached below the view's own.
     var positions: [Position] = []
+    /// The controls drawn, in render order.
+    var controls: [PositionStore.Control] = []
     var nodeCount = 0
     /// The render pass (modulo 2³²) that drew this output again, so its paths were not visited (``ViewPath/prune()``
     /// keeps them): kept here, not in every path.

@@ -46,6 +46,7 @@ final class Renderer {
             writer.replay(memo)
             path.reuseSubtree(of: memo, nodeCount: memo.nodeCount)
             store.revisit(memo.positions)
+            if !memo.controls.isEmpty { store.readd(memo.controls) }
             return
         }
         let outerUntracked = subtreeUntracked
@@ -53,6 +54,7 @@ final class Renderer {
         let stamp = path.changeCount
         let insideFragment = writer.isInsideFragment
         let (start, firstFragment, firstVisit, firstNode) = (writer.count, writer.fragmentCount, store.visits.count, path.reachedCount)
+        let firstControl = store.controls.count
         evaluate(view, info, path, state)
         if subtreeUntracked {
             path.memo = nil
@@ -72,6 +74,8 @@ final class Renderer {
             writer.record(from: start, firstFragment: firstFragment, into: recorded)
             recorded.positions.removeAll(keepingCapacity: true)
             recorded.positions.append(contentsOf: store.visits[firstVisit...])
+            recorded.controls.removeAll(keepingCapacity: true)
+            recorded.controls.append(contentsOf: store.controls[firstControl...])
             recorded.nodeCount = path.reachedCount - firstNode
             path.memo = recorded
         }

@@ -5,6 +5,10 @@
 /// path a view asks for is found by its parent (an array index for the common `.index` case) instead of being
 /// built and hashed, and the position stored there is reached without a lookup. Each render pass counts the
 /// nodes it reaches; only when it did not reach them all does the store walk the tree to drop the others.
+///
+/// A node may stand for a run of up to seven indices (`0/0/0`: a row's two buttons below `T` are `0/0/0` → `0` and
+/// `2`, not five nodes): nothing is kept at the indices between, so they need no node until a view asks for its path
+/// there, which splits the run. No two index children of a node start with the same index, so every path has one node.
 final class ViewPath {
     enum Component: Hashable {
         /// The i-th child of a builder block, a branch of a conditional, or a modifier's content (0).
@@ -28,7 +32,8 @@ final class ViewPath {
         var chainBase: ObjectIdentifier?
         var chainPass = -1
         var chain = IndexChain()
-        var chainNodes: [Unmanaged<ViewPath>] = []
+        /// The nodes that chain reached, each with how many of its indices lie above and at it.
+        var chainNodes: [(node: Unmanaged<ViewPath>, end: Int)] = []
 
         func forgetChain() {
             chainBase = nil
@@ -43,7 +48,7 @@ final class ViewPath {
         var id: AnyHashable?
         /// The text of ``tagText`` (its tag is ``Rare/tagTextTag``, or ``id`` for a keyed row: kept once).
         var tagTextText: String?
-        /// This node's id text in its parent's ``Identified/idTexts``, once described.
+        /// This node's id text among its parent's identified children, once described.
         var idText: String?
         /// The children with an id (a list's rows), apart: a row's extras need none of it.
         var identified: Identified?
@@ -59,17 +64,83 @@ final class ViewPath {
         var environmentWrite: EnvironmentWrite?
     }
 
-    /// A node's children with an id, and their id texts.
+    /// A node's children with an id (a list's rows), in one array found by two open-addressed tables of their indices:
+    /// by id (kept in each child's ``Extras/id``) and by id text. Two dictionaries cost ~180 bytes a row (a list of 100
+    /// rows: 256 buckets of 48-byte entries, and of 24-byte ones); these ~30.
     private final class Identified {
-        var children: [AnyHashable: ViewPath] = [:]
-        /// The id texts given to children still in the tree, and to which child (see ``text(of:)``).
-        var idTexts: [String: ObjectIdentifier] = [:]
+        private(set) var children: [ViewPath] = []
+        /// `index + 1` of a child in ``children`` by its id's hash (0: empty); a power of two, at least twice the children.
+        private var byID: [Int32] = []
+        /// The same by the id text of each child given one (see ``text(of:)``), with as many slots.
+        private var byText: [Int32] = []
         /// The last suffix given for an id text that was taken (so many rows that read the same are not quadratic).
         var lastSuffixes: [String: Int] = [:]
+
+        /// The child whose id is `id`.
+        func child(_ id: AnyHashable) -> ViewPath? {
+            guard let slot = slot(in: byID, hash: id.hashValue, where: { $0.extras?.id == id }) else { return nil }
+            return children[Int(byID[slot]) - 1]
+        }
+
+        func add(_ child: ViewPath) {
+            children.append(child)
+            if children.count * 2 > byID.count { return rebuild() }
+            Self.insert(Int32(children.count), hash: child.extras!.id!.hashValue, into: &byID)
+        }
+
+        /// Whether a child has the id text `text`.
+        func hasText(_ text: String) -> Bool { slot(in: byText, hash: text.hashValue, where: { $0.extras?.idText == text }) != nil }
+
+        /// Records the id text `child` (one of ``children``) was given.
+        func addText(of child: ViewPath) {
+            guard let slot = slot(in: byID, hash: child.extras!.id!.hashValue, where: { $0 === child }) else { return }
+            Self.insert(byID[slot], hash: child.extras!.idText!.hashValue, into: &byText)
+        }
+
+        /// Drops the children the pass `current` did not reach; returns how many nodes went with them.
+        func removeUnreached(_ current: Int32) -> Int {
+            guard children.contains(where: { $0.pass != current }) else { return 0 }
+            var dropped = 0
+            for child in children where child.pass != current { dropped += child.size }
+            children.removeAll { $0.pass != current }
+            rebuild()
+            return dropped
+        }
+
+        private func slot(in table: [Int32], hash: Int, where matches: (ViewPath) -> Bool) -> Int? {
+            guard !table.isEmpty else { return nil }
+            let mask = table.count - 1
+            var slot = hash & mask
+            while table[slot] != 0 {
+                if matches(children[Int(table[slot]) - 1]) { return slot }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+
+        private static func insert(_ entry: Int32, hash: Int, into table: inout [Int32]) {
+            let mask = table.count - 1
+            var slot = hash & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = entry
+        }
+
+        private func rebuild() {
+            var size = 4
+            while size < children.count * 2 { size *= 2 }
+            byID = [Int32](repeating: 0, count: size)
+            byText = [Int32](repeating: 0, count: size)
+            for (index, child) in children.enumerated() {
+                let extras = child.extras!
+                Self.insert(Int32(index + 1), hash: extras.id!.hashValue, into: &byID)
+                if let text = extras.idText { Self.insert(Int32(index + 1), hash: text.hashValue, into: &byText) }
+            }
+        }
     }
 
-    /// Read for ``description`` and ``recordChange()``; a node is always owned by its parent.
-    private unowned let parent: ViewPath?
+    /// Read for ``description`` and ``recordChange()``; a node is always owned by its parent (a node for a run of
+    /// indices gets a new one when a path between them is asked for: ``split(_:at:)``).
+    private unowned var parent: ViewPath?
     private let census: Census
     /// The render pass that last reached this path, counted modulo 2³² (the pass that reused a subtree whole is its
     /// memo's, ``RenderMemo/reusedPass``).
@@ -78,8 +149,9 @@ final class ViewPath {
     /// beside ``pass``, one word (a room has ~1,000 nodes, 88 bytes each).
     private var lastChange: Int32 = 0
     /// The last component, packed: 0 the root; `index << 2 | 1`; a type's metadata address `| 2` (it is 8-aligned);
-    /// 3 an id (in ``extras``). A child is found by comparing this word, so it needs no key beside it.
-    private let packed: UInt
+    /// 3 an id (in ``extras``); a run of two to seven indices below 255 `0b110`, their count from bit 3 and one byte
+    /// each from bit 8 (``indexKey(count:_:)``). A child is found by comparing this word, so it needs no key beside it.
+    private var packed: UInt
     /// The persistent storage at this path, if any.
     var position: Position?
     /// FNV-1a of ``description``, once worked out (0 until then; a node's path never changes): what a control's id is
@@ -210,9 +282,9 @@ final class ViewPath {
             if let child = self.child(key, hint: 0) { return child.reach() }
             return adopt(makeChild(packed: key))
         case .id(let id):
-            if let child = extras?.identified?.children[id] { return child.reach() }
+            if let child = extras?.identified?.child(id) { return child.reach() }
             let child = makeChild(component)
-            madeIdentified.children[id] = child
+            madeIdentified.add(child)
             return child
         }
     }
@@ -221,6 +293,7 @@ final class ViewPath {
     func appending(index: Int) -> ViewPath {
         let key = UInt(index) << 2 | 1
         if let child = self.child(key, hint: index) { return child.reach() }
+        if let run = indexChild(startingWith: index) { return split(run, at: 1) }
         return adopt(makeChild(packed: key))
     }
 
@@ -241,27 +314,96 @@ final class ViewPath {
         return child
     }
 
-    /// This path followed by the indices of `chain` (each one ``appending(_:)``), starting where the last chain walked
-    /// from here in this pass parted from this one.
+    /// This path followed by the indices of `chain` (the node ``appending(_:)`` them one by one reaches), starting
+    /// where the last chain walked from here in this pass parted from this one.
     func descendant(_ chain: IndexChain) -> ViewPath {
         let census = self.census
-        var done = 0
+        var place = 0
         var path = self
         if census.chainBase == ObjectIdentifier(self), census.chainPass == census.pass {
-            done = census.chain.commonPrefixCount(with: chain)
-            if done > 0 { path = census.chainNodes[done - 1].takeUnretainedValue() }
-            census.chainNodes.removeSubrange(done...)
+            let done = census.chain.commonPrefixCount(with: chain)
+            var kept = census.chainNodes.count
+            while kept > 0, census.chainNodes[kept - 1].end > done { kept -= 1 }
+            if kept > 0 { (path, place) = (census.chainNodes[kept - 1].node.takeUnretainedValue(), census.chainNodes[kept - 1].end) }
+            census.chainNodes.removeSubrange(kept...)
         } else {
             census.chainBase = ObjectIdentifier(self)
             census.chainPass = census.pass
             census.chainNodes.removeAll(keepingCapacity: true)
         }
-        for place in done..<chain.count {
-            path = path.appending(index: chain.index(at: place))
-            census.chainNodes.append(Unmanaged.passUnretained(path))
+        while place < chain.count {
+            path = path.step(chain, &place)
+            census.chainNodes.append((Unmanaged.passUnretained(path), place))
         }
         census.chain = chain
         return path
+    }
+
+    /// The most indices one node stands for (a byte each, beside its kind and count in one word).
+    private static let maxRun = 7
+
+    /// One node down `chain` from `place` (moved past the indices it stands for): the index child that starts with the
+    /// next index, split where the chain parts from its run, or a new node for as much of the rest as one holds.
+    private func step(_ chain: IndexChain, _ place: inout Int) -> ViewPath {
+        let index = chain.index(at: place)
+        guard let child = indexChild(startingWith: index) else {
+            let count = min(chain.count - place, Self.maxRun)
+            let start = place
+            place += count
+            return adopt(makeChild(packed: Self.indexKey(count: count) { chain.index(at: start + $0) }))
+        }
+        let length = child.runLength
+        var matched = 1
+        while matched < length, place + matched < chain.count, child.runIndex(at: matched) == chain.index(at: place + matched) {
+            matched += 1
+        }
+        place += matched
+        return matched == length ? child.reach() : split(child, at: matched)
+    }
+
+    /// The packed component of `count` indices (`index(0)` …): one is `index << 2 | 1`, more a run (each below 255).
+    private static func indexKey(count: Int, _ index: (Int) -> Int) -> UInt {
+        if count == 1 { return UInt(index(0)) << 2 | 1 }
+        var key = UInt(count) << 3 | 6
+        for place in 0..<count { key |= UInt(index(place)) << (8 + 8 * UInt(place)) }
+        return key
+    }
+
+    private var isRun: Bool { packed & 7 == 6 }
+
+    /// How many indices this node stands for (0 for a type, an id or the root).
+    private var runLength: Int { packed & 3 == 1 ? 1 : isRun ? Int(packed >> 3 & 7) : 0 }
+
+    /// The index at `place` of those this node stands for.
+    private func runIndex(at place: Int) -> Int { packed & 3 == 1 ? Int(packed >> 2) : Int(packed >> (8 + 8 * UInt(place)) & 0xFF) }
+
+    /// The index child whose first index is `index` (there is at most one).
+    private func indexChild(startingWith index: Int) -> ViewPath? {
+        if let first, first.startsWith(index) { return first }
+        for child in rest where child.startsWith(index) { return child }
+        return nil
+    }
+
+    @inline(__always)
+    private func startsWith(_ index: Int) -> Bool {
+        packed & 3 == 1 ? packed >> 2 == UInt(bitPattern: index) : isRun && Int(packed >> 8 & 0xFF) == index
+    }
+
+    /// Puts a new node for the first `length` indices of `child`'s run between it and this node, and returns it: a
+    /// path between them was asked for. The child keeps its path (and so its description, position and memo).
+    private func split(_ child: ViewPath, at length: Int) -> ViewPath {
+        let head = makeChild(packed: Self.indexKey(count: length) { child.runIndex(at: $0) })
+        head.lastChange = child.lastChange
+        if first === child {
+            first = head
+        } else if let at = rest.firstIndex(where: { $0 === child }) {
+            rest[at] = head
+        }
+        let total = child.runLength
+        child.packed = Self.indexKey(count: total - length) { child.runIndex(at: length + $0) }
+        child.parent = head
+        head.first = child
+        return head
     }
 
     private func makeChild(_ component: Component) -> ViewPath {
@@ -347,12 +489,8 @@ final class ViewPath {
             for child in rest { dropped += child.prune() }
         }
         if let identified = extras?.identified, !identified.children.isEmpty {
-            for (id, child) in identified.children where child.pass != current {
-                dropped += child.size
-                identified.children[id] = nil
-                if let text = child.extras?.idText { identified.idTexts[text] = nil }
-            }
-            for child in identified.children.values { dropped += child.prune() }
+            dropped += identified.removeUnreached(current)
+            for child in identified.children { dropped += child.prune() }
         }
         return dropped
     }
@@ -363,7 +501,7 @@ final class ViewPath {
     /// The number of nodes in this subtree.
     var size: Int {
         1 + (first?.size ?? 0) + rest.reduce(0) { $0 + $1.size }
-            + (extras?.identified?.children.values.reduce(0) { $0 + $1.size } ?? 0)
+            + (extras?.identified?.children.reduce(0) { $0 + $1.size } ?? 0)
     }
 
     /// `/T/0/1/#id`, as shown in state snapshots: while this node is in the tree, no other node has the same text
@@ -393,28 +531,29 @@ final class ViewPath {
     /// stays where it is, and the room finds the control by it (``ViewHost/perform(action:value:)``).
     var controlID: ControlID { ControlID(descriptionHash: descriptionHash) }
 
-    /// A child's part of the description: its index, `T`, or `#` and its id's text. An id's `String(describing:)`
+    /// A child's part of the description: its index (its indices `0/0/1`, for a run), `T`, or `#` and its id's text. An id's `String(describing:)`
     /// may contain `/` or read like a sibling's (a summary, a class), so it is escaped, cut to
     /// ``maxIDTextLength`` characters, and given a suffix `~1`, `~2` … when a sibling in the tree already has it.
     private func text(of child: ViewPath) -> String {
         if let known = child.extras?.idText { return known }
+        if child.isRun { return (0..<child.runLength).map { String(child.runIndex(at: $0)) }.joined(separator: "/") }
         switch child.packed & 3 {
         case 1: return String(child.packed >> 2)
         case 3:
             let id = child.extras!.id!
-            let extras = madeIdentified
+            let identified = madeIdentified
             let base = "#" + Self.escaped(String(describing: id.base))
             var text = base
-            if extras.idTexts[text] != nil {
-                var suffix = extras.lastSuffixes[base, default: 0]
+            if identified.hasText(text) {
+                var suffix = identified.lastSuffixes[base, default: 0]
                 repeat {
                     suffix += 1
                     text = base + "~\(suffix)"
-                } while extras.idTexts[text] != nil
-                extras.lastSuffixes[base] = suffix
+                } while identified.hasText(text)
+                identified.lastSuffixes[base] = suffix
             }
-            extras.idTexts[text] = ObjectIdentifier(child)
             child.extras?.idText = text
+            identified.addText(of: child)
             return text
         default: return "T"  // a type (2), or the root (0)
         }

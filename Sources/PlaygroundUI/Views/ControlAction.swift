@@ -8,24 +8,24 @@ public enum ActionOutcome: Equatable, Sendable {
     case invalid(String)
 }
 
-/// The closure a control keeps at its view's position, replaced on every render (as `.onReceive` keeps its
-/// handler), and run when a page posts the position's action id.
-final class ControlAction {
-    /// A toggle's, a picker's, a text field's or a close button's closure: it checks the posted value.
-    var run: ((String?) -> ActionOutcome)?
-    /// A button's action as the button holds it, and the alert it dismisses first: no closure made around them on each
-    /// render (a room keeps ~250 buttons; such a closure's context was 48 bytes each).
-    var buttonAction: (() -> Void)?
-    weak var alert: AlertActionsPresenter?
+/// What a control drawn in the last render runs when a page posts its action id: a button's action as the button holds
+/// it (no closure made around it on each render: a room keeps ~250 buttons), or a toggle's, a picker's, a text
+/// field's or a close button's closure, which checks the posted value. Kept in the host's list of this render's
+/// controls (``PositionStore/controls``), not at a position: a control keeps nothing else between renders.
+enum ControlAction {
+    case button(() -> Void)
+    case run((String?) -> ActionOutcome)
 
-    /// Runs the control with the posted value; nil when it holds nothing to run.
-    func perform(_ value: String?) -> ActionOutcome? {
-        guard let buttonAction else { return run?(value) }
-        // A button's form posts no value: one with a value was meant for another control (an old page).
-        guard value == nil else { return .invalid("A button takes no value; its form posts only its control id.") }
-        alert?.dismiss()
-        buttonAction()
-        return .performed
+    /// Runs the control with the posted value.
+    func perform(_ value: String?) -> ActionOutcome {
+        switch self {
+        case .button(let run):
+            // A button's form posts no value: one with a value was meant for another control (an old page).
+            guard value == nil else { return .invalid("A button takes no value; its form posts only its control id.") }
+            run()
+            return .performed
+        case .run(let run): return run(value)
+        }
     }
 }
 
@@ -33,20 +33,19 @@ final class ControlAction {
 let maxPostedTextLength = 1_000
 
 extension Renderer {
-    /// Keeps `run` at the position of `state` and opens the control's form: `<form id="{prefix}c{short id}" class="{kind}-form"
+    /// Keeps `run` as the control at the path of `state` and opens the control's form: `<form id="{prefix}c{short id}" class="{kind}-form"
     /// method="post" action="{actionURL}">`, the context's hidden fields and `control={the position's short id}` (``ControlID``; not `action`: a field of that name would hide the form's own `action` from scripts).
     func openActionForm(
         _ kind: String, viewType: Any.Type, _ state: RenderState, run: @escaping (String?) -> ActionOutcome
     ) {
-        let control = store.position(at: state.path, viewType: viewType).object(at: 0, label: "action") { ControlAction() }
-        (control.run, control.buttonAction, control.alert) = (run, nil, nil)
+        store.addControl(at: state.path, .run(run))
         openForm(kind, state)
     }
 
-    /// ``openActionForm(_:viewType:_:run:)`` for a button: its action and the alert it dismisses are kept as they are.
+    /// ``openActionForm(_:viewType:_:run:)`` for a button: its action is kept as it is, unless it dismisses an alert.
     func openButtonForm(viewType: Any.Type, _ state: RenderState, action: @escaping () -> Void, alert: AlertActionsPresenter?) {
-        let control = store.position(at: state.path, viewType: viewType).object(at: 0, label: "action") { ControlAction() }
-        (control.run, control.buttonAction, control.alert) = (nil, action, alert)
+        // An alert's button first dismisses it (few buttons are in an alert: only theirs get a closure around the action).
+        store.addControl(at: state.path, .button(alert.map { alert in { [weak alert] in alert?.dismiss(); action() } } ?? action))
         openForm("button", state)
     }
 
