@@ -22,14 +22,13 @@ public final class FilmsEVPlayground: ViewHostedApp, PitfallDeclaringApp {
     public let instance: EVAppInstance<EventEnum, FilmsEVApp>
     /// EV's pitfall: with it on, every screen an event re-creates leaks its `@Action` subscription.
     public static let pitfalls = [Pitfall.leakedSubscription]
-    public let pitfallSwitches = PitfallSwitches(FilmsEVPlayground.pitfalls)
+    public var pitfallSwitches: PitfallSwitches { instance.pitfallSwitches }
 
     public init(services: AppServices) {
         let catalog = FilmsCatalog(api: services.filmsAPI(), effects: services.effects, changed: services.changed)
         instance = EVAppInstance(
             FilmsEVApp(catalog: catalog), appID: Self.about.id, eventSubjectKey: \.eventSubject,
             inspecting: [FilmListScreen.self, FilmDetailScreen.self, FavouritesBadge.self])
-        pitfallSwitches.switched = { [weak self] on, name in self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
     }
 
     public var teaching: Teaching<EVStage> { instance.teaching }
@@ -39,7 +38,7 @@ public final class FilmsEVPlayground: ViewHostedApp, PitfallDeclaringApp {
     /// The contract's event as this app's own, sent as a button sends it; `setPitfall` is the runtime's switch.
     public func handle(_ input: FilmsEvent, from source: EventSource) {
         guard let event = EventEnum(input) else {
-            if case .setPitfall(let on, let name) = input { instance.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source) }
+            if case .setPitfall(let on, let name) = input { instance.setPitfall(on, pitfall: name, from: source) }
             return
         }
         instance.handle(event, from: source)
