@@ -15,13 +15,10 @@ extension EVAppInstance {
     /// `setPitfall` for ``Pitfall/leakedSubscription``: `@Action` subscribes as the article's does (and leaks) or as
     /// the fix does; a trace row and the flow's caption say which.
     public func setPitfall(_ on: Bool, pitfall name: String? = nil, from source: EventSource) {
-        let switches = pitfallSwitches
-        let pitfall = switches.set(on, pitfall: name)
         actionSource.subscribesAsPublished = on
-        teaching.trace.record(
-            source: source, event: "setPitfall on: \(on)",
-            became: [on ? "@Action subscribes as the article's init (cancellable discarded)" : "@Action's subscription belongs to its view (the fix)"])
-        teaching.flow.describe(switches.caption(pitfall, on: on))
+        teaching.recordPitfallSwitch(
+            on, pitfall: name, switches: pitfallSwitches, from: source,
+            became: on ? "@Action subscribes as the article's init (cancellable discarded)" : "@Action's subscription belongs to its view (the fix)")
     }
 
     /// The switch as `/state` shows it: on while `@Action` subscribes as the article's does.
