@@ -29,8 +29,8 @@ public final class FilmsEVPlayground: EVCheckpointingApp, PitfallDeclaringApp {
         let api = FilmsAPI(baseURL: services.filmsAPI().baseURL, faults: faults)
         instance = EVAppInstance(
             FilmsEVApp(catalog: FilmsCatalog(api: api, effects: services.effects, changed: services.changed)), appID: Self.about.id,
-            eventSubjectKey: \.eventSubject, inspecting: [FilmListScreen.self, FilmDetailScreen.self, FavouritesBadge.self, FaultsScreen.self],
-            random: random)
+            eventSubjectKey: \.eventSubject,
+            inspecting: [FilmListScreen.self, FilmDetailScreen.self, FavouritesBadge.self, FaultsScreen.self], random: random)
     }
 
     /// The contract's event as this app's own, sent as a button sends it; `setPitfall` is the runtime's switch.

@@ -136,7 +136,9 @@ public final class AnyHostedApp {
         // again, as then. An app that restores itself has no deliveries to wait for.
         guard checkpoint.utf8.first == UInt8(ascii: "[") else { return try checkpointing.restore(checkpoint) }
         for step in try Checkpoint.read([TakenStep].self, from: checkpoint, app: about.id) {
-            guard (step.deliveries ?? 0) == 0 else { throw CheckpointError("the \(about.id) app's checkpoint lets deliveries through; it has none") }
+            guard (step.deliveries ?? 0) == 0 else {
+                throw CheckpointError("the \(about.id) app's checkpoint lets deliveries through; it has none")
+            }
             try retake(step)
         }
         finishRetaking()

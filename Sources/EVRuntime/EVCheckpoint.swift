@@ -6,7 +6,7 @@ import PlaygroundUI
 /// with its leaks. One JSON object, each state under its key beside `random`, `pitfalls` and `leaked`.
 ///
 /// ```swift
-/// static let savedStates: [SavedViewState<Root>] = [.init("left", \LeftScreen.color), .init("right", \RightScreen.color)]
+/// static var savedStates: [SavedViewState<Root>] { [.init("left", \LeftScreen.color), .init("right", \RightScreen.color)] }
 /// ```
 public protocol EVCheckpointingApp: EVHostedApp, CheckpointingApp {
     /// The views' `@State` the checkpoint keeps (their view types must be among the instance's `inspecting`).
@@ -21,7 +21,8 @@ extension EVCheckpointingApp {
 
     public func checkpoint() -> String? {
         instance.mount()
-        return AppSeam.Checkpoint.write(EVSavedStates(states: Self.savedStates.compactMap { state in state.read(host).map { (state.key, $0) } }, instance: instance))
+        let states = Self.savedStates.compactMap { state in state.read(host).map { (state.key, $0) } }
+        return AppSeam.Checkpoint.write(EVSavedStates(states: states, instance: instance))
     }
 
     /// Draws the views, then writes their `@State` back, as they were; a key a checkpoint lacks leaves its default.
@@ -33,7 +34,8 @@ extension EVCheckpointingApp {
             for state in Self.savedStates { try state.write(host, saved, app) }
             if let random = instance.random { random.restore(position: try saved.decode(UInt64.self, forKey: .init("random"))) }
             let onNames = try saved.decodeIfPresent([String].self, forKey: .init("pitfalls")) ?? []
-            try instance.restorePitfall(onNames: onNames, leaked: try saved.decodeIfPresent(Int.self, forKey: .init("leaked")) ?? 0, app: app)
+            let leaked = try saved.decodeIfPresent(Int.self, forKey: .init("leaked")) ?? 0
+            try instance.restorePitfall(onNames: onNames, leaked: leaked, app: app)
         } catch let error as CheckpointError {
             throw error
         } catch {
@@ -77,7 +79,9 @@ public struct SavedViewState<Root: View> {
         read = { host in host.view(V.self).map { "\($0[keyPath: path])" } }
         write = { host, saved, app in
             guard let view = host.view(V.self), let name = try saved.decodeIfPresent(String.self, forKey: SavedKey(key)) else { return }
-            guard let value = cases.first(where: { "\($0)" == name }) else { throw CheckpointError("the \(app) app has no \(key) \(quoted(name))") }
+            guard let value = cases.first(where: { "\($0)" == name }) else {
+                throw CheckpointError("the \(app) app has no \(key) \(quoted(name))")
+            }
             view[keyPath: path] = value
         }
     }
@@ -107,7 +111,9 @@ private struct EVSavedStates: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: SavedKey.self)
-        for (key, value) in states where !((value as? any OptionalValue)?.isNone ?? false) { try container.encode(value, forKey: SavedKey(key)) }
+        for (key, value) in states where !((value as? any OptionalValue)?.isNone ?? false) {
+            try container.encode(value, forKey: SavedKey(key))
+        }
         try container.encodeIfPresent(random, forKey: SavedKey("random"))
         try container.encode(pitfalls, forKey: SavedKey("pitfalls"))
         try container.encode(leaked, forKey: SavedKey("leaked"))

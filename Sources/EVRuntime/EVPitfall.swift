@@ -18,7 +18,8 @@ extension EVAppInstance {
         actionSource.subscribesAsPublished = on
         teaching.recordPitfallSwitch(
             on, pitfall: name, switches: pitfallSwitches, from: source,
-            became: on ? "@Action subscribes as the article's init (cancellable discarded)" : "@Action's subscription belongs to its view (the fix)")
+            became: on
+                ? "@Action subscribes as the article's init (cancellable discarded)" : "@Action's subscription belongs to its view (the fix)")
     }
 
     /// The switch as `/state` shows it: on while `@Action` subscribes as the article's does.

@@ -88,19 +88,20 @@ struct FilmsEVCheckpointTests {
             {"outcome":{"effect":1,"label":"search","value":"[{\"id\":2,\"rating\":7.5,\"title\":\"Aliens\",\"year\":1986},{\"id\":1,\"rating\":8,\"title\":\"Alien\",\"year\":1979}]"}},\#
             {"fields":[{"name":"event","string":"toggleFavourite"},{"name":"id","integer":1}],"source":"browser"}]
             """#
-        let app = AppRegistration.app(FilmsEVPlayground.self).make(
-            AppServices(
-                isolation: MainActor.shared, randomSeed: 3, changed: {}, ownBaseURL: "http://127.0.0.1:9", values: .init(),
-                effects: Effects(isolation: MainActor.shared, mode: .replay)))
+        func make() -> AnyHostedApp {
+            AppRegistration.app(FilmsEVPlayground.self).make(
+                AppServices(
+                    isolation: MainActor.shared, randomSeed: 3, changed: {}, ownBaseURL: "http://127.0.0.1:9", values: .init(),
+                    effects: Effects(isolation: MainActor.shared, mode: .replay)))
+        }
+        let app = make()
         #expect(app.restoresItself)
         try await app.restore(stored)
         let snapshot = try #require(app.snapshot as? FilmsEVSnapshot)
         #expect(snapshot.films == FilmsState(query: "alien", resultIds: [2, 1], favourites: [1]))
         #expect(app.checkpoint()?.hasPrefix("{") == true, "from then on it writes its own")
-        let broken = AppRegistration.app(FilmsEVPlayground.self).make(
-            AppServices(isolation: MainActor.shared, randomSeed: 3, changed: {}, ownBaseURL: "", values: .init(), effects: Effects(isolation: MainActor.shared, mode: .replay)))
-        await #expect(throws: CheckpointError.self, "an answer to a search it never started") {
-            try await broken.restore(#"[{"outcome":{"effect":1,"label":"search","value":"[]"}}]"#)
+        await #expect(throws: CheckpointError.self, "an answer to a search it never started") { @MainActor in
+            try await make().restore(#"[{"outcome":{"effect":1,"label":"search","value":"[]"}}]"#)
         }
     }
 }
