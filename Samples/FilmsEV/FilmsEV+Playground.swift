@@ -7,7 +7,7 @@ import RoomServices
 /// Glue, not from the article: the Films app in EV as a playground app (the hosting is EVRuntime's). An input posted
 /// over HTTP becomes this app's own event and goes into the room's `eventSubject`, exactly as the buttons' closures
 /// send it.
-public final class FilmsEVPlayground: ViewHostedApp, PitfallDeclaringApp {
+public final class FilmsEVPlayground: EVCheckpointingApp, PitfallDeclaringApp {
     public static let about = AppAbout(
         id: "films-ev", title: "Films · EV",
         summary: "Every press is an Event: eventSubject.send(.toggleFavourite(id:)) becomes actions on the list, the detail and the badge, "
@@ -20,29 +20,54 @@ public final class FilmsEVPlayground: ViewHostedApp, PitfallDeclaringApp {
 
     public typealias Root = FilmsEVApp
     public let instance: EVAppInstance<EventEnum, FilmsEVApp>
-    /// EV's pitfall: with it on, every screen an event re-creates leaks its `@Action` subscription.
-    public static let pitfalls = [Pitfall.leakedSubscription]
-    public let pitfallSwitches = PitfallSwitches(FilmsEVPlayground.pitfalls)
+    private let faults: FaultInjection
 
     public init(services: AppServices) {
-        let catalog = FilmsCatalog(api: services.filmsAPI(), effects: services.effects, changed: services.changed)
+        // The fault injection's draws come from a source the instance knows, so a checkpoint keeps where it stands.
+        let random = services.makeRandomSource()
+        faults = FaultInjection(random: random, clock: services.clock)
+        let api = FilmsAPI(baseURL: services.filmsAPI().baseURL, faults: faults)
         instance = EVAppInstance(
-            FilmsEVApp(catalog: catalog), appID: Self.about.id, eventSubjectKey: \.eventSubject,
-            inspecting: [FilmListScreen.self, FilmDetailScreen.self, FavouritesBadge.self])
-        pitfallSwitches.switched = { [weak self] on, name in self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
+            FilmsEVApp(catalog: FilmsCatalog(api: api, effects: services.effects, changed: services.changed)), appID: Self.about.id,
+            eventSubjectKey: \.eventSubject,
+            inspecting: [FilmListScreen.self, FilmDetailScreen.self, FavouritesBadge.self, FaultsScreen.self], random: random)
     }
-
-    public var teaching: Teaching<EVStage> { instance.teaching }
-    public var host: ViewHost<FilmsEVApp> { instance.host }
-    public func unmount() { instance.unmount() }
 
     /// The contract's event as this app's own, sent as a button sends it; `setPitfall` is the runtime's switch.
     public func handle(_ input: FilmsEvent, from source: EventSource) {
         guard let event = EventEnum(input) else {
-            if case .setPitfall(let on, let name) = input { instance.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source) }
+            if case .setPitfall(let on, let name) = input { instance.setPitfall(on, pitfall: name, from: source) }
             return
         }
         instance.handle(event, from: source)
+    }
+
+    /// The checkpoint: every screen's `@State` (the room asks when no answer is on its way, so nothing is loading).
+    public static var savedStates: [SavedViewState<Root>] {
+        let states: [FilmsViewState] = [.initial, .isLoading, .loaded, .failed]
+        return [
+            .init("listState", \FilmListScreen.viewState, cases: states),
+            .init("query", \FilmListScreen.query),
+            .init("films", \FilmListScreen.films),
+            .init("listFavourites", \FilmListScreen.favourites),
+            .init("listCovered", \FilmListScreen.isCovered),
+            .init("detailState", \FilmDetailScreen.viewState, cases: states),
+            .init("openId", \FilmDetailScreen.openId),
+            .init("film", \FilmDetailScreen.film),
+            .init("detailFavourites", \FilmDetailScreen.favourites),
+            .init("favourites", \FavouritesBadge.favourites),
+            .init("faults", \FaultsScreen.settings),
+        ]
+    }
+
+    /// Refuses what the app never shows; the catalog's faults are the panel's.
+    public func didRestore() throws(CheckpointError) {
+        let (list, detail, badge) = (host.view(FilmListScreen.self), host.view(FilmDetailScreen.self), host.view(FavouritesBadge.self))
+        let ids = (list?.films.map(\.id) ?? []) + [detail?.openId, detail?.film?.id].compactMap { $0 } + (badge?.favourites ?? [])
+        guard (list?.films.count ?? 0) <= 20, ids.allSatisfy((1...FilmsEvent.maximumID).contains) else {
+            throw CheckpointError("the films-ev app's checkpoint holds what it never shows (over 20 films, or an id out of range)")
+        }
+        faults.setFaults(host.view(FaultsScreen.self)?.settings ?? .none)
     }
 
     /// What `/state` shows: the `films` object read from the screens' `@State`, and each screen's view state.

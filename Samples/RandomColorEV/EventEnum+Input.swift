@@ -3,11 +3,10 @@ import EVRuntime
 import PlaygroundUI
 
 /// Glue: the architecture's own `EventEnum` is the app's input, by case name (`initial` cannot be posted), with EV's
-/// pitfall switched by `setPitfall` (the article's enum stays as it is: the app's input is `PitfallSwitchInput<EventEnum>`).
+/// pitfall (EVRuntime's `leaked-subscription`) switched by `setPitfall` (the article's enum stays as it is: the app's
+/// input is `PitfallSwitchInput<EventEnum>`).
 extension EventEnum: PostedByName, PitfallDeclaring {
     public static let pitfallAppID = RandomColorEVApp.appName
-    /// The article's `@Action` subscribes in `init` and discards the cancellable.
-    public static let pitfalls = [Pitfall.leakedSubscription]
 
     public static let events: [EventDeclaration] = [
         .init(

@@ -10,7 +10,7 @@ extension EVAppInstance where EventEnum == RandomColorEV.EventEnum, Root == Rand
     public convenience init(randomColor: RandomColorSource = RandomColorSource()) {
         self.init(
             RandomColorEVApp(randomColor: randomColor), appID: RandomColorEVApp.appName, eventSubjectKey: \.eventSubject,
-            inspecting: [RandomColorEVApp.self, LeftScreen.self, RightScreen.self])
+            inspecting: [RandomColorEVApp.self, LeftScreen.self, RightScreen.self], random: randomColor.random)
     }
 
     /// What `/state` shows: the selected page, each side's colour (`nil` while white), the live `@Action`s and the switch.

@@ -6,7 +6,8 @@ import RoomServices
 /// A class: the renderer compares environment values by identity, so the same source keeps the views below
 /// skippable (a struct holding a class compares as different every render).
 public final class RandomColorSource {
-    private let random: RandomSource
+    /// The room's source the colours are drawn from.
+    public let random: RandomSource
 
     /// Colours drawn from `random` (the room's source; seed it for reproducible runs).
     public init(random: RandomSource = RandomSource()) {

@@ -132,7 +132,16 @@ public final class AnyHostedApp {
     /// Restores the app's own checkpoint (see ``CheckpointingApp/restore(_:)``).
     public func restoreItself(_ checkpoint: String) throws(CheckpointError) {
         guard let checkpointing else { throw CheckpointError("the \(about.id) app writes no checkpoint of its own") }
-        try checkpointing.restore(checkpoint)
+        // A journal written before the app wrote its own holds the default (the steps it took, a JSON array): taken
+        // again, as then. An app that restores itself has no deliveries to wait for.
+        guard checkpoint.utf8.first == UInt8(ascii: "[") else { return try checkpointing.restore(checkpoint) }
+        for step in try Checkpoint.read([TakenStep].self, from: checkpoint, app: about.id) {
+            guard (step.deliveries ?? 0) == 0 else {
+                throw CheckpointError("the \(about.id) app's checkpoint lets deliveries through; it has none")
+            }
+            try retake(step)
+        }
+        finishRetaking()
     }
 
     /// Whether ``restore(_:)`` rebuilds the app's deliveries too (the default checkpoint replays them), so that its
@@ -154,33 +163,42 @@ public final class AnyHostedApp {
                 for _ in 0..<4 { await Task.yield() }
                 continue
             }
-            // As a room does between steps: what waits for a turn runs, and the views draw (a view that appears
-            // starts its load then).
-            turns?.drain()
-            _ = render(RenderContext(formAction: ""))
-            if let outcome = step.outcome {
-                guard effects?.complete(outcome) == true else {
-                    throw CheckpointError("the \(about.id) app's checkpoint answers effect #\(outcome.effect), which it did not start")
-                }
-                continue
-            }
-            if let action = step.action {
-                guard perform(action: action, value: step.value) == .performed else {
-                    throw CheckpointError("the \(about.id) app's checkpoint presses \(quoted(action)), which it does not show")
-                }
-                continue
-            }
-            let fields = step.fields ?? []
-            guard case .string(let event)? = fields.first?.value else { throw CheckpointError("the \(about.id) app's checkpoint has a step without an event") }
-            let arguments = Dictionary(fields.dropFirst().map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
-            let input: any AppInput
-            do { input = try Self.decode(base, event: event, arguments: arguments) } catch {
-                throw CheckpointError("the \(about.id) app refuses its checkpoint's \(quoted(event)): \(error.message)")
-            }
-            do { try handle(DecodedInput(appIndex: 0, appID: about.id, value: input), from: step.source ?? .http) } catch {
-                throw CheckpointError("the \(about.id) app refuses its checkpoint's \(quoted(event)) now: \(error.message)")
-            }
+            try retake(step)
         }
+        finishRetaking()
+    }
+
+    /// One step of a default checkpoint taken again (a count of deliveries aside).
+    private func retake(_ step: TakenStep) throws(CheckpointError) {
+        // As a room does between steps: what waits for a turn runs, and the views draw (a view that appears
+        // starts its load then).
+        turns?.drain()
+        _ = render(RenderContext(formAction: ""))
+        if let outcome = step.outcome {
+            guard effects?.complete(outcome) == true else {
+                throw CheckpointError("the \(about.id) app's checkpoint answers effect #\(outcome.effect), which it did not start")
+            }
+            return
+        }
+        if let action = step.action {
+            guard perform(action: action, value: step.value) == .performed else {
+                throw CheckpointError("the \(about.id) app's checkpoint presses \(quoted(action)), which it does not show")
+            }
+            return
+        }
+        let fields = step.fields ?? []
+        guard case .string(let event)? = fields.first?.value else { throw CheckpointError("the \(about.id) app's checkpoint has a step without an event") }
+        let arguments = Dictionary(fields.dropFirst().map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        let input: any AppInput
+        do { input = try Self.decode(base, event: event, arguments: arguments) } catch {
+            throw CheckpointError("the \(about.id) app refuses its checkpoint's \(quoted(event)): \(error.message)")
+        }
+        do { try handle(DecodedInput(appIndex: 0, appID: about.id, value: input), from: step.source ?? .http) } catch {
+            throw CheckpointError("the \(about.id) app refuses its checkpoint's \(quoted(event)) now: \(error.message)")
+        }
+    }
+
+    private func finishRetaking() {
         turns?.drain()
         _ = render(RenderContext(formAction: ""))
     }

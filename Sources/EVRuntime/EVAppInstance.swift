@@ -25,6 +25,10 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
     public let host: ViewHost<Root>
     /// The flow strip (the stages the runtime reported) and the trace of the events sent.
     public let teaching: Teaching<EVStage>
+    /// The room's switch of EV's pitfall (``Pitfall/leakedSubscription``), which every EV app has.
+    public let pitfallSwitches = PitfallSwitches([.leakedSubscription])
+    /// The room's randomness the app draws from, if any: a checkpoint keeps where its sequence stands.
+    public let random: RandomSource?
     /// Who is sending now: a press on the page (a view's closure) or HTTP.
     private var source = EventSource.browser
     private var watching: AnyCancellable?
@@ -32,12 +36,14 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
 
     /// Starts the app with `eventSubject` at `EventEnum.initial`; `environment` may add app values, and
     /// `eventSubjectKey` names where the views read the subject (the seed's global `eventSubject`, one per room here);
-    /// the `inspecting` view types can be read back with `host.view(_:)`.
+    /// the `inspecting` view types can be read back with `host.view(_:)`; `random` is the room's randomness the views draw from.
     public init(
         _ root: Root, appID: String = "ev", environment: EnvironmentValues = EnvironmentValues(),
-        eventSubjectKey: WritableKeyPath<EnvironmentValues, SendOnlySubject<EventEnum>>? = nil, inspecting: [any View.Type] = []
+        eventSubjectKey: WritableKeyPath<EnvironmentValues, SendOnlySubject<EventEnum>>? = nil, inspecting: [any View.Type] = [],
+        random: RandomSource? = nil
     ) {
         teaching = Teaching(appID: appID)
+        self.random = random
         eventSubject = CurrentValueSubject(EventEnum.initial)
         sendOnlySubject = SendOnlySubject(eventSubject)
         actionSource = ActionSource(eventSubject: eventSubject)
@@ -46,6 +52,8 @@ public final class EVAppInstance<EventEnum: EventEnumBase, Root: View> {
         host = ViewHost(root, environment: environment, inspecting: inspecting)
         // Subscribed after the action source, so it hears of an event once the views' actions ran.
         watching = eventSubject.dropFirst().sink { [weak self] event in self?.sent(event) }
+        // The pane's toggle takes the path a posted `setPitfall` takes.
+        pitfallSwitches.switched = { [weak self] on, name in self?.setPitfall(on, pitfall: name, from: .browser) }
     }
 
     /// An input from HTTP: sent into `eventSubject` as a view's closure sends it.

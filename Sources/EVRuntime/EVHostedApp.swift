@@ -13,8 +13,9 @@ import PlaygroundUI
 /// }
 /// ```
 public protocol EVHostedApp: ViewHostedApp where Stage == EVStage {
-    /// The app's `EventEnum`, also its input over HTTP (alone, or with a pitfall switch: ``PitfallSwitchInput``).
-    associatedtype EventEnum: EventEnumProtocol & AppInput
+    /// The app's `EventEnum`: its input over HTTP (alone, or with a pitfall switch: ``PitfallSwitchInput``), or what
+    /// its `handle` maps an input several apps share onto.
+    associatedtype EventEnum: EventEnumBase
     /// The running app.
     var instance: EVAppInstance<EventEnum, Root> { get }
 }
@@ -23,6 +24,8 @@ extension EVHostedApp {
     public var teaching: Teaching<EVStage> { instance.teaching }
     public var host: ViewHost<Root> { instance.host }
     public func unmount() { instance.unmount() }
+    /// EV's pitfall switch, the instance's (a ``PitfallHostingApp`` needs nothing more).
+    public var pitfallSwitches: PitfallSwitches { instance.pitfallSwitches }
 }
 
 extension EVHostedApp where Input == EventEnum {
@@ -35,7 +38,7 @@ extension EVHostedApp where Self: PitfallHostingApp, EventEnum: PitfallDeclaring
     public func handle(_ input: Input, from source: EventSource) {
         switch input {
         case .app(let event): instance.handle(event, from: source)
-        case .setPitfall(let on, let name): instance.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source)
+        case .setPitfall(let on, let name): instance.setPitfall(on, pitfall: name, from: source)
         }
     }
 }

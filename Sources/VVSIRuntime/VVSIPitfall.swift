@@ -16,11 +16,10 @@ extension ViewStateHost {
     /// `setPitfall` for ``Pitfall/unserialisedActions``: `trigger` runs the article's way (every action at once) or the
     /// fix's (one at a time); a trace row and the flow's caption say which. The room's switches are `switches`.
     public func setPitfall(_ on: Bool, pitfall name: String? = nil, switches: PitfallSwitches, from source: EventSource) {
-        let pitfall = switches.set(on, pitfall: name)
         viewState.runsActionsAtOnce = on
-        teaching.trace.record(
-            source: source, event: "setPitfall on: \(on)", became: [on ? "trigger runs every action at once (the article's)" : "trigger queues actions (the fix)"])
-        teaching.flow.describe(switches.caption(pitfall, on: on))
+        teaching.recordPitfallSwitch(
+            on, pitfall: name, switches: switches, from: source,
+            became: on ? "trigger runs every action at once (the article's)" : "trigger queues actions (the fix)")
     }
 
     /// A checkpoint's switches, restored.

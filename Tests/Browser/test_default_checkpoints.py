@@ -1,4 +1,4 @@
-"""Apps that write no checkpoint of their own (films-ev, films-vvsi) still let their room checkpoint and fold: the
+"""Apps that write no checkpoint of their own (films-vvsi; films-ev writes its own) still let their room checkpoint and fold: the
 default checkpoint keeps the inputs they took and the answers and deliveries those inputs got, so a fresh app
 restored from it is the same app. A hibernated compare room wakes from its checkpoint (replaying nothing) with the
 same /state; a room driven past its step bound through those apps folds and survives a restart."""

@@ -19,36 +19,20 @@ extension NicePitfall {
     }
 }
 
+extension NicePitfalls: PitfallTally {}
+
 extension NiceRoom {
     /// `setPitfall`: the runtime runs the article's code for the named pitfall (on) or its fix (off), as a step of
     /// its own whose trace row says which. The room's switches are `switches`.
     public func setPitfall(_ on: Bool, pitfall name: String?, switches: PitfallSwitches, from source: EventSource) {
-        let pitfall = switches.set(on, pitfall: name)
-        step("setPitfall \(pitfall.name) on: \(on)", from: source) {
-            if let switched = NicePitfall(pitfallName: pitfall.name) { pitfalls.set(switched, on: on) }
-            teaching.trace.appendStep(switches.caption(pitfall, on: on))
-        }
+        let pitfall = pitfalls.set(on, pitfall: name, switches: switches)
+        step("setPitfall \(pitfall.name) on: \(on)", from: source) { teaching.trace.appendStep(switches.caption(pitfall, on: on)) }
     }
 
-    /// `/state`'s `pitfalls`: each switch and how often its bug bit.
-    public func pitfallCounts(_ switches: PitfallSwitches) -> [PitfallCount] {
-        switches.states.map { state in
-            PitfallCount(name: state.name, on: state.on, bites: NicePitfall(pitfallName: state.name).map(pitfalls.bites(of:)) ?? 0)
-        }
-    }
-
-    /// Each pitfall's bites by name, for a checkpoint.
-    public var pitfallBites: [String: Int] {
-        Dictionary(uniqueKeysWithValues: NicePitfall.allCases.map { (Pitfall.hyphenated($0.rawValue), pitfalls.bites(of: $0)) })
-    }
-
-    /// A checkpoint's switches and bites, restored.
+    // What the room does with its switches is AppSeam's (``PitfallTally``), for the samples under the names they use.
+    public func pitfallCounts(_ switches: PitfallSwitches) -> [PitfallCount] { pitfalls.counts(switches) }
+    public var pitfallBites: [String: Int] { pitfalls.bitesByName }
     public func restorePitfalls(_ switches: PitfallSwitches, onNames: [String], bites: [String: Int]) {
-        switches.restore(onNames: onNames)
-        for pitfall in NicePitfall.allCases {
-            let name = Pitfall.hyphenated(pitfall.rawValue)
-            pitfalls.set(pitfall, on: switches.isOn(name))
-            pitfalls.restore(bites: bites[name] ?? 0, of: pitfall)
-        }
+        pitfalls.restore(switches, onNames: onNames, bites: bites)
     }
 }
