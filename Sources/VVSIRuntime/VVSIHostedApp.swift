@@ -20,6 +20,10 @@ public protocol ViewStateHosting: AnyObject {
     func holdDeliveries()
     nonisolated(nonsending) func deliver(upTo count: Int) async -> Bool
     func releaseDeliveries()
+    var pitfallSwitches: PitfallSwitches? { get }
+    func checkpoint() -> String?
+    func restore(_ text: String, app: String) throws(CheckpointError)
+    func handle(input: any ViewStateInput, from source: EventSource) throws(AppError)
 }
 
 extension ViewStateHost: ViewStateHosting {}
@@ -38,4 +42,23 @@ extension VVSIHostedApp {
     public func holdDeliveries() { hosting.holdDeliveries() }
     nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool { await hosting.deliver(upTo: count) }
     public func releaseDeliveries() { hosting.releaseDeliveries() }
+}
+
+extension VVSIHostedApp where Input: ViewStateInput {
+    /// Triggers the input's action, as its button's closure does, answers the alert's Ok or switches the pitfall.
+    public func handle(_ input: Input, from source: EventSource) throws(AppError) { try hosting.handle(input: input, from: source) }
+}
+
+extension VVSIHostedApp where Self: PitfallHostingApp {
+    /// The switches ``ViewStateHost/switches(_:bites:)`` gave the app.
+    public var pitfallSwitches: PitfallSwitches {
+        guard let switches = hosting.pitfallSwitches else { preconditionFailure("\(Self.self) has no switches(_:bites:)") }
+        return switches
+    }
+}
+
+extension VVSIHostedApp where Self: CheckpointingApp {
+    /// What ``ViewStateHost/checkpointing(_:)`` keeps.
+    public func checkpoint() -> String? { hosting.checkpoint() }
+    public func restore(_ text: String) throws(CheckpointError) { try hosting.restore(text, app: Self.about.id) }
 }
