@@ -24,10 +24,10 @@ public final class FilmsVVSIPlayground: VVSIHostedApp, CheckpointingApp {
         let answers = FilmsView.Answers()
         let dependencies = FilmsView.Dependencies(api: services.filmsAPI(), effects: services.effects, answers: answers)
         faults = dependencies.api.faults
+        // `films-vvsi-films`: `films-vvsi` is the compare page's pane.
         instance = FilmsVVSIInstance(
-            FilmsVVSIRoot(dependencies: dependencies), appID: Self.about.id, isolation: services.isolation,
-            inspecting: [FilmsView.self], summary: FilmsVVSIPlayground.summary
-        ) { $0.view(FilmsView.self)?.viewState }
+            id: "films-vvsi-films", appID: Self.about.id, isolation: services.isolation, summary: Self.summary, viewState: \.viewState
+        ) { FilmsView(dependencies: dependencies) }
         instance.onChange = services.changed
         // An effect's answer takes the buttons' path.
         answers.send = { [weak instance] action in instance?.viewState.trigger(action) }
@@ -82,17 +82,7 @@ public final class FilmsVVSIPlayground: VVSIHostedApp, CheckpointingApp {
 }
 
 /// The app in one room: the runtime's view-state host around the view.
-typealias FilmsVVSIInstance = ViewStateHost<FilmsView.Interactor, FilmsVVSIRoot>
-
-/// The root: the view with the room's dependencies, identified as the `films-vvsi-films` fragment (`films-vvsi` is
-/// the compare page's pane).
-struct FilmsVVSIRoot: View {
-    let dependencies: FilmsView.Dependencies
-
-    var body: some View {
-        FilmsView(dependencies: dependencies).id("films-vvsi-films")
-    }
-}
+typealias FilmsVVSIInstance = ViewStateHost<FilmsView.Interactor, ViewStateRoot<FilmsView>>
 
 /// `/state`: the `films` object every implementation shows, and what VVSI itself holds.
 public struct FilmsVVSISnapshot: Codable, Equatable, Sendable {

@@ -123,9 +123,10 @@ extension ViewStateHost where Interactor == ListView.Interactor, Root == ViewSta
     convenience init(
         isolation: any Actor, random: RandomSource = RandomSource(), taskRandom: RandomSource = RandomSource(), maxPendingActions: Int = 64
     ) {
-        self.init(id: Self.fragmentID, appID: ListViewEvent.appName, isolation: isolation, summary: { "\($0.items.count) items" }, viewState: \.viewState) {
-            ListView(dependencies: ListView.Dependencies(service: taskRandom), random: random, maxPendingActions: maxPendingActions)
-        }
+        self.init(
+            id: Self.fragmentID, appID: ListViewEvent.appName, isolation: isolation, summary: { "\($0.items.count) items" },
+            viewState: \.viewState
+        ) { ListView(dependencies: ListView.Dependencies(service: taskRandom), random: random, maxPendingActions: maxPendingActions) }
         // The trace's mark where the bug bites: the list passes the interactor's cap.
         switches(ListViewEvent.pitfalls) { before, after in
             after.items.count > 5 && after.items.count > before.items.count ? "\(after.items.count) items, the cap is 5" : nil
@@ -139,7 +140,8 @@ extension ViewStateHost where Interactor == ListView.Interactor, Root == ViewSta
     /// What `/state` shows.
     var snapshot: ListViewSnapshot {
         ListViewSnapshot(
-            items: viewState.state.items, alert: alert, pendingActions: viewState.pendingActionCount, actionRunning: viewState.isRunningAction,
+            items: viewState.state.items, alert: alert, pendingActions: viewState.pendingActionCount,
+            actionRunning: viewState.isRunningAction,
             pitfall: pitfallSwitches?.state ?? PitfallState(name: "unserialised-actions", on: false))
     }
 }

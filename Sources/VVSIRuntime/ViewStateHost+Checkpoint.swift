@@ -21,7 +21,9 @@ public struct StateField<Root> {
     }
 
     /// A collection field the app never fills past `most` elements: a checkpoint holding more is refused.
-    public static func field<Value: Codable & Collection>(_ name: String, _ path: WritableKeyPath<Root, Value>, atMost most: Int) -> StateField {
+    public static func field<Value: Codable & Collection>(
+        _ name: String, _ path: WritableKeyPath<Root, Value>, atMost most: Int
+    ) -> StateField {
         var field = field(name, path)
         field.excess = { root in root[keyPath: path].count > most ? ("\(root[keyPath: path].count) \(name)", most) : nil }
         return field
@@ -88,7 +90,8 @@ extension ViewStateHost {
             pitfalls = try container.decodeIfPresent([String].self, forKey: CheckpointKey("pitfalls")) ?? []
         }
         for field in saved.fields {
-            if let (holds, most) = field.excess(state) { throw CheckpointError("the \(app) app's checkpoint holds \(holds); it writes at most \(most)") }
+            guard let (holds, most) = field.excess(state) else { continue }
+            throw CheckpointError("the \(app) app's checkpoint holds \(holds); it writes at most \(most)")
         }
         try saved.validate(state)
         for name in saved.randoms.keys where positions[name] == nil {

@@ -22,8 +22,7 @@ extension ViewStateHost {
         id: String, appID: String, isolation: any Actor, summary: @escaping (Interactor.S) -> String,
         viewState: @escaping (Content) -> ViewState<Interactor>, content: @escaping () -> Content
     ) where Root == ViewStateRoot<Content> {
-        self.init(ViewStateRoot(id: id, content: content), appID: appID, isolation: isolation, inspecting: [Content.self], summary: summary) {
-            $0.view(Content.self).map(viewState)
-        }
+        let root = ViewStateRoot(id: id, content: content)
+        self.init(root, appID: appID, isolation: isolation, inspecting: [Content.self], summary: summary) { $0.view(Content.self).map(viewState) }
     }
 }
