@@ -2,8 +2,9 @@ import AppSeam
 import PlaygroundUI
 
 /// A VVSI app as a room hosts it: what every one repeats comes from its ``ViewStateHost`` (the teaching layer, the
-/// views and presses, the interactor's deliveries for a replay); the sample writes its about, its instance, how an
-/// HTTP input maps onto an action (``ViewStateHost/handle(_:from:)``), its snapshot and its checkpoint.
+/// views and presses, the interactor's deliveries for a replay, the checkpoint, the pitfall switches, an input's
+/// routing); the sample writes its about, its instance (the state's fields a checkpoint keeps, its switches), how
+/// an HTTP input maps onto an action (``ViewStateInput``) and its snapshot.
 public protocol VVSIHostedApp: DeliveringApp where Stage == VVSIStage {
     /// The running app (its interactor's types may stay the sample's own).
     var hosting: any ViewStateHosting { get }

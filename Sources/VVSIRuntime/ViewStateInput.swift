@@ -9,17 +9,8 @@ public protocol ViewStateInput: AppInput {
 }
 
 extension ViewStateHost {
-    /// An input from HTTP: its action triggered as its button does, the alert's Ok, or the pitfall switch.
-    public func handle<Input: ViewStateInput>(_ input: Input, from source: EventSource) throws(AppError)
-    where Input.Action == Interactor.A {
-        if let switches = pitfallSwitches, let (on, name) = (input as? any PitfallSwitchCarrying)?.pitfallSwitch {
-            return setPitfall(on, pitfall: name, switches: switches, from: source)
-        }
-        guard let action = input.action else { return try dismissAlert(from: source) }
-        try handle(action, from: source)
-    }
-
-    /// ``handle(_:from:)`` for an input whose action type is known only at run time (``VVSIHostedApp``'s default).
+    /// An input from HTTP (``VVSIHostedApp``'s default `handle`): its action triggered as its button does, the
+    /// alert's Ok, or the pitfall switch.
     public func handle(input: any ViewStateInput, from source: EventSource) throws(AppError) {
         if let switches = pitfallSwitches, let (on, name) = (input as? any PitfallSwitchCarrying)?.pitfallSwitch {
             return setPitfall(on, pitfall: name, switches: switches, from: source)

@@ -85,4 +85,22 @@ import Testing
             await #expect(throws: CheckpointError.self, "\(text)") { try await copy.restore(text) }
         }
     }
+
+    /// A room journaled before the app wrote its own checkpoint holds the steps the app took (a JSON array): they are
+    /// taken again, so the room still restores, and its deliveries go on from theirs.
+    @MainActor @Test func stepsWrittenBeforeItsOwnCheckpointStillRestore() async throws {
+        let server = try await FilmsServer()
+        var values = AppServiceValues()
+        values[FilmsAPISettings.self] = FilmsAPISettings(baseURL: server.baseURL)
+        let services = AppServices(isolation: MainActor.shared, randomSeed: 5, changed: {}, ownBaseURL: server.baseURL, values: values)
+        let app = AppRegistration.app(FilmsVVSIPlayground.self, services: values).make(services)
+        let steps = [7, 3].map { #"{"fields":[{"name":"event","string":"toggleFavourite"},{"name":"id","integer":\#($0)}]}"# }
+        let saved = "[" + steps.joined(separator: ",") + "]"
+        #expect(!app.restoresItself(from: saved) && app.restoresItself(from: #"{"query":""}"#))
+        try await app.restore(saved)
+        await app.settle()
+        #expect((app.snapshot as? FilmsVVSISnapshot)?.films.favourites == [3, 7])
+        #expect(app.restoresDeliveries)
+        app.unmount()
+    }
 }
