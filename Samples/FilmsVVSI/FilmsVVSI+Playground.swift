@@ -7,7 +7,7 @@ import VVSIRuntime
 /// Glue, not from the article: the VVSI Films app as a playground app (the hosting is VVSIRuntime's). A posted
 /// event becomes the action its button triggers, and goes to `viewState.trigger`; an effect's answer comes back the
 /// same way, as an action.
-public final class FilmsVVSIPlayground: VVSIHostedApp {
+public final class FilmsVVSIPlayground: VVSIHostedApp, CheckpointingApp {
     public static let about = AppAbout(
         id: "films-vvsi", title: "Films · VVSI — View, ViewState, Interactor",
         summary: "Every button triggers an action; the Interactor starts the request as a room effect and changes the "
@@ -17,18 +17,34 @@ public final class FilmsVVSIPlayground: VVSIHostedApp {
         articleFiles: ["FilmsView.swift", "FilmsView+State.swift", "FilmsView+Interactor.swift", "FilmsView+Dependencies.swift"])
 
     let instance: FilmsVVSIInstance
+    let faults: FaultInjection
     public var hosting: any ViewStateHosting { instance }
 
     public init(services: AppServices) {
         let answers = FilmsView.Answers()
         let dependencies = FilmsView.Dependencies(api: services.filmsAPI(), effects: services.effects, answers: answers)
+        faults = dependencies.api.faults
+        // `films-vvsi-films`: `films-vvsi` is the compare page's pane.
         instance = FilmsVVSIInstance(
-            FilmsVVSIRoot(dependencies: dependencies), appID: Self.about.id, isolation: services.isolation,
-            inspecting: [FilmsView.self], summary: FilmsVVSIPlayground.summary
-        ) { $0.view(FilmsView.self)?.viewState }
+            id: "films-vvsi-films", appID: Self.about.id, isolation: services.isolation, summary: Self.summary, viewState: \.viewState
+        ) { FilmsView(dependencies: dependencies) }
         instance.onChange = services.changed
         // An effect's answer takes the buttons' path.
         answers.send = { [weak instance] action in instance?.viewState.trigger(action) }
+        // The state, the request counter (a later request's number) and the fault draws' position make a restore exact.
+        let state: [StateField<FilmsView.VState>] = [
+            .field("query", \.query), .field("results", \.results, atMost: 20), .field("searching", \.searching),
+            .field("openId", \.openId), .field("detail", \.detail), .field("opening", \.opening),
+            .field("favourites", \.favourites, atMost: 10_000), .field("faults", \.faults),
+            .field("failure", \.failure, as: { $0.map(SavedFailure.init) }, { $0?.failure }),
+        ]
+        instance.checkpointing(.init(state, interactor: [.field("requests", \.requests)], randoms: ["faultDraws": faults.random]))
+    }
+
+    /// The default restore, then the fault injection set to the restored state's settings, as `setFaults` does.
+    public func restore(_ text: String) throws(CheckpointError) {
+        try instance.restore(text, app: Self.about.id)
+        faults.setFaults(instance.viewState.state.faults)
     }
 
     /// Triggers the action the event's button triggers (Retry: with the error shown, as the Retry button does).
@@ -66,17 +82,7 @@ public final class FilmsVVSIPlayground: VVSIHostedApp {
 }
 
 /// The app in one room: the runtime's view-state host around the view.
-typealias FilmsVVSIInstance = ViewStateHost<FilmsView.Interactor, FilmsVVSIRoot>
-
-/// The root: the view with the room's dependencies, identified as the `films-vvsi-films` fragment (`films-vvsi` is
-/// the compare page's pane).
-struct FilmsVVSIRoot: View {
-    let dependencies: FilmsView.Dependencies
-
-    var body: some View {
-        FilmsView(dependencies: dependencies).id("films-vvsi-films")
-    }
-}
+typealias FilmsVVSIInstance = ViewStateHost<FilmsView.Interactor, ViewStateRoot<FilmsView>>
 
 /// `/state`: the `films` object every implementation shows, and what VVSI itself holds.
 public struct FilmsVVSISnapshot: Codable, Equatable, Sendable {
@@ -115,6 +121,26 @@ extension FilmsView.VAction: CustomStringConvertible {
         case .filmAnswered(let request, .success(let film)): "filmAnswered(#\(request), film \(film.id))"
         case .filmAnswered(let request, .failure): "filmAnswered(#\(request), failed)"
         case .showError(let failure): "showError(\(failure))"
+        }
+    }
+}
+
+/// A failure as a checkpoint writes it (`Codable` is synthesised only in the type's own file).
+enum SavedFailure: Codable {
+    case search(query: String, request: Int)
+    case film(id: Int, request: Int)
+
+    init(_ failure: FilmsView.Failure) {
+        switch failure {
+        case .search(let query, let request): self = .search(query: query, request: request)
+        case .film(let id, let request): self = .film(id: id, request: request)
+        }
+    }
+
+    var failure: FilmsView.Failure {
+        switch self {
+        case .search(let query, let request): .search(query: query, request: request)
+        case .film(let id, let request): .film(id: id, request: request)
         }
     }
 }

@@ -16,7 +16,7 @@ extension FilmsView {
         let notifications: PassthroughSubject<N, Never> = .init()
         private let dependencies: Dependencies
         /// Numbers every request, so a late answer can tell it was overtaken.
-        private var requests = 0
+        var requests = 0
 
         init(dependencies: Dependencies) {
             self.dependencies = dependencies

@@ -129,6 +129,16 @@ public final class AnyHostedApp {
     /// Whether the app writes its own checkpoint, which ``restoreItself(_:)`` restores at once.
     public var restoresItself: Bool { checkpointing != nil }
 
+    /// Whether ``restoreItself(_:)`` restores `checkpoint` at once: the app writes its own, and this is one (a JSON
+    /// object) or the steps it took before it wrote its own (a JSON array, in rooms journaled then) with no
+    /// deliveries to wait for; steps of an app with deliveries are taken again by ``restore(_:)``.
+    public func restoresItself(from checkpoint: String) -> Bool {
+        restoresItself && (delivering == nil || checkpoint.utf8.first != UInt8(ascii: "["))
+    }
+
+    /// Set once the app took its steps again from a checkpoint written before it wrote its own.
+    private var restoredSteps = false
+
     /// Restores the app's own checkpoint (see ``CheckpointingApp/restore(_:)``).
     public func restoreItself(_ checkpoint: String) throws(CheckpointError) {
         guard let checkpointing else { throw CheckpointError("the \(about.id) app writes no checkpoint of its own") }
@@ -146,15 +156,16 @@ public final class AnyHostedApp {
 
     /// Whether ``restore(_:)`` rebuilds the app's deliveries too (the default checkpoint replays them), so that its
     /// count goes on from the checkpoint's instead of from 0.
-    public var restoresDeliveries: Bool { checkpointing == nil && delivering != nil }
+    public var restoresDeliveries: Bool { (checkpointing == nil || restoredSteps) && delivering != nil }
 
     /// Restores the app's own checkpoint, or takes the recorded steps again: each input decoded and handled, each
     /// press after a render (a control's id is where the render put it), each answer given to the effect that waits
     /// for it, each count of deliveries let through. Call it on a fresh app whose deliveries are held and whose
     /// effects do not run (a replaying room).
     nonisolated(nonsending) public func restore(_ checkpoint: String) async throws(CheckpointError) {
-        if restoresItself { return try restoreItself(checkpoint) }
+        if restoresItself(from: checkpoint) { return try restoreItself(checkpoint) }
         let steps = try Checkpoint.read([TakenStep].self, from: checkpoint, app: about.id)
+        restoredSteps = restoresItself
         for step in steps {
             if let count = step.deliveries {
                 guard await deliver(upTo: count) else {

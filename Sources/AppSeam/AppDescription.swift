@@ -17,6 +17,20 @@ public struct EventDeclaration: Sendable {
     public init(_ name: String, _ summary: String, _ rules: KeyValuePairs<String, ArgumentRule> = [:]) {
         (self.name, self.summary, self.rules) = (name, summary, rules.map { ($0.key, $0.value) })
     }
+
+    /// An event of `app` whose whole-number arguments lie in the half-open ranges the article draws from
+    /// (`Int.random(in: 1..<10)`): any of them out of range is refused with one rule naming every range, derived
+    /// from them (`The vvsi event random takes "count", an integer in 1..<10 (1 to 9), and "length", …; "count" is 0.`).
+    public init(_ name: String, _ summary: String, app: String, ranges: KeyValuePairs<String, Range<Int>>) {
+        let takes = ranges.map { argument, range in
+            "\(quoted(argument)), an integer in \(range.lowerBound)..<\(range.upperBound) (\(range.lowerBound) to \(range.upperBound - 1))"
+        }
+        let listed = (takes.count > 1 ? takes.dropLast().joined(separator: ", ") + ", and " : "") + (takes.last ?? "")
+        let rule = "The \(app) event \(name) takes \(listed); "
+        let refusal: @Sendable (String, String) -> String = { rule + "\(quoted($0)) is \($1)." }
+        (self.name, self.summary) = (name, summary)
+        rules = ranges.map { ($0.key, .integer(ClosedRange($0.value), refusal: refusal)) }
+    }
 }
 
 /// What one argument must be beyond its type: its JSON Schema limits and the refusal when it is not.

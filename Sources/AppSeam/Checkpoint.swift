@@ -10,9 +10,11 @@ public enum Checkpoint {
     }
 
     /// The value `text` holds, or a ``CheckpointError`` naming what did not fit.
-    public static func read<Value: Decodable>(_ type: Value.Type, from text: String, app: String) throws(CheckpointError) -> Value {
+    public static func read<Value: Decodable>(
+        _ type: Value.Type, from text: String, app: String, decoder: JSONDecoder = JSONDecoder()
+    ) throws(CheckpointError) -> Value {
         do {
-            return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+            return try decoder.decode(Value.self, from: Data(text.utf8))
         } catch {
             throw CheckpointError("the \(app) app's checkpoint is not one it writes (\(String(describing: error).prefix(160)))")
         }

@@ -2,8 +2,9 @@ import AppSeam
 import PlaygroundUI
 
 /// A VVSI app as a room hosts it: what every one repeats comes from its ``ViewStateHost`` (the teaching layer, the
-/// views and presses, the interactor's deliveries for a replay); the sample writes its about, its instance, how an
-/// HTTP input maps onto an action (``ViewStateHost/handle(_:from:)``), its snapshot and its checkpoint.
+/// views and presses, the interactor's deliveries for a replay, the checkpoint, the pitfall switches, an input's
+/// routing); the sample writes its about, its instance (the state's fields a checkpoint keeps, its switches), how
+/// an HTTP input maps onto an action (``ViewStateInput``) and its snapshot.
 public protocol VVSIHostedApp: DeliveringApp where Stage == VVSIStage {
     /// The running app (its interactor's types may stay the sample's own).
     var hosting: any ViewStateHosting { get }
@@ -20,6 +21,10 @@ public protocol ViewStateHosting: AnyObject {
     func holdDeliveries()
     nonisolated(nonsending) func deliver(upTo count: Int) async -> Bool
     func releaseDeliveries()
+    var pitfallSwitches: PitfallSwitches? { get }
+    func checkpoint() -> String?
+    func restore(_ text: String, app: String) throws(CheckpointError)
+    func handle(input: any ViewStateInput, from source: EventSource) throws(AppError)
 }
 
 extension ViewStateHost: ViewStateHosting {}
@@ -38,4 +43,23 @@ extension VVSIHostedApp {
     public func holdDeliveries() { hosting.holdDeliveries() }
     nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool { await hosting.deliver(upTo: count) }
     public func releaseDeliveries() { hosting.releaseDeliveries() }
+}
+
+extension VVSIHostedApp where Input: ViewStateInput {
+    /// Triggers the input's action, as its button's closure does, answers the alert's Ok or switches the pitfall.
+    public func handle(_ input: Input, from source: EventSource) throws(AppError) { try hosting.handle(input: input, from: source) }
+}
+
+extension VVSIHostedApp where Self: PitfallHostingApp {
+    /// The switches ``ViewStateHost/switches(_:bites:)`` gave the app.
+    public var pitfallSwitches: PitfallSwitches {
+        guard let switches = hosting.pitfallSwitches else { preconditionFailure("\(Self.self) has no switches(_:bites:)") }
+        return switches
+    }
+}
+
+extension VVSIHostedApp where Self: CheckpointingApp {
+    /// What ``ViewStateHost/checkpointing(_:)`` keeps.
+    public func checkpoint() -> String? { hosting.checkpoint() }
+    public func restore(_ text: String) throws(CheckpointError) { try hosting.restore(text, app: Self.about.id) }
 }

@@ -28,3 +28,16 @@ extension ViewStateHost {
         viewState.runsActionsAtOnce = switches.isOn()
     }
 }
+
+extension ViewStateHost {
+    /// Gives the app the room's switches for `pitfalls`: the pane's toggle and a `setPitfall` input both reach
+    /// ``setPitfall(_:pitfall:switches:from:)``, `/state` and the checkpoint show them. `bites` marks the trace's step
+    /// where the bug bites, for a state change (nil where it does not).
+    public func switches(_ pitfalls: [Pitfall], bites: @escaping (_ before: Interactor.S, _ after: Interactor.S) -> String?) {
+        let switches = PitfallSwitches(pitfalls)
+        switches.switched = { [weak self, unowned switches] on, name in
+            self?.setPitfall(on, pitfall: name, switches: switches, from: .browser)
+        }
+        (pitfallSwitches, self.bites) = (switches, bites)
+    }
+}

@@ -33,6 +33,12 @@ public final class ViewStateHost<Interactor: ViewStateInteractorProtocol, Root: 
     private var mounted: ViewState<Interactor>?
     private var holdsDeliveries = false
     public private(set) var isUnmounted = false
+    /// What ``checkpoint()`` keeps (see ``checkpointing(_:)``).
+    var checkpointKeeps: ViewStateCheckpoint<Interactor>?
+    /// The room's pitfall switches for this app, nil for an app without (see ``switches(_:bites:)``).
+    public internal(set) var pitfallSwitches: PitfallSwitches?
+    /// Where the switched-on bug bites, for a state change: the trace's mark (nil: it does not).
+    var bites: ((_ before: Interactor.S, _ after: Interactor.S) -> String?)?
 
     /// Hosts `root` in the room whose isolation is `isolation`; `viewState` finds the view state once drawn.
     /// `appID` names the teaching layer's fragments; `summary` says what a state holds, for the trace.
@@ -148,6 +154,11 @@ public final class ViewStateHost<Interactor: ViewStateInteractorProtocol, Root: 
             teaching.flow.describe("The Interactor sent \(notification): the view shows it as an alert until someone presses Ok.")
         case .actionFinished(let id, _, let duration):
             teaching.trace.appendStep("#\(id) finished after \(duration.microseconds) µs")
+        }
+        if case .stateUpdated(_, let before, let after, _) = event, let pitfall = pitfallSwitches?.pitfalls.first,
+            let bitten = bites?(before, after)
+        {
+            teaching.trace.appendStep(pitfall.bitesText(bitten))
         }
     }
 

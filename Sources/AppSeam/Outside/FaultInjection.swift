@@ -12,7 +12,8 @@ import Synchronization
 /// viewModel.intents.faults?.setFaults(FaultSettings(latencyMs: 1_500, failureRate: 0.5))
 /// ```
 public final class FaultInjection: Sendable {
-    private let random: RandomSource
+    /// Where the failure draws come from (a checkpoint keeps its position).
+    public let random: RandomSource
     private let clock: any Clock<Duration>
     private let state: Mutex<FaultSettings>
 

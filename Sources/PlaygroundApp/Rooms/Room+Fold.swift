@@ -63,7 +63,7 @@ extension Room {
             }
             let app = app(index)
             guard let part = snapshot.apps[app.about.id] else { throw Self.invalid(snapshot, "it has no checkpoint of \(quoted(app.about.id))") }
-            guard app.restoresItself else {
+            guard app.restoresItself(from: part.state) else {
                 guard waiting else { throw Self.invalid(snapshot, "\(quoted(app.about.id)) restores only by waiting for its deliveries") }
                 later.append((app, part))
                 continue
