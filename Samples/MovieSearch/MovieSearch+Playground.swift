@@ -23,7 +23,7 @@ public final class MovieSearchPlayground: MVIControlledApp, CheckpointingApp {
     public let viewModel: SearchPageViewModel
     /// Its lane, the fault injection before each request and the pitfall switch.
     public let controls: MVIControls
-    public typealias Root = FaultsBelow<SearchPageView>
+    public typealias Root = MVIPane<SearchPageView>
     public let app: MVIAppInstance<SearchPageViewModel, Root>
     /// The latency and failures the runtime injects before each request.
     public var faults: FaultInjection { controls.faults }
@@ -35,7 +35,7 @@ public final class MovieSearchPlayground: MVIControlledApp, CheckpointingApp {
         viewModel = SearchPageViewModel(repository: repository, isolation: services.isolation, effects: services.effects)
         controls = MVIControls(appID: Self.about.id, lanes: [.init(viewModel.intents, resends: true)], services: services)
         viewModel.intents.faults = controls.faults
-        app = MVIAppInstance(viewModel, root: controls.faultsBelow(SearchPageView(viewModel: viewModel), ids: ("mvi-search", "mvi-faults")))
+        app = MVIAppInstance(viewModel, root: controls.pane(SearchPageView(viewModel: viewModel), ids: ("mvi-search", "mvi-faults")))
         routeControls()
     }
 

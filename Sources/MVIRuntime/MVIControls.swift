@@ -86,6 +86,12 @@ public final class MVIControls {
         FaultsBelow(content, faults: faults, ids: ids) { [weak self] in self?.chosen?($0) }
     }
 
+    /// ``faultsBelow(_:ids:)`` in the shape the movie search's root had (its content under one environment write): the
+    /// ids of a pane's controls come from its shape, and journaled presses name them, so a pane that had it keeps it.
+    public func pane<Content: View>(_ content: Content, ids: (content: String, faults: String)) -> MVIPane<Content> {
+        MVIPane(below: faultsBelow(content, ids: ids))
+    }
+
     /// Older answers applied over newer ones, on every lane (only while the switch is on): the bug, counted.
     public var staleAnswersShown: Int { lanes.reduce(0) { $0 + $1.intents.staleAnswersShown } }
 
@@ -95,6 +101,28 @@ public final class MVIControls {
 
 @available(*, unavailable, message: "MVIControls lives on one room executor")
 extension MVIControls: Sendable {}
+
+/// An MVI pane's root: the app's content with the fault presets under it (``MVIControls/pane(_:ids:)``).
+public struct MVIPane<Content: View>: View {
+    let below: FaultsBelow<Content>
+
+    public var body: some View {
+        // The write marks the pane; its place in the tree is what keeps the controls' ids.
+        below.body.environment(\.isInMVIPane, true)
+    }
+}
+
+private struct InMVIPaneKey: EnvironmentKey {
+    static var defaultValue: Bool { false }
+}
+
+extension EnvironmentValues {
+    /// Whether a view is drawn inside an ``MVIPane``.
+    var isInMVIPane: Bool {
+        get { self[InMVIPaneKey.self] }
+        set { self[InMVIPaneKey.self] = newValue }
+    }
+}
 
 /// An MVI app whose lanes, faults and pitfall switch are one ``MVIControls``: the room's switches are its.
 public protocol MVIControlledApp: MVIHostedApp, PitfallHostingApp {
