@@ -5,9 +5,9 @@ import PlaygroundUI
 import RoomServices
 
 /// Glue, not from the article: the Films app in MVI as a playground app. HTTP's events and the page's controls
-/// take one path (``FilmsEvent/run(on:faults:)``) onto the view model's intents; the answers come back through the
+/// take one path (``FilmsEvent/run(on:controls:from:)``) onto the view model's intents; the answers come back through the
 /// room's effects.
-public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp, PitfallDeclaringApp {
+public final class FilmsMVIPlayground: MVIControlledApp, CheckpointingApp, PitfallDeclaringApp {
     public static let about = AppAbout(
         id: "films-mvi", title: "Films · MVI",
         summary: "Every control is an intent on FilmsPageViewModel, which publishes one state the view switches over: "
@@ -34,56 +34,35 @@ public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp, PitfallDe
 
     /// MVI's pitfall: with it on, a slow search overtaken by a fast one ends on the slow one's results.
     public static let pitfalls = [Pitfall.staleAnswerWins]
-    public let pitfallSwitches: PitfallSwitches
 
     public let viewModel: FilmsPageViewModel
-    /// The latency and failures the API injects before each request.
-    public let faults: FaultInjection
+    /// Both lanes, the API's fault injection and the pitfall switch (the film's lane's keys are `film…`).
+    public let controls: MVIControls
     public typealias Root = FaultsBelow<FilmsPageView>
     public let app: MVIAppInstance<FilmsPageViewModel, Root>
-    public let teacher: MVITeaching
 
     public init(services: AppServices) {
         let api = services.filmsAPI()
         let viewModel = FilmsPageViewModel(api: api, isolation: services.isolation, effects: services.effects)
-        let teacher = MVITeaching(appID: Self.about.id, intents: viewModel.intents)
-        let faults = api.faults
-        let pitfalls = PitfallSwitches(Self.pitfalls)
-        pitfallSwitches = pitfalls
-        viewModel.intents.onChange = services.changed
-        viewModel.filmIntents.onChange = services.changed
+        let controls = MVIControls(
+            appID: Self.about.id, lanes: [.init(viewModel.intents), .init(viewModel.filmIntents, name: "film")], services: services,
+            faults: api.faults, outside: "the API")
         // The film's lane joins the trace as the list's does.
-        teacher.follow(viewModel.filmIntents, as: "film lane") {
+        controls.teacher.follow(viewModel.filmIntents, as: "film lane") {
             "The film's detail answered " + ($0 ? "and the model moved on." : "with an error: ApiError.")
         }
-        (self.viewModel, self.faults, self.teacher) = (viewModel, faults, teacher)
-        // Every control of the pane, the screen's and the fault presets, sends the event HTTP sends.
-        let send = { (event: FilmsEvent) in
-            teacher.record(event.spoken, from: .browser, caption: Self.caption(event, from: .browser, pitfalls: pitfalls))
-            event.run(on: viewModel, faults: faults, pitfalls: pitfalls)
-        }
+        (self.viewModel, self.controls) = (viewModel, controls)
+        // Every control of the pane, the screen's, the fault presets and the switch, runs the event HTTP sends.
+        let send = { (event: FilmsEvent) in event.run(on: viewModel, controls: controls, from: .browser) }
         app = MVIAppInstance(
-            viewModel,
-            root: FaultsBelow(
-                FilmsPageView(viewModel: viewModel, send: send), faults: faults, ids: ("films-mvi-page", "films-mvi-faults"),
-                choose: { send(.setFaults(latencyMs: $0.latencyMs, failureRate: $0.failureRate)) }),
+            viewModel, root: controls.faultsBelow(FilmsPageView(viewModel: viewModel, send: send), ids: ("films-mvi-page", "films-mvi-faults")),
             lanes: [viewModel.filmIntents])
-        // The pane's switch runs what HTTP's setPitfall runs.
-        pitfalls.switched = { [weak self] on, name in try? self?.handle(.setPitfall(on: on, pitfall: name), from: .browser) }
+        controls.chosen = { [weak self] in try? self?.handle(.setFaults(latencyMs: $0.latencyMs, failureRate: $0.failureRate), from: .browser) }
+        controls.pitfalls.switched = { [weak self] in try? self?.handle(.setPitfall(on: $0, pitfall: $1), from: .browser) }
     }
 
     public func handle(_ event: FilmsEvent, from source: EventSource) throws(AppError) {
-        teacher.record(event.spoken, from: source, caption: Self.caption(event, from: source, pitfalls: pitfallSwitches))
-        event.run(on: viewModel, faults: faults, pitfalls: pitfallSwitches)
-    }
-
-    private static func caption(_ event: FilmsEvent, from source: EventSource, pitfalls: PitfallSwitches) -> String {
-        switch event {
-        case .setFaults: "Fault injection changed: the API now waits and fails as set."
-        case .setPitfall(let on, _): pitfalls.caption(pitfalls.pitfalls[0], on: on)
-        case .search, .open, .retry: "\(event.spoken) from \(source.spoken): waiting for the API…"
-        case .back, .toggleFavourite: "\(event.spoken) from \(source.spoken): the model changed at once, no request."
-        }
+        event.run(on: viewModel, controls: controls, from: source)
     }
 
     public var snapshot: Snapshot {
@@ -97,74 +76,53 @@ public final class FilmsMVIPlayground: MVIHostedApp, CheckpointingApp, PitfallDe
             loading: state.isLoading)
         return Snapshot(
             films: films, state: state.list.caseName, filmState: state.film?.caseName, generation: viewModel.intents.generation,
-            filmGeneration: viewModel.filmIntents.generation, pitfall: pitfallSwitches.state,
-            staleAnswersShown: viewModel.intents.staleAnswersShown + viewModel.filmIntents.staleAnswersShown)
+            filmGeneration: viewModel.filmIntents.generation, pitfall: pitfallSwitches.state, staleAnswersShown: controls.staleAnswersShown)
     }
 }
 
-/// What a room's snapshot keeps of the app: its one state, both lanes' generations and the fault settings. Written
-/// only while no request runs (the room asks then), so a state never reads `Loading`.
+/// What a room's snapshot keeps of the app: its one state, beside the runtime's part (both lanes, the fault settings,
+/// the pitfall switch). Written only while no request runs (the room asks then), so a state never reads `Loading`.
 extension FilmsMVIPlayground {
     struct Checkpoint: Codable {
         var state: FilmsPageState
-        var generation: UInt64
-        var lastIntent: String?
-        var filmGeneration: UInt64
-        var lastFilmIntent: String?
-        var faults: FaultSettings
-        /// The pitfall switches on and each lane's stale answers shown (absent in checkpoints written before them).
-        var pitfalls: [String]?
-        var staleAnswersShown: Int?
-        var filmStaleAnswersShown: Int?
     }
 
     public func checkpoint() -> String? {
-        let (intents, filmIntents) = (viewModel.intents, viewModel.filmIntents)
-        guard !intents.isInFlight, !filmIntents.isInFlight, !viewModel.uiState.isLoading else { return nil }
-        return AppSeam.Checkpoint.write(
-            Checkpoint(
-                state: viewModel.uiState, generation: intents.generation, lastIntent: intents.lastIntent,
-                filmGeneration: filmIntents.generation, lastFilmIntent: filmIntents.lastIntent, faults: faults.settings,
-                pitfalls: pitfallSwitches.onNames, staleAnswersShown: intents.staleAnswersShown,
-                filmStaleAnswersShown: filmIntents.staleAnswersShown))
+        guard !controls.isInFlight, !viewModel.uiState.isLoading else { return nil }
+        return controls.write(Checkpoint(state: viewModel.uiState))
     }
 
     public func restore(_ text: String) throws(CheckpointError) {
-        let saved = try AppSeam.Checkpoint.read(Checkpoint.self, from: text, app: Self.about.id)
+        let (saved, part) = try controls.read(Checkpoint.self, from: text)
         let state = saved.state
         var shown = 0
         if case .SuccessfullyFetched(let films) = state.list { shown = films.count }
         let ids = 1...FilmsEvent.maximumID
         guard !state.isLoading, shown <= 20, state.favourites.count <= 10_000, state.favourites.allSatisfy(ids.contains),
-            zip(state.favourites, state.favourites.dropFirst()).allSatisfy(<), state.film.map({ ids.contains($0.id) }) ?? true,
-            saved.generation < 1 << 48, saved.filmGeneration < 1 << 48,
-            [saved.staleAnswersShown, saved.filmStaleAnswersShown].allSatisfy({ (0..<1 << 48).contains($0 ?? 0) })
+            zip(state.favourites, state.favourites.dropFirst()).allSatisfy(<), state.film.map({ ids.contains($0.id) }) ?? true
         else { throw CheckpointError("the films-mvi app's checkpoint holds a state it never shows") }
-        viewModel.intents.restore(generation: saved.generation, lastIntent: saved.lastIntent)
-        viewModel.filmIntents.restore(generation: saved.filmGeneration, lastIntent: saved.lastFilmIntent)
+        try controls.restore(part)
         viewModel.uiState = state
-        faults.setFaults(FaultSettings(latencyMs: saved.faults.latencyMs, failureRate: saved.faults.failureRate))
-        pitfallSwitches.restore(onNames: saved.pitfalls ?? [])
-        FilmsEvent.setPitfall(on: pitfallSwitches.isOn()).run(on: viewModel, faults: faults, pitfalls: pitfallSwitches)
-        viewModel.intents.restore(staleAnswersShown: saved.staleAnswersShown ?? 0)
-        viewModel.filmIntents.restore(staleAnswersShown: saved.filmStaleAnswersShown ?? 0)
     }
 }
 
 extension FilmsEvent {
-    /// The one mapping onto what the page's controls call: the view model's intents, or the fault injection.
-    func run(on viewModel: FilmsPageViewModel, faults: FaultInjection, pitfalls: PitfallSwitches) {
+    /// The one mapping onto what the page's controls call, after the event's trace row: the view model's intents, or
+    /// the controls (a fault preset, the pitfall switch: the article's view model applies every answer, on both lanes).
+    func run(on viewModel: FilmsPageViewModel, controls: MVIControls, from source: EventSource) {
+        let waits = switch self {
+        case .back, .toggleFavourite: false
+        default: true
+        }
+        controls.record(self, from: source, waits: waits)
         switch self {
         case .search(let query): viewModel.search(query: query)
         case .open(let id): viewModel.open(id: id)
         case .back: viewModel.back()
         case .toggleFavourite(let id): viewModel.toggleFavourite(id: id)
         case .retry: viewModel.retry()
-        case .setFaults(let latencyMs, let failureRate): faults.setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
-        case .setPitfall(let on, let name):
-            // The article's view model applies every answer, the film's as the list's.
-            pitfalls.set(on, pitfall: name)
-            (viewModel.intents.appliesEveryAnswer, viewModel.filmIntents.appliesEveryAnswer) = (on, on)
+        case .setFaults(let latencyMs, let failureRate): controls.setFaults(latencyMs: latencyMs, failureRate: failureRate)
+        case .setPitfall(let on, let name): controls.setPitfall(on, pitfall: name)
         }
     }
 }

@@ -1,11 +1,10 @@
 import AppSeam
 import MovieCatalog
 import MVIRuntime
-import PlaygroundUI
 
 /// Glue: every event the movie search accepts over HTTP (`{"app":"mvi","event":"search","query":"alien"}`),
-/// decoded from the flat envelope by `Codable`; ``run(viewModel:faults:)`` is the one mapping onto what the page's
-/// controls call.
+/// decoded from the flat envelope by `Codable`; ``MovieSearchPlayground/handle(_:from:)`` is the one mapping onto
+/// what the page's controls call.
 public enum MovieSearchEvent: AppInput, Codable, Equatable {
     /// The intent `loadMovies(query:page:)`, on page 1 unless one is given.
     case search(query: String, page: Int? = nil)
@@ -28,13 +27,7 @@ public enum MovieSearchEvent: AppInput, Codable, Equatable {
         .init(
             "page", "MVI: another page of the latest search's query. 409 `no_search_yet` before any search.",
             ["page": .integer(1...SearchRequest.maximumPage)]),
-        .init(
-            "setFaults", "MVI: fault injection: every later fetch waits `latencyMs` and fails with probability `failureRate`.",
-            [
-                "latencyMs": .integer(
-                    0...FaultSettings.maximumLatencyMs, must: "a whole number of milliseconds from 0 to \(FaultSettings.maximumLatencyMs)"),
-                "failureRate": .number(0...1, must: "a number from 0 to 1 (0.25 fails one search in four)"),
-            ]),
+        .setFaults("MVI", every: "fetch", failing: "search"),
         .setPitfall(pitfalls),
     ]
 
@@ -62,46 +55,15 @@ public enum MovieSearchEvent: AppInput, Codable, Equatable {
     public static var examples: [(label: String, input: MovieSearchEvent)] {
         [
             ("Search (Return in the field)", .search(query: "the matrix")), ("Next page", .page(page: 2)),
-            ("Inject latency and failures", .setFaults(latencyMs: 1500, failureRate: 0.5)),
-            ("Run the article's code as published", .setPitfall(on: true)),
-        ]
+        ] + controlExamples
     }
 }
 
-extension MovieSearchEvent: PitfallSwitchable {
+/// MVI's pitfall: the article's `loadMovies` subscribes to every request and applies whichever answer arrives.
+extension MovieSearchEvent: MVIControlInput {
     public static let pitfallAppID = "mvi"
-    /// The article's `loadMovies` subscribes to every request and applies whichever answer arrives.
-    public static let pitfalls = [Pitfall.staleAnswerWins]
 
     public var pitfallSwitch: (on: Bool, pitfall: String?)? {
         if case .setPitfall(let on, let name) = self { (on, name) } else { nil }
-    }
-}
-
-extension MovieSearchEvent {
-    /// The one mapping onto what the page's controls call: the view model's intent (Return in the field, Previous
-    /// and Next) or the fault injection (a preset). A `page` before any search does nothing.
-    func run(viewModel: SearchPageViewModel, faults: FaultInjection, pitfalls: PitfallSwitches) {
-        switch self {
-        case .search(let query, let page): viewModel.loadMovies(query: query, page: page ?? 1)
-        case .page(let page) where viewModel.intents.lastIntent != nil: viewModel.loadMovies(query: viewModel.query, page: page)
-        case .page: break
-        case .setFaults(let latencyMs, let failureRate): faults.setFaults(FaultSettings(latencyMs: latencyMs, failureRate: failureRate))
-        case .setPitfall(let on, let name):
-            pitfalls.set(on, pitfall: name)
-            viewModel.intents.appliesEveryAnswer = on
-        }
-    }
-}
-
-private struct SendKey: EnvironmentKey {
-    static var defaultValue: (MovieSearchEvent) -> Void { { _ in } }
-}
-
-extension EnvironmentValues {
-    /// Runs an event as HTTP's does: what the paging and fault buttons' closures call.
-    var sendMovieSearchEvent: (MovieSearchEvent) -> Void {
-        get { self[SendKey.self] }
-        set { self[SendKey.self] = newValue }
     }
 }

@@ -1,6 +1,7 @@
 import AppSeam
+import MVIRuntime
 
-/// A read-only snapshot of the movie search for `/state`.
+/// A read-only snapshot of the movie search for `/state` (its memberwise initialiser is the tests').
 public struct MovieSearchSnapshot: Sendable, Equatable, Codable {
     /// The query of the latest intent (empty before the first).
     public var query: String
@@ -25,18 +26,7 @@ public struct MovieSearchSnapshot: Sendable, Equatable, Codable {
     /// Whether a request is in flight whose answer would still be applied.
     public var inFlight: Bool
     /// The pitfall switch: `stale-answer-wins`, on when the article's view model runs as published.
-    public var pitfall: PitfallState
+    public var pitfall = PitfallState(name: Pitfall.staleAnswerWins.name, on: false)
     /// Older answers applied over newer ones (only while the switch is on): the bug, counted.
-    public var staleAnswersShown: Int
-
-    /// Makes a snapshot.
-    public init(
-        query: String, page: Int, state: String, message: String?, resultCount: Int, totalResults: Int, totalPages: Int,
-        latencyMs: Int, failureRate: Double, generation: UInt64, inFlight: Bool,
-        pitfall: PitfallState = PitfallState(name: "stale-answer-wins", on: false), staleAnswersShown: Int = 0
-    ) {
-        (self.query, self.page, self.state, self.message, self.resultCount) = (query, page, state, message, resultCount)
-        (self.totalResults, self.totalPages, self.latencyMs, self.failureRate) = (totalResults, totalPages, latencyMs, failureRate)
-        (self.generation, self.inFlight, self.pitfall, self.staleAnswersShown) = (generation, inFlight, pitfall, staleAnswersShown)
-    }
+    public var staleAnswersShown = 0
 }

@@ -41,7 +41,7 @@ public struct SearchPageView: View {
 
                 case .SuccessfullyFetched(let movies):
                     // This displays the list of Movies matching the keyword
-                    SearchedMoviesView(movies: movies, page: vm.page, totalPages: vm.totalPages, totalResults: vm.totalResults)
+                    SearchedMoviesView(movies: movies, vm: vm)
 
                 case .NoResultsFound:
                     Text("No matching movies found")

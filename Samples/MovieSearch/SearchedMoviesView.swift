@@ -1,20 +1,17 @@
 import AppSeam
-import MVIRuntime
 import PlaygroundUI
 
 /// The list of movies matching the keyword, one row each, with the paging controls under it.
 struct SearchedMoviesView: View {
     let movies: [Movie]
-    let page: Int
-    let totalPages: Int
-    let totalResults: Int
+    let vm: SearchPageViewModel
 
     var body: some View {
         VStack(alignment: .leading, spacing: 8) {
             List(movies, id: \.id) { movie in
                 MovieRow(movie: movie)
             }
-            PagingControls(page: page, totalPages: totalPages, totalResults: totalResults)
+            PagingControls(vm: vm)
         }
     }
 }
