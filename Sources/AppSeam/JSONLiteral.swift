@@ -79,13 +79,6 @@ extension JSONLiteral: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Exp
 }
 
 extension JSONLiteral: Encodable {
-    private struct Name: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
@@ -107,8 +100,8 @@ extension JSONLiteral: Encodable {
             var container = encoder.unkeyedContainer()
             for value in values { try container.encode(value) }
         case .object(let pairs):
-            var container = encoder.container(keyedBy: Name.self)
-            for (key, value) in pairs { try container.encode(value, forKey: Name(stringValue: key)) }
+            var container = encoder.container(keyedBy: NameKey.self)
+            for (key, value) in pairs { try container.encode(value, forKey: NameKey(key)) }
         }
     }
 }

@@ -50,14 +50,14 @@ extension EVCheckpointingApp {
 public struct SavedViewState<Root: View> {
     let key: String
     let read: (ViewHost<Root>) -> (any Encodable)?
-    let write: (ViewHost<Root>, KeyedDecodingContainer<SavedKey>, String) throws -> Void
+    let write: (ViewHost<Root>, KeyedDecodingContainer<NameKey>, String) throws -> Void
 
     /// The `@State` at `path` (`\LeftScreen.color`).
     public init<V: View, Value: Codable>(_ key: String, _ path: ReferenceWritableKeyPath<V, Value>) {
         self.key = key
         read = { host in host.view(V.self).map { $0[keyPath: path] } }
         write = { host, saved, _ in
-            guard let view = host.view(V.self), let value = try saved.decodeIfPresent(Value.self, forKey: SavedKey(key)) else { return }
+            guard let view = host.view(V.self), let value = try saved.decodeIfPresent(Value.self, forKey: NameKey(key)) else { return }
             view[keyPath: path] = value
         }
     }
@@ -67,7 +67,7 @@ public struct SavedViewState<Root: View> {
         self.key = key
         read = { host in host.view(V.self).map { $0[keyPath: path].sorted() } }
         write = { host, saved, _ in
-            guard let view = host.view(V.self), let value = try saved.decodeIfPresent([Element].self, forKey: SavedKey(key)) else { return }
+            guard let view = host.view(V.self), let value = try saved.decodeIfPresent([Element].self, forKey: NameKey(key)) else { return }
             view[keyPath: path] = Set(value)
         }
     }
@@ -78,22 +78,13 @@ public struct SavedViewState<Root: View> {
         self.key = key
         read = { host in host.view(V.self).map { "\($0[keyPath: path])" } }
         write = { host, saved, app in
-            guard let view = host.view(V.self), let name = try saved.decodeIfPresent(String.self, forKey: SavedKey(key)) else { return }
+            guard let view = host.view(V.self), let name = try saved.decodeIfPresent(String.self, forKey: NameKey(key)) else { return }
             guard let value = cases.first(where: { "\($0)" == name }) else {
                 throw CheckpointError("the \(app) app has no \(key) \(quoted(name))")
             }
             view[keyPath: path] = value
         }
     }
-}
-
-/// A key of an EV checkpoint's object.
-public struct SavedKey: CodingKey {
-    public let stringValue: String
-    public var intValue: Int? { nil }
-    init(_ key: String) { stringValue = key }
-    public init?(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) { nil }
 }
 
 /// What an EV checkpoint writes: the states (a nil one left out, as journals written before hold it), the random
@@ -110,20 +101,20 @@ private struct EVSavedStates: Encodable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: SavedKey.self)
+        var container = encoder.container(keyedBy: NameKey.self)
         for (key, value) in states where !((value as? any OptionalValue)?.isNone ?? false) {
-            try container.encode(value, forKey: SavedKey(key))
+            try container.encode(value, forKey: NameKey(key))
         }
-        try container.encodeIfPresent(random, forKey: SavedKey("random"))
-        try container.encode(pitfalls, forKey: SavedKey("pitfalls"))
-        try container.encode(leaked, forKey: SavedKey("leaked"))
+        try container.encodeIfPresent(random, forKey: NameKey("random"))
+        try container.encode(pitfalls, forKey: NameKey("pitfalls"))
+        try container.encode(leaked, forKey: NameKey("leaked"))
     }
 }
 
 /// An EV checkpoint's object, read once its app's states say what each key holds.
 private struct EVSavedReader: Decodable {
-    let container: KeyedDecodingContainer<SavedKey>
-    init(from decoder: any Decoder) throws { container = try decoder.container(keyedBy: SavedKey.self) }
+    let container: KeyedDecodingContainer<NameKey>
+    init(from decoder: any Decoder) throws { container = try decoder.container(keyedBy: NameKey.self) }
 }
 
 private protocol OptionalValue { var isNone: Bool { get } }

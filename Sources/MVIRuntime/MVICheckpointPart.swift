@@ -7,20 +7,12 @@ struct LaneShape: Sendable {
     let resends: Bool
 
     /// `generation` → `filmGeneration`, `lastIntent` → `lastFilmIntent` for the lane `film`; unchanged without a name.
-    func key(_ base: String) -> CheckpointKey {
-        guard let name else { return CheckpointKey(base) }
+    func key(_ base: String) -> NameKey {
+        guard let name else { return NameKey(base) }
         let capitalised = name.prefix(1).uppercased() + name.dropFirst()
-        if base.hasPrefix("last") { return CheckpointKey("last" + capitalised + base.dropFirst(4)) }
-        return CheckpointKey(name + base.prefix(1).uppercased() + base.dropFirst())
+        if base.hasPrefix("last") { return NameKey("last" + capitalised + base.dropFirst(4)) }
+        return NameKey(name + base.prefix(1).uppercased() + base.dropFirst())
     }
-}
-
-struct CheckpointKey: CodingKey {
-    let stringValue: String
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    var intValue: Int? { nil }
-    init?(intValue: Int) { nil }
 }
 
 /// The runtime's part of an MVI app's checkpoint, as read: each lane's generation, last intent, stale answers shown
@@ -50,7 +42,7 @@ private struct Written<App: Encodable>: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         try app.encode(to: encoder)
-        var container = encoder.container(keyedBy: CheckpointKey.self)
+        var container = encoder.container(keyedBy: NameKey.self)
         for lane in controls.lanes {
             let (intents, shape) = (lane.intents, lane.shape)
             try container.encode(intents.generation, forKey: shape.key("generation"))
@@ -58,8 +50,8 @@ private struct Written<App: Encodable>: Encodable {
             if shape.resends { try container.encode(intents.isInFlight, forKey: shape.key("inFlight")) }
             try container.encode(intents.staleAnswersShown, forKey: shape.key("staleAnswersShown"))
         }
-        try container.encode(controls.faults.settings, forKey: CheckpointKey("faults"))
-        try container.encode(controls.pitfalls.onNames, forKey: CheckpointKey("pitfalls"))
+        try container.encode(controls.faults.settings, forKey: NameKey("faults"))
+        try container.encode(controls.pitfalls.onNames, forKey: NameKey("pitfalls"))
     }
 }
 
@@ -71,7 +63,7 @@ private struct Read<App: Decodable>: Decodable {
 
     init(from decoder: any Decoder) throws {
         app = try App(from: decoder)
-        let container = try decoder.container(keyedBy: CheckpointKey.self)
+        let container = try decoder.container(keyedBy: NameKey.self)
         let shapes = decoder.userInfo[Self.shapes] as? [LaneShape] ?? []
         part = MVICheckpointPart(
             lanes: try shapes.map { shape in
@@ -82,8 +74,8 @@ private struct Read<App: Decodable>: Decodable {
                     // Absent in checkpoints written before the pitfall switch.
                     staleAnswersShown: try container.decodeIfPresent(Int.self, forKey: shape.key("staleAnswersShown")) ?? 0)
             },
-            faults: try container.decode(FaultSettings.self, forKey: CheckpointKey("faults")),
-            pitfalls: try container.decodeIfPresent([String].self, forKey: CheckpointKey("pitfalls")) ?? [])
+            faults: try container.decode(FaultSettings.self, forKey: NameKey("faults")),
+            pitfalls: try container.decodeIfPresent([String].self, forKey: NameKey("pitfalls")) ?? [])
     }
 }
 

@@ -10,8 +10,8 @@ import RoomServices
 /// .field("items", \.items)
 /// ```
 public struct StateField<Root> {
-    let write: (Root, inout KeyedEncodingContainer<CheckpointKey>) throws -> Void
-    let read: (inout Root, KeyedDecodingContainer<CheckpointKey>) throws -> Void
+    let write: (Root, inout KeyedEncodingContainer<NameKey>) throws -> Void
+    let read: (inout Root, KeyedDecodingContainer<NameKey>) throws -> Void
     /// What a read field holds more than the app ever writes (`"300 items"`, at most 261), nil when it fits.
     var excess: (Root) -> (holds: String, most: Int)? = { _ in nil }
 
@@ -33,8 +33,8 @@ public struct StateField<Root> {
     public static func field<Value, Saved: Codable>(
         _ name: String, _ path: WritableKeyPath<Root, Value>, as saved: @escaping (Value) -> Saved, _ restored: @escaping (Saved) -> Value
     ) -> StateField {
-        StateField(write: { try $1.encode(saved($0[keyPath: path]), forKey: CheckpointKey(name)) }) { root, container in
-            root[keyPath: path] = restored(try container.decode(Saved.self, forKey: CheckpointKey(name)))
+        StateField(write: { try $1.encode(saved($0[keyPath: path]), forKey: NameKey(name)) }) { root, container in
+            root[keyPath: path] = restored(try container.decode(Saved.self, forKey: NameKey(name)))
         }
     }
 }
@@ -70,9 +70,9 @@ extension ViewStateHost {
             Written { container in
                 for field in saved.fields { try field.write(state, &container) }
                 for field in saved.interactorFields { try field.write(interactor, &container) }
-                try container.encodeIfPresent(alert, forKey: CheckpointKey("alert"))
-                for (name, source) in saved.randoms { try container.encode(source.position, forKey: CheckpointKey(name)) }
-                if let switches = self.pitfallSwitches { try container.encode(switches.onNames, forKey: CheckpointKey("pitfalls")) }
+                try container.encodeIfPresent(alert, forKey: NameKey("alert"))
+                for (name, source) in saved.randoms { try container.encode(source.position, forKey: NameKey(name)) }
+                if let switches = self.pitfallSwitches { try container.encode(switches.onNames, forKey: NameKey("pitfalls")) }
             })
     }
 
@@ -85,9 +85,9 @@ extension ViewStateHost {
         try Checkpoint.read(app: app, from: text) { container in
             for field in saved.fields { try field.read(&state, container) }
             for field in saved.interactorFields { try field.read(&interactor, container) }
-            alert = try container.decodeIfPresent(String.self, forKey: CheckpointKey("alert"))
-            for name in saved.randoms.keys { positions[name] = try container.decodeIfPresent(UInt64.self, forKey: CheckpointKey(name)) }
-            pitfalls = try container.decodeIfPresent([String].self, forKey: CheckpointKey("pitfalls")) ?? []
+            alert = try container.decodeIfPresent(String.self, forKey: NameKey("alert"))
+            for name in saved.randoms.keys { positions[name] = try container.decodeIfPresent(UInt64.self, forKey: NameKey(name)) }
+            pitfalls = try container.decodeIfPresent([String].self, forKey: NameKey("pitfalls")) ?? []
         }
         for field in saved.fields {
             guard let (holds, most) = field.excess(state) else { continue }
@@ -105,21 +105,12 @@ extension ViewStateHost {
     }
 }
 
-/// A key of a checkpoint's one object.
-public struct CheckpointKey: CodingKey {
-    public let stringValue: String
-    public var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    public init?(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) { nil }
-}
-
 /// A checkpoint's object, written field by field.
 private struct Written: Encodable {
-    let write: (inout KeyedEncodingContainer<CheckpointKey>) throws -> Void
+    let write: (inout KeyedEncodingContainer<NameKey>) throws -> Void
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CheckpointKey.self)
+        var container = encoder.container(keyedBy: NameKey.self)
         try write(&container)
     }
 }
@@ -127,7 +118,7 @@ private struct Written: Encodable {
 extension Checkpoint {
     /// Reads `text`'s one object with `body`; a ``CheckpointError`` naming what did not fit.
     static func read(
-        app: String, from text: String, _ body: @escaping (KeyedDecodingContainer<CheckpointKey>) throws -> Void
+        app: String, from text: String, _ body: @escaping (KeyedDecodingContainer<NameKey>) throws -> Void
     ) throws(CheckpointError) {
         let decoder = JSONDecoder()
         decoder.userInfo[Reader.key] = Reader(body: body)
@@ -139,14 +130,14 @@ extension Checkpoint {
 private final class Reader: @unchecked Sendable {
     static let key = CodingUserInfoKey(rawValue: "VVSIRuntime.checkpoint")!
     // Unchecked: used only during the one `decode` call that made it, on the caller's thread.
-    let body: (KeyedDecodingContainer<CheckpointKey>) throws -> Void
+    let body: (KeyedDecodingContainer<NameKey>) throws -> Void
 
-    init(body: @escaping (KeyedDecodingContainer<CheckpointKey>) throws -> Void) { self.body = body }
+    init(body: @escaping (KeyedDecodingContainer<NameKey>) throws -> Void) { self.body = body }
 
     struct Opened: Decodable {
         init(from decoder: any Decoder) throws {
             guard let reader = decoder.userInfo[Reader.key] as? Reader else { preconditionFailure("a checkpoint read without its reader") }
-            try reader.body(decoder.container(keyedBy: CheckpointKey.self))
+            try reader.body(decoder.container(keyedBy: NameKey.self))
         }
     }
 }
