@@ -8,7 +8,7 @@ import VVSIRuntime
 /// task, as the seed's do) and every `updater` call lands on the room's executor.
 public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp, PitfallHostingApp {
     public static let about = AppAbout(
-        id: ListViewEvent.appName, title: "VVSI · View, ViewState, Interactor — a list",
+        id: ListViewEvent.pitfallAppID, title: "VVSI · View, ViewState, Interactor — a list",
         summary: "Add, Remove and Random are actions: ViewState.trigger hands each to the Interactor, whose updater "
             + "changes the state once per call; errors come back as notifications and show as an alert. Actions run one at "
             + "a time here, so two fast Adds can never pass the 5-item check together (the seed's race).",
@@ -18,7 +18,7 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp, PitfallH
     /// Most actions waiting behind the running one; more are refused as busy.
     public static let maxPendingActions = 256
 
-    public typealias Input = ListViewEvent
+    public typealias Input = PitfallSwitchInput<ListViewEvent>
     let instance: ListViewInstance
     public var hosting: any ViewStateHosting { instance }
 
@@ -29,30 +29,24 @@ public final class ListViewPlayground: VVSIHostedApp, CheckpointingApp, PitfallH
         instance.onChange = services.changed
     }
 
-    public var snapshot: ListViewSnapshot { instance.snapshot }
+    public var snapshot: ListViewSnapshot { ListViewSnapshot(instance) }
 }
 
 /// What HTTP may send the list (`{"app":"vvsi","event":"random","count":3,"length":2}`), decoded from the envelope
 /// by `Codable`; ``action`` is the one mapping onto what the buttons' closures trigger.
-public enum ListViewEvent: ViewStateInput, PitfallSwitchable, Codable, Equatable {
+public enum ListViewEvent: ViewStateInput, PitfallDeclaring, Codable, Equatable {
     /// Add "New item" (refused with an alert at 5 items).
     case add
     /// Remove the last item.
     case remove
-    /// Replace the items with `count` random strings of `length` characters.
+    /// Replace the items with `count` random strings of `length` characters (the view draws them from the seed's
+    /// `Int.random(in: 1..<10)` and `Int.random(in: 1..<5)`).
     case random(count: Int, length: Int)
-    /// The alert's "Ok".
+    /// The alert's Ok.
     case dismissAlert
-    /// The pitfall switch: `on` runs the article's `trigger` as published (every action at once, not one at a time).
-    case setPitfall(on: Bool, pitfall: String? = nil)
 
     /// The app's name in posted events (`app=vvsi`).
-    public static let appName = "vvsi"
-    /// Random's `count` (the seed's `Int.random(in: 1..<10)`).
-    public static let countRange = 1..<10
-    /// Random's `length` (the seed's `Int.random(in: 1..<5)`).
-    public static let lengthRange = 1..<5
-    public static let pitfallAppID = appName
+    public static let pitfallAppID = "vvsi"
     /// The article's `trigger` runs every action at once, so its `< 5` check races.
     public static let pitfalls = [Pitfall.unserialisedActions]
 
@@ -62,7 +56,7 @@ public enum ListViewEvent: ViewStateInput, PitfallSwitchable, Codable, Equatable
         case .add: .add
         case .remove: .remove
         case .random(let count, let length): .random(ListView.Options(count: count, length: length))
-        case .dismissAlert, .setPitfall: nil
+        case .dismissAlert: nil
         }
     }
 
@@ -72,18 +66,15 @@ public enum ListViewEvent: ViewStateInput, PitfallSwitchable, Codable, Equatable
         .init("remove", "VVSI: `viewState.trigger(.remove)`: removes the last item. \(queueFull)"),
         .init(
             "random", "VVSI: `viewState.trigger(.random(options))`: `count` random strings of `length` characters. \(queueFull)",
-            app: appName, ranges: ["count": countRange, "length": lengthRange]),
+            app: pitfallAppID, ranges: ["count": 1..<10, "length": 1..<5]),
         .dismissAlert,
-        .setPitfall(pitfalls),
     ]
     static let queueFull = EventDeclaration.queueFull(ListViewPlayground.maxPendingActions)
 
-    public static var examples: [(label: String, input: ListViewEvent)] {
-        [
-            ("Add", .add), ("Remove", .remove), ("Random (count 1…9, length 1…4)", .random(count: 3, length: 4)),
-            ("Ok (dismiss the alert)", .dismissAlert), ("Run the article's code as published", .setPitfall(on: true)),
-        ]
-    }
+    public static let examples: [(label: String, input: ListViewEvent)] = [
+        ("Add", .add), ("Remove", .remove), ("Random (count 1…9, length 1…4)", .random(count: 3, length: 4)),
+        ("Ok (dismiss the alert)", .dismissAlert),
+    ]
 }
 
 /// A read-only snapshot of the list app for `/state`.
@@ -101,13 +92,10 @@ public struct ListViewSnapshot: Sendable, Equatable, Codable {
     /// Items shown past the interactor's cap of 5: the bug, counted (0 while the fix runs).
     public var overCap: Int
 
-    /// Makes a snapshot.
-    public init(
-        items: [String], alert: String?, pendingActions: Int, actionRunning: Bool,
-        pitfall: PitfallState = PitfallState(name: "unserialised-actions", on: false)
-    ) {
-        (self.items, self.alert, self.pendingActions, self.actionRunning) = (items, alert, pendingActions, actionRunning)
-        (self.pitfall, self.overCap) = (pitfall, max(0, items.count - 5))
+    init(_ list: ListViewInstance) {
+        let viewState = list.viewState
+        (items, alert, pitfall) = (viewState.state.items, list.alert, list.pitfallSwitches!.state)
+        (pendingActions, actionRunning, overCap) = (viewState.pendingActionCount, viewState.isRunningAction, max(0, items.count - 5))
     }
 }
 
@@ -115,16 +103,13 @@ public struct ListViewSnapshot: Sendable, Equatable, Codable {
 typealias ListViewInstance = ViewStateHost<ListView.Interactor, ViewStateRoot<ListView>>
 
 extension ViewStateHost where Interactor == ListView.Interactor, Root == ViewStateRoot<ListView> {
-    /// The id of the element holding the whole list view, alert included (the SSE fragment).
-    static var fragmentID: String { "vvsi-list" }
-
-    /// The app for the room whose isolation is `isolation`: the buttons draw from `random`, the interactor's tasks
-    /// from `taskRandom` (the Random strings); at most `maxPendingActions` actions wait behind the running one.
+    /// The app in a room: its buttons draw from `random`, the interactor's tasks (Random's strings) from `taskRandom`.
     convenience init(
         isolation: any Actor, random: RandomSource = RandomSource(), taskRandom: RandomSource = RandomSource(), maxPendingActions: Int = 64
     ) {
+        // `vvsi-list`: the element holding the whole list view, alert included (the SSE fragment).
         self.init(
-            id: Self.fragmentID, appID: ListViewEvent.appName, isolation: isolation, summary: { "\($0.items.count) items" },
+            id: "vvsi-list", appID: ListViewEvent.pitfallAppID, isolation: isolation, summary: { "\($0.items.count) items" },
             viewState: \.viewState
         ) { ListView(dependencies: ListView.Dependencies(service: taskRandom), random: random, maxPendingActions: maxPendingActions) }
         // The trace's mark where the bug bites: the list passes the interactor's cap.
@@ -135,13 +120,5 @@ extension ViewStateHost where Interactor == ListView.Interactor, Root == ViewSta
         // maxPendingActions) pass the cap: a checkpoint with more was not written here.
         let items = StateField<ListView.VState>.field("items", \.items, atMost: 5 + maxPendingActions)
         checkpointing(.init([items], randoms: ["random": random, "taskRandom": taskRandom], alert: { .error($0) }))
-    }
-
-    /// What `/state` shows.
-    var snapshot: ListViewSnapshot {
-        ListViewSnapshot(
-            items: viewState.state.items, alert: alert, pendingActions: viewState.pendingActionCount,
-            actionRunning: viewState.isRunningAction,
-            pitfall: pitfallSwitches?.state ?? PitfallState(name: "unserialised-actions", on: false))
     }
 }

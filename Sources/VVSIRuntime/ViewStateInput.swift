@@ -36,16 +36,10 @@ extension EventDeclaration {
     public static func queueFull(_ limit: Int) -> String { "503 `action_queue_full` when \(limit) actions already wait." }
 }
 
-extension ViewStateInput where Self: PitfallSwitchable & Codable {
-    /// `setPitfall`'s `on` and `pitfall`, read off the event's envelope fields.
-    public var pitfallSwitch: (on: Bool, pitfall: String?)? {
-        guard eventName == "setPitfall" else { return nil }
-        let fields = envelopeFields
-        guard case .boolean(let on)? = fields.first(where: { $0.name == "on" })?.value else { return nil }
-        if case .string(let name)? = fields.first(where: { $0.name == "pitfall" })?.value { return (on, name) }
-        return (on, nil)
+/// A sample's events plus the runtime's `setPitfall` (`typealias Input = PitfallSwitchInput<ListViewEvent>`): the switch
+/// is the host's, every other event triggers its action.
+extension PitfallSwitchInput: ViewStateInput where Base: ViewStateInput {
+    public var action: Base.Action? {
+        if case .app(let base) = self { base.action } else { nil }
     }
-
-    /// A `setPitfall` must name one of the app's pitfalls.
-    public func validate() throws(AppInputError) { try Pitfall.check(self) }
 }

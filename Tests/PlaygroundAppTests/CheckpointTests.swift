@@ -66,7 +66,7 @@ struct CheckpointTests {
         let harness = AppHarness<ListViewPlayground>(seed: 5, clock: clock)
         await harness.draw()
         let started = try await harness.run { harness throws -> Bool in
-            _ = try harness.send(.add)
+            _ = try harness.send(.app(.add))
             return harness.app.checkpoint() == nil
         }
         #expect(started, "an action still running cannot be written down")

@@ -9,8 +9,8 @@ import VVSIRuntime
     static let rule = #"The vvsi event random takes "count", an integer in 1..<10 (1 to 9), and "length", an integer in 1..<5 (1 to 4)"#
 
     /// `nil` stands for a field that is not an integer.
-    func decode(_ name: String, _ arguments: [String: Int?] = [:]) throws(AppInputError) -> ListViewEvent {
-        try ListViewEvent(event: name, arguments: arguments.mapValues { value -> EventArgument in value.map { .integer($0) } ?? .string("x") })
+    func decode(_ name: String, _ arguments: [String: Int?] = [:]) throws(AppInputError) -> ListViewPlayground.Input {
+        try ListViewPlayground.Input(event: name, arguments: arguments.mapValues { value -> EventArgument in value.map { .integer($0) } ?? .string("x") })
     }
 
     func error(_ name: String, _ arguments: [String: Int?] = [:]) -> AppInputError? {
@@ -23,19 +23,19 @@ import VVSIRuntime
     }
 
     @Test func acceptsEveryEventWithItsArguments() throws {
-        #expect(ListViewEvent.examples.map(\.input.eventName) == ["add", "remove", "random", "dismissAlert", "setPitfall"])
-        #expect(try decode("add") == .add)
-        #expect(try decode("remove") == .remove)
-        #expect(try decode("dismissAlert") == .dismissAlert)
-        #expect(try decode("random", ["count": 1, "length": 1]) == .random(count: 1, length: 1))
-        #expect(try decode("random", ["count": 9, "length": 4]) == .random(count: 9, length: 4))
+        #expect(ListViewPlayground.Input.examples.map(\.input.eventName) == ["add", "remove", "random", "dismissAlert", "setPitfall"])
+        #expect(try decode("add") == .app(.add))
+        #expect(try decode("remove") == .app(.remove))
+        #expect(try decode("dismissAlert") == .app(.dismissAlert))
+        #expect(try decode("random", ["count": 1, "length": 1]) == .app(.random(count: 1, length: 1)))
+        #expect(try decode("random", ["count": 9, "length": 4]) == .app(.random(count: 9, length: 4)))
     }
 
     @Test func refusesUnknownNamesQuotingAtMostSixtyCharacters() {
-        #expect(error("explode") == AppInputError(.unknownEvent, #"There is no event "explode"; accepted: add, remove, random, dismissAlert, setPitfall."#))
+        #expect(error("explode") == AppInputError(.unknownEvent, #"The vvsi app has no event "explode"; accepted: add, remove, random, dismissAlert, setPitfall."#))
         #expect(error("Add")?.code == .unknownEvent)
         let long = String(repeating: "x", count: 65) + "\"<script>"
-        #expect(error(long)?.message == "There is no event \"\(String(repeating: "x", count: 60))…\"; accepted: add, remove, random, dismissAlert, setPitfall.")
+        #expect(error(long)?.message == "The vvsi app has no event \"\(String(repeating: "x", count: 60))…\"; accepted: add, remove, random, dismissAlert, setPitfall.")
     }
 
     @Test func refusesArgumentsWhereNoneAreTaken() {
@@ -62,7 +62,7 @@ import VVSIRuntime
     }
 
     @Test func eventsPostTheirFieldsAndMapToActions() {
-        func fields(_ event: ListViewEvent) -> [String] { event.postedFields(app: ListViewEvent.appName).map { "\($0.name)=\($0.value)" } }
+        func fields(_ event: ListViewEvent) -> [String] { event.postedFields(app: ListViewPlayground.about.id).map { "\($0.name)=\($0.value)" } }
         #expect(fields(.add) == ["app=vvsi", "event=add"])
         #expect(fields(.random(count: 3, length: 2)) == ["app=vvsi", "event=random", "count=3", "length=2"])
         #expect(fields(.dismissAlert) == ["app=vvsi", "event=dismissAlert"])
@@ -70,6 +70,6 @@ import VVSIRuntime
         #expect(ListViewEvent.remove.action == .remove)
         #expect(ListViewEvent.random(count: 3, length: 2).action == .random(.init(count: 3, length: 2)))
         #expect(ListViewEvent.dismissAlert.action == nil)
-        #expect(ListViewEvent.countRange == 1..<10 && ListViewEvent.lengthRange == 1..<5)
+        #expect(ListViewPlayground.Input.setPitfall(on: true).action == nil)
     }
 }

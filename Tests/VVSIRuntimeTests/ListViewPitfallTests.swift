@@ -12,7 +12,7 @@ struct ListViewPitfallTests {
         let harness = AppHarness<ListViewPlayground>(seed: 7)
         try await harness.send(.setPitfall(on: on))
         try await harness.run { harness in
-            for _ in 0..<20 { _ = try harness.send(.add) }
+            for _ in 0..<20 { _ = try harness.send(.app(.add)) }
         }
         // A bound, not a timing: a loaded machine runs the twenty actions' hops slowly.
         #expect(await harness.waitUntil(timeout: .seconds(120)) { $0.app.snapshot.actionRunning == false && $0.app.snapshot.pendingActions == 0 })
@@ -40,7 +40,7 @@ struct ListViewPitfallTests {
         let harness = try await twentyAdds(on: true)
         let count = await harness.run { $0.app.snapshot }.items.count
         try await harness.send(.setPitfall(on: false))
-        try await harness.send(.add)
+        try await harness.send(.app(.add))
         #expect(await harness.waitUntil { $0.app.snapshot.actionRunning == false })
         #expect(await harness.run { $0.app.snapshot }.items.count == count)
     }

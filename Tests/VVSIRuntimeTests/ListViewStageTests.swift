@@ -52,7 +52,7 @@ import VVSIRuntime
         #expect(Self.path(await harness.trace.first) == refused, "a refused add has no updater stage")
         #expect(await !harness.flow.lit.contains(.updater))
 
-        let dismissed = try await harness.send(.dismissAlert)
+        let dismissed = try await harness.send(.app(.dismissAlert))
         #expect(dismissed.count == 1 && Self.path(dismissed.first).isEmpty, "the alert's Ok runs no VVSI stage")
         let strip = await harness.flow
         #expect(strip.path.isEmpty && strip.lit.isEmpty, "so the strip is dark, not the refused add's")
@@ -73,8 +73,8 @@ import VVSIRuntime
         let harness = AppHarness<ListViewPlayground>(seed: 9)
         let glue = "VVSIRuntime/ViewStateHost.swift"  // the runtime triggers an HTTP input
         try await harness.run { harness in
-            _ = try harness.send(.add)
-            _ = try harness.send(.add)  // queued behind the first
+            _ = try harness.send(.app(.add))
+            _ = try harness.send(.app(.add))  // queued behind the first
         }
         await settled(harness)
         let rows = await harness.trace

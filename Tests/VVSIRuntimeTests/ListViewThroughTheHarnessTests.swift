@@ -23,9 +23,9 @@ struct ListViewThroughTheHarnessTests {
         #expect(trace.allSatisfy { $0.source == .browser })
         #expect(trace.first?.became.contains("notification error(\"Max items count is 5\")") == true, "\(trace.first?.became ?? [])")
         #expect(await harness.changes >= 6, "five updates and one notification arrived outside the presses")
-        try await harness.send(.dismissAlert)
+        try await harness.send(.app(.dismissAlert))
         #expect(await harness.snapshotJSON.contains(#""alert":null"#))
-        await #expect(throws: AppError.self) { try await harness.send(.dismissAlert) }
+        await #expect(throws: AppError.self) { try await harness.send(.app(.dismissAlert)) }
     }
 
     /// The button's closure draws count and length from the room's source, the interactor's task the strings from

@@ -10,8 +10,8 @@ import PlaygroundUI
 ///    own (``PitfallDeclaringApp``), checked by the registry.
 /// 2. Let the input take `setPitfall`: a `Codable` input enum adds the case
 ///    `case setPitfall(on: Bool, pitfall: String? = nil)`, ``EventDeclaration/setPitfall(_:)`` to its `events`,
-///    `try Pitfall.check(self)` to its `validate()` and `pitfallSwitch` (``PitfallSwitchable``); an input the app
-///    does not own (EV's article enum) is wrapped instead: `handle(_ input: PitfallSwitchInput<EventEnum>, …)`.
+///    `try Pitfall.check(self)` to its `validate()` and `pitfallSwitch` (``PitfallSwitchable``); or the input is
+///    wrapped (EV's article enum, VVSI's `ListViewEvent`): `typealias Input = PitfallSwitchInput<Events>`.
 /// 3. Adopt ``PitfallHostingApp``: keep the room's switches in `pitfallSwitches`; in `handle`, `set(on, pitfall:)`
 ///    them, hand the flag to the runtime (its switch runs the article's code instead of the fix), record a trace row;
 ///    set `pitfallSwitches.switched` to that same path (the pane's toggle calls it). The room draws the toggle under
@@ -253,17 +253,16 @@ public struct PitfallSwitchView: View {
 /// runs a press of it through ``PitfallSwitches/switched``. The steps are in ``Pitfall``'s comment; in the glue:
 ///
 /// ```swift
-/// extension ListViewEvent: PitfallSwitchable {          // + case setPitfall(on: Bool, pitfall: String? = nil)
-///     public static let pitfallAppID = "vvsi"
-///     public static let pitfalls = [Pitfall.unserialisedActions]      // VVSIRuntime's
-///     public var pitfallSwitch: (on: Bool, pitfall: String?)? { if case .setPitfall(let on, let name) = self { (on, name) } else { nil } }
+/// enum CounterEvent: PitfallSwitchable, Codable {        // + case setPitfall(on: Bool, pitfall: String? = nil)
+///     static let pitfallAppID = "counter"
+///     static let pitfalls = [Pitfall.unserialisedActions]   // the runtime's
+///     var pitfallSwitch: (on: Bool, pitfall: String?)? { if case .setPitfall(let on, let name) = self { (on, name) } else { nil } }
 /// }
-/// final class ListViewPlayground: VVSIHostedApp, PitfallHostingApp {
-///     let pitfalls = PitfallSwitches(ListViewEvent.pitfalls)
-///     var pitfallSwitches: PitfallSwitches { pitfalls }
-///     func handle(_ event: ListViewEvent, from source: EventSource) throws(AppError) {
-///         if case .setPitfall(let on, let name) = event {
-///             return instance.setPitfall(on, pitfall: name, switches: pitfalls, from: source)  // the runtime's switch
+/// final class CounterPlayground: HostedApp, PitfallHostingApp {
+///     let pitfallSwitches = PitfallSwitches(CounterEvent.pitfalls)
+///     func handle(_ event: CounterEvent, from source: EventSource) throws(AppError) {
+///         if let (on, name) = event.pitfallSwitch {
+///             return instance.setPitfall(on, pitfall: name, switches: pitfallSwitches, from: source)  // the runtime's switch
 ///         }
 ///         …
 ///     }

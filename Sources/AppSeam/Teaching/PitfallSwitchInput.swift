@@ -27,13 +27,13 @@ public enum PitfallSwitchInput<Base: PitfallDeclaring>: AppInput {
         case .formText("true")?: on = true
         case .formText("false")?: on = false
         case nil: throw AppInputError(.missingArgument, "The \(app) event setPitfall needs \"on\": true or false.")
-        default: throw AppInputError(.invalidArgument, "\"on\" must be true or false.")
+        default: throw AppInputError(.invalidArgument, "The event \"setPitfall\" needs \"on\" to be true or false.")
         }
         let name: String?
         switch arguments["pitfall"] {
         case nil: name = nil
         case .string(let text)?, .formText(let text)?: name = text
-        default: throw AppInputError(.invalidArgument, "\"pitfall\" must be one of: \(Base.pitfalls.map(\.name).joined(separator: ", ")).")
+        default: throw AppInputError(.invalidArgument, "The event \"setPitfall\" needs \"pitfall\" to be one of: \(Base.pitfalls.map(\.name).joined(separator: ", ")).")
         }
         _ = try Pitfall.named(name, in: Base.pitfalls, app: app)
         self = .setPitfall(on: on, pitfall: name)
@@ -74,22 +74,15 @@ extension PitfallSwitchInput: PitfallSwitchable {
 /// Decodable only so the OpenAPI document reads `setPitfall`'s arguments off it (``SchemaRecorder``); HTTP input is
 /// read by ``init(event:arguments:)``. A base that is not `Decodable` takes no arguments (its examples stand for it).
 extension PitfallSwitchInput: Decodable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     private enum Arguments: String, CodingKey { case on, pitfall }
 
     private struct Unreadable: Error {}
 
     public init(from decoder: any Decoder) throws {
-        let top = try decoder.container(keyedBy: Key.self)
+        let top = try decoder.container(keyedBy: NameKey.self)
         guard let event = top.allKeys.first?.stringValue else { throw Unreadable() }
         if event == "setPitfall" {
-            let arguments = try top.nestedContainer(keyedBy: Arguments.self, forKey: Key(stringValue: event)!)
+            let arguments = try top.nestedContainer(keyedBy: Arguments.self, forKey: NameKey(event))
             self = .setPitfall(on: try arguments.decode(Bool.self, forKey: .on), pitfall: try arguments.decodeIfPresent(String.self, forKey: .pitfall))
         } else if let decodable = Base.self as? any Decodable.Type, let base = try decodable.init(from: decoder) as? Base {
             self = .app(base)
