@@ -76,11 +76,11 @@ public final class ViewHost<Root: View> {
     public func perform(action: String, value: String?) -> ActionOutcome {
         var found: [PositionStore.Control] = []
         if let wanted = ControlID(posted: action) {
-            for control in store.controls where control.path.controlID == wanted { found.append(control) }
+            for control in store.controls where ControlID(descriptionHash: control.hash) == wanted { found.append(control) }
         }
         // Two controls whose paths hash alike (48 bits: never seen, but not impossible) are refused rather than guessed;
         // rows drawn twice with one id share their paths, and the last drawn is the one (as when it kept a position).
-        guard let last = found.last, found.allSatisfy({ $0.path === last.path }) else {
+        guard let last = found.last, found.allSatisfy({ $0.hash == last.hash }) else {
             return .stale("No control has the action id \(action.debugDescription.prefix(80)) any more: the page is older than the view. Reload it.")
         }
         return last.action.perform(value)

@@ -7,9 +7,10 @@ final class PositionStore {
     private var live: [Position] = []
     private var pass = 0
     private var visitCounter = 0
-    /// A control drawn in the last pass: its path (the id its form posts) and what it runs.
+    /// A control drawn in the last pass: the hash of its path (``ViewPath/descriptionHash``, whose ``ControlID`` its
+    /// form posts) and what it runs. Not the path itself: a keyed row's nodes may go between renders.
     struct Control {
-        let path: ViewPath
+        let hash: UInt64
         let action: ControlAction
     }
 
@@ -19,7 +20,7 @@ final class PositionStore {
 
     /// Keeps `action` as the control at `path` in this pass.
     func addControl(at path: ViewPath, _ action: ControlAction) {
-        controls.append(Control(path: path, action: action))
+        controls.append(Control(hash: path.descriptionHash, action: action))
     }
 
     /// Adds again, in order, the controls of a subtree whose output is reused.

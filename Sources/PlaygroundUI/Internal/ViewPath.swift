@@ -343,6 +343,37 @@ final class ViewPath {
         census.reached += nodeCount
     }
 
+    /// Drops this node's index and type children when nothing below them is kept between renders (no position, memo,
+    /// id, tag or environment write: a keyed row whose views hold no state, its controls found by their paths' hashes).
+    /// The next render makes them again, the same paths with the same descriptions; a room keeps one node a row, not
+    /// five (issue #27, memory). Called right after the row is drawn, so no render state below it is still in use.
+    func dropChildrenHoldingNothing() {
+        guard first != nil else { return }
+        var (count, reached) = (0, 0)
+        let current = Int32(truncatingIfNeeded: census.pass)
+        if let first, !first.holdsNothing(&count, &reached, current) { return }
+        for child in rest where !child.holdsNothing(&count, &reached, current) { return }
+        first = nil
+        rest = []
+        census.nodes -= count
+        census.reached -= reached
+        census.forgetChain()  // it may name the nodes that went
+    }
+
+    /// Whether this subtree keeps nothing but its shape (and its view type infos); counts its nodes, and those reached
+    /// in the pass `current`.
+    private func holdsNothing(_ count: inout Int, _ reached: inout Int, _ current: Int32) -> Bool {
+        guard position == nil else { return false }
+        if let extras, extras.id != nil || extras.memo != nil || extras.identified != nil || extras.rare != nil || extras.tagTextText != nil {
+            return false
+        }
+        count += 1
+        if pass == current { reached += 1 }
+        if let first, !first.holdsNothing(&count, &reached, current) { return false }
+        for child in rest where !child.holdsNothing(&count, &reached, current) { return false }
+        return true
+    }
+
     /// Drops the paths below this root that the current pass did not reach.
     func endPass() {
         census.forgetChain()

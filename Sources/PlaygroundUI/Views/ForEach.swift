@@ -58,6 +58,8 @@ extension ForEach: PrimitiveView, TransparentView, KeyedRows {
             seen[base] = earlier + 1
             row.pending.add(ElementAttributes(id: earlier == 0 ? base : base + "~\(earlier)"))
             renderer.render(content(element), row)
+            // A row whose views keep nothing between renders keeps only its own node (its id and row id).
+            row.path.dropChildrenHoldingNothing()
         }
     }
 }
