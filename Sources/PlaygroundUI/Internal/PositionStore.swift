@@ -15,8 +15,12 @@ final class PositionStore {
     }
 
     /// The controls drawn in the last pass, in render order (a room has ~250; a position and an object for each
-    /// cost 128 bytes, an entry here 32). Emptied when a pass begins.
+    /// cost 128 bytes, an entry here 32). Emptied when a pass begins, and let go once a render is over
+    /// (``forgetControls()``): their closures hold what the views captured (a list's rows: their data), and a post
+    /// draws the tree again to find its control (``ViewHost/perform(action:value:)``).
     private(set) var controls: [Control] = []
+    /// How many controls the last pass drew.
+    private(set) var controlCount = 0
 
     /// Keeps `action` as the control at `path` in this pass.
     func addControl(at path: ViewPath, _ action: ControlAction) {
@@ -73,6 +77,7 @@ final class PositionStore {
 
     func beginPass() {
         controls.removeAll(keepingCapacity: true)
+        controls.reserveCapacity(controlCount)
         pass += 1
         root.beginPass()
         visitCounter = 0
@@ -132,13 +137,16 @@ final class PositionStore {
             }
         }
         visits.removeAll(keepingCapacity: true)
-        // The list lives until the next pass: grown by doubling, it would keep up to as much again unused.
-        if controls.capacity > controls.count + controls.count / 8 + 4 { controls = Array(controls[...]) }
+        controlCount = controls.count
         root.endPass()
     }
 
+    /// Lets the controls of the last pass go (their count stays).
+    func forgetControls() { controls = [] }
+
     func removeAll() {
         controls.removeAll()
+        controlCount = 0
         let all = orderedPositions
         live.removeAll()
         latestValues.removeAll()
