@@ -360,6 +360,27 @@ final class ViewPath {
         census.forgetChain()  // it may name the nodes that went
     }
 
+    /// Drops this node's identified children (a list's rows) that keep nothing between renders but their id and its
+    /// texts, their own children gone already (``dropChildrenHoldingNothing()``): the next render makes them again, in
+    /// the same order, so with the same texts and paths. Called once the list is drawn: a row's id text is told apart
+    /// from its siblings' (`~1`) while all are there. A list of 100 such rows keeps no node for them (~250 bytes a row).
+    func dropRowsHoldingNothing() {
+        guard let identified = extras?.identified, !identified.children.isEmpty else { return }
+        let current = Int32(truncatingIfNeeded: census.pass)
+        var reached = 0
+        let dropped = identified.remove { child in
+            guard child.first == nil, child.rest.isEmpty, child.position == nil else { return false }
+            if let extras = child.extras, extras.memo != nil || extras.identified != nil || extras.rare != nil { return false }
+            if child.pass == current { reached += 1 }
+            return true
+        }
+        guard dropped > 0 else { return }
+        if identified.children.isEmpty { extras?.identified = nil }
+        census.nodes -= dropped
+        census.reached -= reached
+        census.forgetChain()  // it may name the nodes that went
+    }
+
     /// Whether this subtree keeps nothing but its shape (and its view type infos); counts its nodes, and those reached
     /// in the pass `current`.
     private func holdsNothing(_ count: inout Int, _ reached: inout Int, _ current: Int32) -> Bool {
