@@ -80,8 +80,9 @@ public final class ViewHost<Root: View> {
 
     /// Runs the closure of the control whose action id (its form's `control` field: the short id of its position,
     /// ``ControlID``, or the position's whole path as older pages and journals post it) is `action`, with the posted
-    /// `value` (a text field's text, a toggle's new state); call it on the host's executor, then render.
-    /// A control that is no longer in the tree (an old page) is `.stale`; a value it does not take is `.invalid`;
+    /// `value` (a text field's text, a toggle's new state); call it on the host's executor, then render. The host keeps
+    /// no closure between renders: it draws the tree again (with the last render's context) to find the control, so a
+    /// host never rendered, or unmounted, has none. A control that is no longer in the tree (an old page) is `.stale`; a value it does not take is `.invalid`;
     /// neither changes anything. Values taken: a button none; a text field one line of at most 1,000 scalars
     /// without control characters; a toggle `true` or `false`; a picker an option's index (`0`, `1` …).
     public func perform(action: String, value: String?) -> ActionOutcome {
