@@ -57,7 +57,7 @@ let package = Package(
         // A small SwiftUI-shaped view layer that renders to escaped HTML.
         .target(
             name: "PlaygroundUI",
-            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["RoomServices", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         // What a room lends the apps it hosts, below the runtimes: effects (the outside, journaled), turns, seeded
         // randomness, and the one room-bound value wrapper.

@@ -1,3 +1,5 @@
+import RoomServices
+
 /// Renders a root view again and again, keeping each position's state and subscriptions alive between
 /// renders, and tearing down those of positions that left the tree.
 ///
@@ -23,6 +25,10 @@ public final class ViewHost<Root: View> {
     var recordsEvaluations = false
     /// The custom views whose `body` ran in the last render, in order, while ``recordsEvaluations`` is set.
     private(set) var lastEvaluated: [Any.Type] = []
+    /// The context of the last render: a posted control is found by drawing the tree again with it.
+    private var lastContext: RenderContext?
+    /// Set while ``perform(action:value:)`` draws the tree to find a control: the render keeps the controls it drew.
+    private var keepsControls = false
 
     /// Makes a host for `root`; nothing is mounted until the first ``render(_:)``. The `inspecting` types can be
     /// read back as last drawn with ``view(_:)`` (their positions keep a copy of each value).
@@ -36,6 +42,7 @@ public final class ViewHost<Root: View> {
 
     /// Renders the tree: links state, (re)subscribes new positions, tears down vanished ones.
     public func render(_ context: RenderContext) -> RenderedView {
+        lastContext = context
         var result = renderPass(context)
         // `.onAppear` / `.onDisappear` run after the pass that drew or removed their view; what they change is drawn
         // by another pass (bounded, so views that keep appearing cannot loop).
@@ -44,6 +51,9 @@ public final class ViewHost<Root: View> {
             result = renderPass(context)
             passes += 1
         }
+        // The controls' closures are not kept between renders (issue #27, memory): a list's rows capture their data in
+        // them (the Posts sample's ~220 bytes a row); a post draws the tree again to find its control.
+        if !keepsControls { store.forgetControls() }
         return result
     }
 
@@ -63,31 +73,40 @@ public final class ViewHost<Root: View> {
     /// Tears down every position: all subscriptions are cancelled and all state is forgotten.
     /// A later ``render(_:)`` mounts the tree afresh.
     public func unmount() {
+        lastContext = nil  // nothing is drawn: a post finds no control until the next render
         store.removeAll()
         _ = store.runAppearanceActions()
     }
 
     /// Runs the closure of the control whose action id (its form's `control` field: the short id of its position,
     /// ``ControlID``, or the position's whole path as older pages and journals post it) is `action`, with the posted
-    /// `value` (a text field's text, a toggle's new state); call it on the host's executor, then render.
-    /// A control that is no longer in the tree (an old page) is `.stale`; a value it does not take is `.invalid`;
+    /// `value` (a text field's text, a toggle's new state); call it on the host's executor, then render. The host keeps
+    /// no closure between renders: it draws the tree again (with the last render's context) to find the control, so a
+    /// host never rendered, or unmounted, has none. A control that is no longer in the tree (an old page) is `.stale`; a value it does not take is `.invalid`;
     /// neither changes anything. Values taken: a button none; a text field one line of at most 1,000 scalars
     /// without control characters; a toggle `true` or `false`; a picker an option's index (`0`, `1` …).
     public func perform(action: String, value: String?) -> ActionOutcome {
         var found: [PositionStore.Control] = []
-        if let wanted = ControlID(posted: action) {
-            for control in store.controls where control.path.controlID == wanted { found.append(control) }
+        if let wanted = ControlID(posted: action), let context = lastContext {
+            // The tree as it is now, drawn again with the last render's context: the same views, so the same controls,
+            // holding the closures the views make now (as a press in SwiftUI runs the closure of the view as drawn).
+            // Outside the step: what the views report as they draw is not part of the press (the teaching strip).
+            keepsControls = true
+            Stages.with(nil) { _ = render(context) }
+            keepsControls = false
+            for control in store.controls where ControlID(descriptionHash: control.hash) == wanted { found.append(control) }
+            store.forgetControls()
         }
         // Two controls whose paths hash alike (48 bits: never seen, but not impossible) are refused rather than guessed;
         // rows drawn twice with one id share their paths, and the last drawn is the one (as when it kept a position).
-        guard let last = found.last, found.allSatisfy({ $0.path === last.path }) else {
+        guard let last = found.last, found.allSatisfy({ $0.hash == last.hash }) else {
             return .stale("No control has the action id \(action.debugDescription.prefix(80)) any more: the page is older than the view. Reload it.")
         }
         return last.action.perform(value)
     }
 
     /// How many positions hold state or subscriptions, and controls their actions (for tests and the teaching trace).
-    public var livePositionCount: Int { store.count + store.controls.count }
+    public var livePositionCount: Int { store.count + store.controlCount }
 
     /// Every `@State` value in the tree, in render order (for `/state` snapshots and the teaching trace).
     public var stateValues: [StateValue] {

@@ -7,19 +7,24 @@ final class PositionStore {
     private var live: [Position] = []
     private var pass = 0
     private var visitCounter = 0
-    /// A control drawn in the last pass: its path (the id its form posts) and what it runs.
+    /// A control drawn in the last pass: the hash of its path (``ViewPath/descriptionHash``, whose ``ControlID`` its
+    /// form posts) and what it runs. Not the path itself: a keyed row's nodes may go between renders.
     struct Control {
-        let path: ViewPath
+        let hash: UInt64
         let action: ControlAction
     }
 
     /// The controls drawn in the last pass, in render order (a room has ~250; a position and an object for each
-    /// cost 128 bytes, an entry here 32). Emptied when a pass begins.
+    /// cost 128 bytes, an entry here 32). Emptied when a pass begins, and let go once a render is over
+    /// (``forgetControls()``): their closures hold what the views captured (a list's rows: their data), and a post
+    /// draws the tree again to find its control (``ViewHost/perform(action:value:)``).
     private(set) var controls: [Control] = []
+    /// How many controls the last pass drew.
+    private(set) var controlCount = 0
 
     /// Keeps `action` as the control at `path` in this pass.
     func addControl(at path: ViewPath, _ action: ControlAction) {
-        controls.append(Control(path: path, action: action))
+        controls.append(Control(hash: path.descriptionHash, action: action))
     }
 
     /// Adds again, in order, the controls of a subtree whose output is reused.
@@ -72,6 +77,7 @@ final class PositionStore {
 
     func beginPass() {
         controls.removeAll(keepingCapacity: true)
+        controls.reserveCapacity(controlCount)
         pass += 1
         root.beginPass()
         visitCounter = 0
@@ -131,13 +137,16 @@ final class PositionStore {
             }
         }
         visits.removeAll(keepingCapacity: true)
-        // The list lives until the next pass: grown by doubling, it would keep up to as much again unused.
-        if controls.capacity > controls.count + controls.count / 8 + 4 { controls = Array(controls[...]) }
+        controlCount = controls.count
         root.endPass()
     }
 
+    /// Lets the controls of the last pass go (their count stays).
+    func forgetControls() { controls = [] }
+
     func removeAll() {
         controls.removeAll()
+        controlCount = 0
         let all = orderedPositions
         live.removeAll()
         latestValues.removeAll()

@@ -88,6 +88,21 @@ extension ViewPath {
             return dropped
         }
 
+        /// Drops the children `drops` picks; returns how many went. The suffixes given start again (the children that
+        /// went are made again in order, and take their texts as the first time).
+        func remove(where drops: (ViewPath) -> Bool) -> Int {
+            let before = children.count
+            children.removeAll(where: drops)
+            guard children.count < before else { return 0 }
+            lastSuffixes = [:]
+            if children.isEmpty {
+                (byID, byText) = ([], [])
+            } else {
+                rebuild()
+            }
+            return before - children.count
+        }
+
         private func slot(in table: [Int32], hash: Int, where matches: (ViewPath) -> Bool) -> Int? {
             guard !table.isEmpty else { return nil }
             let mask = table.count - 1

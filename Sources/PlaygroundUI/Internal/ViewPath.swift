@@ -343,6 +343,59 @@ final class ViewPath {
         census.reached += nodeCount
     }
 
+    /// Drops this node's index and type children when nothing below them is kept between renders (no position, memo,
+    /// id, tag or environment write: a keyed row whose views hold no state, its controls found by their paths' hashes).
+    /// The next render makes them again, the same paths with the same descriptions (issue #27, memory: a Posts row kept
+    /// five nodes; its own goes too, ``dropRowsHoldingNothing()``). Called right after the row is drawn, so no render
+    /// state below it is still in use.
+    func dropChildrenHoldingNothing() {
+        guard first != nil else { return }
+        var (count, reached) = (0, 0)
+        let current = Int32(truncatingIfNeeded: census.pass)
+        if let first, !first.holdsNothing(&count, &reached, current) { return }
+        for child in rest where !child.holdsNothing(&count, &reached, current) { return }
+        first = nil
+        rest = []
+        census.nodes -= count
+        census.reached -= reached
+        census.forgetChain()  // it may name the nodes that went
+    }
+
+    /// Drops this node's identified children (a list's rows) that keep nothing between renders but their id and its
+    /// texts, their own children gone already (``dropChildrenHoldingNothing()``): the next render makes them again, in
+    /// the same order, so with the same texts and paths. Called once the list is drawn: a row's id text is told apart
+    /// from its siblings' (`~1`) while all are there. A list of 100 such rows keeps no node for them (~250 bytes a row).
+    func dropRowsHoldingNothing() {
+        guard let identified = extras?.identified, !identified.children.isEmpty else { return }
+        let current = Int32(truncatingIfNeeded: census.pass)
+        var reached = 0
+        let dropped = identified.remove { child in
+            guard child.first == nil, child.rest.isEmpty, child.position == nil else { return false }
+            if let extras = child.extras, extras.memo != nil || extras.identified != nil || extras.rare != nil { return false }
+            if child.pass == current { reached += 1 }
+            return true
+        }
+        guard dropped > 0 else { return }
+        if identified.children.isEmpty { extras?.identified = nil }
+        census.nodes -= dropped
+        census.reached -= reached
+        census.forgetChain()  // it may name the nodes that went
+    }
+
+    /// Whether this subtree keeps nothing but its shape (and its view type infos); counts its nodes, and those reached
+    /// in the pass `current`.
+    private func holdsNothing(_ count: inout Int, _ reached: inout Int, _ current: Int32) -> Bool {
+        guard position == nil else { return false }
+        if let extras, extras.id != nil || extras.memo != nil || extras.identified != nil || extras.rare != nil || extras.tagTextText != nil {
+            return false
+        }
+        count += 1
+        if pass == current { reached += 1 }
+        if let first, !first.holdsNothing(&count, &reached, current) { return false }
+        for child in rest where !child.holdsNothing(&count, &reached, current) { return false }
+        return true
+    }
+
     /// Drops the paths below this root that the current pass did not reach.
     func endPass() {
         census.forgetChain()

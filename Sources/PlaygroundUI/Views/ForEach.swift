@@ -58,7 +58,11 @@ extension ForEach: PrimitiveView, TransparentView, KeyedRows {
             seen[base] = earlier + 1
             row.pending.add(ElementAttributes(id: earlier == 0 ? base : base + "~\(earlier)"))
             renderer.render(content(element), row)
+            // A row whose views keep nothing between renders keeps no node below its own …
+            row.path.dropChildrenHoldingNothing()
         }
+        // … nor that one, once all are drawn: a list of such rows keeps nothing of them between renders.
+        if !data.isEmpty { state.path.dropRowsHoldingNothing() }
     }
 }
 
