@@ -27,6 +27,10 @@ public final class AnyHostedApp {
     private let isolation: (any Actor)?
     /// The pitfall toggles drawn under the app's view, for an app that has any (``PitfallHostingApp``).
     private let pitfallPane: ViewHost<PitfallPane>?
+    private let pitfallSwitches: PitfallSwitches?
+    /// The pane's last render and what it was drawn from: it shows nothing but its switches, so a render where no
+    /// switch moved takes it from here (drawn again for every event it was ~5 % of the server's CPU in the rate case).
+    private var pitfallShown: (context: RenderContext, on: [String], view: RenderedView)?
 
     init<App: HostedApp>(_ app: App, isolation: (any Actor)? = nil, services: AppServices? = nil) {
         self.isolation = isolation
@@ -36,7 +40,8 @@ public final class AnyHostedApp {
         base = app
         delivering = app as? any DeliveringApp
         checkpointing = app as? any CheckpointingApp
-        pitfallPane = (app as? any PitfallHostingApp).map { ViewHost(PitfallPane(appID: App.about.id, switches: $0.pitfallSwitches)) }
+        pitfallSwitches = (app as? any PitfallHostingApp)?.pitfallSwitches
+        pitfallPane = pitfallSwitches.map { ViewHost(PitfallPane(appID: App.about.id, switches: $0)) }
         // Without its own checkpoint, the answers its effects bring back are taken steps too: a replay of the inputs
         // alone would leave every search waiting.
         if checkpointing == nil {
@@ -65,8 +70,13 @@ public final class AnyHostedApp {
     }
 
     public func render(_ context: RenderContext) -> RenderedView {
-        guard let pitfallPane else { return base.render(context) }
-        return base.render(context).followed(by: pitfallPane.render(context))
+        guard let pitfallPane, let pitfallSwitches else { return base.render(context) }
+        let view = base.render(context)
+        let on = pitfallSwitches.onNames
+        if let shown = pitfallShown, shown.on == on, shown.context == context { return view.followed(by: shown.view) }
+        let pane = pitfallPane.render(context)
+        pitfallShown = (context, on, pane)
+        return view.followed(by: pane)
     }
 
     public func handle(_ input: DecodedInput, from source: EventSource) throws(AppError) {
@@ -87,6 +97,7 @@ public final class AnyHostedApp {
             let outcome = base.perform(action: action, value: value)
             // Not the app's control: maybe a pitfall toggle (its ids hash a path of its own tree).
             guard case .stale = outcome, let pitfallPane else { return outcome }
+            pitfallShown = nil  // its closure ran: drawn again next time
             let toggled = pitfallPane.perform(action: action, value: value)
             if case .stale = toggled { return outcome }
             return toggled
@@ -106,6 +117,7 @@ public final class AnyHostedApp {
     public func unmount() {
         base.unmount()
         pitfallPane?.unmount()
+        pitfallShown = nil
     }
 
     /// Waits until the work the last input started inside the app is done (call it in the room's isolation).

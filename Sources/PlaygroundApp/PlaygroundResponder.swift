@@ -155,13 +155,17 @@ final class PlaygroundResponder: HTTPResponder {
     }
 
     func respond(to request: HTTPRequest) -> HTTPResult {
-        let route = request.path.utf8.starts(with: "/public/".utf8) ? "/public/*" : router.pattern(matching: request) ?? "unmatched"
         let method = HTTPMethod.counted.contains(request.method) ? request.method : .other("OTHER")
         let instruments = instruments
-        return Self.observing(wakingFirst(request) ?? answer(request)) { status in
+        // A room's path: a hibernated room's request is routed once it is awake; its label now.
+        let answered = wakingFirst(request).map { (route: router.pattern(matching: request), result: $0) } ?? answer(request)
+        let route = answered.route ?? "unmatched"
+        return Self.observing(answered.result) { status in
             instruments.request(route: route, method: method, status: status)
         }
     }
+
+    private static func isPublic(_ request: HTTPRequest) -> Bool { request.path.utf8.starts(with: "/public/".utf8) }
 
     /// A request for a hibernated room: answered once the room is woken (off the server threads; the connection
     /// waits suspended), exactly as it would have been answered by a resident room — a page, an event, a stream.
@@ -172,7 +176,7 @@ final class PlaygroundResponder: HTTPResponder {
         Task { [self] in
             do throws(HTTPError) {
                 _ = try await rooms.wake(id)
-                answer.send(result: self.answer(request))
+                answer.send(result: self.answer(request).result)
             } catch {
                 answer.send(error.response)
             }
@@ -187,18 +191,23 @@ final class PlaygroundResponder: HTTPResponder {
         return RoomID(validating: String(decoding: parts[2].prefix { $0 != UInt8(ascii: "/") }, as: UTF8.self))
     }
 
-    private func answer(_ request: HTTPRequest) -> HTTPResult {
-        if request.path.utf8.starts(with: "/public/".utf8) {
+    /// The answer to `request` and the route it took (its metrics label; nil: none matched), routed once.
+    private func answer(_ request: HTTPRequest) -> (route: String?, result: HTTPResult) {
+        if Self.isPublic(request) {
             guard request.method == .get || request.method == .head else {
-                return .response(
-                    HTTPError(
-                        .methodNotAllowed, code: "method_not_allowed",
-                        message: "Static files accept GET and HEAD."
-                    ).response.adding("Allow", "GET, HEAD"))
+                return (
+                    "/public/*",
+                    .response(
+                        HTTPError(
+                            .methodNotAllowed, code: "method_not_allowed",
+                            message: "Static files accept GET and HEAD."
+                        ).response.adding("Allow", "GET, HEAD"))
+                )
             }
-            return .response(files.response(for: String(Substring(request.path.utf8.dropFirst("/public/".utf8.count))), request: request))
+            return ("/public/*", .response(files.response(for: String(Substring(request.path.utf8.dropFirst("/public/".utf8.count))), request: request)))
         }
-        return router.route(request)
+        let (pattern, result) = router.resolve(request)
+        return (pattern, result)
     }
 
     /// `result`, calling `record` with its status.

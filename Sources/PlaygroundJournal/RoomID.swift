@@ -34,6 +34,9 @@ public struct RoomID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Accepts exactly `length` lowercase hex digits; anything else is not a room id.
+    /// Inlinable, so a caller's `String` is checked byte by byte, not through `StringProtocol`'s witnesses (every request
+    /// to a room checks its id twice).
+    @inlinable
     public init?(validating text: some StringProtocol) {
         guard text.utf8.count == Self.length,
             text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
@@ -41,7 +44,8 @@ public struct RoomID: Hashable, Sendable, CustomStringConvertible {
         self.init(unchecked: String(text))
     }
 
-    private init(unchecked text: String) {
+    @usableFromInline
+    init(unchecked text: String) {
         self.description = text
     }
 }

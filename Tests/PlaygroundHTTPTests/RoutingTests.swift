@@ -40,6 +40,25 @@ import Testing
         #expect(router().pattern(matching: HTTPRequest(method: .get, path: "/rooms/a/b")) == nil)
     }
 
+    /// `resolve` routes once and names the route `pattern(matching:)` names, whatever the method: a 405 is labelled
+    /// by its path's route, a 404 by none.
+    @Test func resolveAgreesWithRouteAndPattern() {
+        let router = router()
+        for (method, path) in [(HTTPMethod.get, "/rooms/abc"), (.post, "/rooms/abc/events"), (.get, "/rooms/abc/events"), (.delete, "/rooms/abc"),
+                               (.head, "/rooms/x"), (.get, "/public/a/b"), (.get, "/"), (.get, "/nope"), (.get, "/rooms//events")] {
+            let request = HTTPRequest(method: method, path: path)
+            let (pattern, result) = router.resolve(request)
+            #expect(pattern == router.pattern(matching: request), "\(method) \(path)")
+            guard case .response(let resolved) = result, case .response(let routed) = router.route(request) else {
+                Issue.record("not a response: \(method) \(path)")
+                continue
+            }
+            #expect(resolved.status == routed.status && resolved.body == routed.body, "\(method) \(path)")
+        }
+        #expect(router.resolve(HTTPRequest(method: .delete, path: "/rooms/abc")).pattern == "/rooms/:id")
+        #expect(router.resolve(HTTPRequest(method: .get, path: "/nope")).pattern == nil)
+    }
+
     @Test func unknownPathIs404JSON() {
         let response = run(.get, "/nope")
         #expect(response?.status == .notFound)

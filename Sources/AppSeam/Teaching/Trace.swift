@@ -65,6 +65,8 @@ public final class Trace {
 
     /// Records a new event (newest first); the oldest beyond `capacity` is forgotten.
     public func record(source: EventSource, event: String, became: [String]) {
+        // The oldest goes first, so the insert moves the rows within the array's room instead of growing it.
+        if entries.count >= capacity { entries.removeLast(entries.count - capacity + 1) }
         entries.insert(Entry(number: nextNumber, source: source, event: event, became: became, step: nextStep, stages: stagesWaiting), at: 0)
         stagesWaiting = []
         if let openStep {
@@ -73,7 +75,6 @@ public final class Trace {
         }
         changedNumbers.insert(nextNumber)
         nextNumber += 1
-        if entries.count > capacity { entries.removeLast(entries.count - capacity) }
     }
 
     /// Most stages one entry keeps (a runaway loop of deliveries must not grow a row without bound).

@@ -37,26 +37,55 @@ public struct Router: Sendable {
     /// The pattern `request`'s path matches (as added, e.g. `/rooms/:room/events`), whatever its method; nil when
     /// none does. A bounded label for metrics, unlike the raw path.
     public func pattern(matching request: HTTPRequest) -> String? {
-        let segments = RoutePattern.segments(of: request.path)
-        let matching = routes.filter { $0.pattern.matches(segments) }
-        let fewest = matching.map(\.pattern.variableCount).min()
-        return matching.first { $0.pattern.variableCount == fewest }?.text
+        let owners = owningRoutes(RoutePattern.segments(of: request.path))
+        return owners.first.map { routes[$0].text }
     }
 
     /// The handler's result for `request`, or a 404/405 `HTTPError` response.
-    public func route(_ request: HTTPRequest) -> HTTPResult {
+    public func route(_ request: HTTPRequest) -> HTTPResult { resolve(request).result }
+
+    /// ``route(_:)`` and ``pattern(matching:)`` in one pass over the routes (every request asks both: the metrics
+    /// label its route).
+    public func resolve(_ request: HTTPRequest) -> (pattern: String?, result: HTTPResult) {
         let segments = RoutePattern.segments(of: request.path)
+        let owners = owningRoutes(segments)
+        let pattern = owners.first.map { routes[$0].text }
         var allowed: [HTTPMethod] = []
-        var headFallback: (Route, RouteParameters)?
-        let matching = routes.compactMap { route in route.pattern.match(segments).map { (route, $0) } }
-        // The most literal patterns own the path: GET /rooms/import is 405, not the room named "import".
-        let fewest = matching.map(\.0.pattern.variableCount).min()
-        for (route, parameters) in matching where route.pattern.variableCount == fewest {
-            if route.method == request.method { return route.handler(request, parameters) }
-            if request.method == .head, route.method == .get, headFallback == nil { headFallback = (route, parameters) }
-            if !allowed.contains(route.method) { allowed.append(route.method) }
+        var headFallback: Int?
+        for index in owners {
+            let method = routes[index].method
+            if method == request.method { return (pattern, call(index, request, segments)) }
+            if request.method == .head, method == .get, headFallback == nil { headFallback = index }
+            if !allowed.contains(method) { allowed.append(method) }
         }
-        if let (route, parameters) = headFallback { return route.handler(request, parameters) }
+        if let headFallback { return (pattern, call(headFallback, request, segments)) }
+        return (pattern, refusal(request, allowed: allowed))
+    }
+
+    /// The routes whose pattern matches `segments` with the fewest variable segments, in the order added: the most
+    /// literal patterns own the path (GET /rooms/import is 405, not the room named "import"). Indices, so no route
+    /// (four references) is copied for a request.
+    private func owningRoutes(_ segments: [Substring]) -> [Int] {
+        var owners: [Int] = []
+        var fewest = Int.max
+        for index in routes.indices where routes[index].pattern.matches(segments) {
+            let count = routes[index].pattern.variableCount
+            if count < fewest {
+                fewest = count
+                owners.removeAll(keepingCapacity: true)
+            }
+            if count == fewest { owners.append(index) }
+        }
+        return owners
+    }
+
+    private func call(_ index: Int, _ request: HTTPRequest, _ segments: [Substring]) -> HTTPResult {
+        // `matches` held, so `match` captures.
+        routes[index].handler(request, routes[index].pattern.match(segments) ?? RouteParameters())
+    }
+
+    private func refusal(_ request: HTTPRequest, allowed: [HTTPMethod]) -> HTTPResult {
+        var allowed = allowed
         guard !allowed.isEmpty else {
             return .error(HTTPError(.notFound, code: "not_found", message: "Nothing is served at this path."))
         }

@@ -55,6 +55,16 @@ public final class EventStreamHub: Sendable {
         // Most subscribers take the message as one direct `send`; a big room shares the sends among the cores
         // (each stream is delivered by exactly one of them, so every stream keeps its order).
         let parts = streams.count >= Self.parallelThreshold ? Self.cores : 1
+        guard parts > 1 else {
+            // A room's few tabs: delivered here, without the shared tally and its lock the parts need.
+            var delivery = Delivery()
+            for stream in streams {
+                var resume: ConnectionHandle?
+                delivery.add(stream.enqueue(message, deferringResume: &resume), resume: resume)
+            }
+            finish(delivery)
+            return
+        }
         let outcomes = Outcomes()
         let deliver: @Sendable (Int) -> Void = { part in
             let range = Self.slice(part, of: parts, count: streams.count)
@@ -65,9 +75,13 @@ public final class EventStreamHub: Sendable {
             }
             outcomes.total.withLock { $0.merge(delivery) }
         }
-        if parts == 1 { deliver(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: deliver) }
-        let delivery = outcomes.total.withLock { $0 }
-        EventStream.resume(delivery.resumes)
+        DispatchQueue.concurrentPerform(iterations: parts, execute: deliver)
+        finish(outcomes.total.withLock { $0 })
+    }
+
+    /// Resumes the subscribers whose socket was full, in one batch, and counts drops and the deepest queue.
+    private func finish(_ delivery: Delivery) {
+        if !delivery.resumes.isEmpty { EventStream.resume(delivery.resumes) }
         if delivery.drops > 0 { dropped.add(delivery.drops, ordering: .relaxed) }
         if delivery.deepest > highWater.load(ordering: .relaxed) { highWater.max(delivery.deepest) }
     }
