@@ -77,59 +77,114 @@
     if (old) { details.open = old.open; old.replaceWith(details); } else cell.append(details);
   }
 
-  // What patches take off the page, by id, with the number of the patch that took it off: a later patch may name an
-  // element to put back (<i data-reuse="ID" data-seq="SEQ">) instead of sending its HTML again (a list closed and
-  // opened, rows filtered out and back). Only a patch that directly follows the one the page shows keeps anything; a
-  // tab that lacks a named element (it loaded the page later) asks for a resync.
-  const kept = new Map();   // id -> { element, seq }
+  // What patches take off the page, by id, with the number of the patch that took it off and where it was (its
+  // parent's id and its index there): a later patch may name an element to put back (<i data-reuse="ID"
+  // data-seq="SEQ">) instead of sending its HTML again (a list closed and opened, rows filtered out and back), and a
+  // run of rows by its first (data-run="N": that row and the N − 1 that followed it in its list when the patch took
+  // them off). Only a patch that directly follows the one the page shows keeps anything; a tab that lacks a named
+  // element (it loaded the page later) asks for a resync.
+  const kept = new Map();   // id -> { element, seq, at: "PARENT INDEX" }
+  const keptAt = new Map(); // "SEQ PARENT INDEX" -> id
   let keeping = null;       // the number of the patch being applied, while it keeps what it takes off
   let missing = false;      // a named element this tab does not keep
 
+  function keepOne(element, index) {
+    const parent = element.parentElement;
+    const at = parent && parent.id ? `${parent.id} ${index}` : "";
+    kept.set(element.id, { element, seq: keeping, at });
+    if (at) keptAt.set(`${keeping} ${at}`, element.id);
+  }
   function keepInside(element) {
     if (keeping === null) return;
-    for (const inner of element.querySelectorAll("[id]")) kept.set(inner.id, { element: inner, seq: keeping });
+    for (const inner of element.querySelectorAll("[id]")) keepOne(inner, Array.prototype.indexOf.call(inner.parentElement.children, inner));
   }
-  function keep(element) {
+  // `index`: its place among its parent's children before the patch took any of them off.
+  function keep(element, index) {
     if (keeping === null) return;
-    if (element.id) kept.set(element.id, { element, seq: keeping });
+    if (element.id) keepOne(element, index);
     keepInside(element);
   }
-  function takeBack(placeholder) {
-    const id = placeholder.getAttribute("data-reuse");
+  function takeOne(id, seq) {
     const entry = kept.get(id);
-    if (!entry || String(entry.seq) !== placeholder.getAttribute("data-seq")) { missing = true; return null; }
+    if (!entry || String(entry.seq) !== seq) { missing = true; return null; }
     kept.delete(id);
-    return entry.element;
+    if (entry.at) keptAt.delete(`${entry.seq} ${entry.at}`);
+    return entry;
+  }
+  // The elements a placeholder names: one, or a run of rows.
+  function takeBack(placeholder) {
+    const seq = placeholder.getAttribute("data-seq");
+    const first = takeOne(placeholder.getAttribute("data-reuse"), seq);
+    if (!first) return [];
+    const elements = [first.element];
+    const count = Number(placeholder.getAttribute("data-run") || 1);
+    if (count > 1) {
+      const [parent, index] = first.at.split(" ");
+      for (let step = 1; step < count; step++) {
+        const at = `${parent} ${Number(index) + step}`;
+        const id = first.at ? keptAt.get(`${seq} ${at}`) : undefined;
+        const entry = id !== undefined && kept.get(id);
+        if (!entry || entry.at !== at || !takeOne(id, seq)) { missing = true; return []; }
+        elements.push(entry.element);
+      }
+    }
+    return elements;
   }
   function putBack(root) {
     for (const placeholder of Array.from(root.querySelectorAll("i[data-reuse]"))) {
-      const element = takeBack(placeholder);
-      if (element) placeholder.replaceWith(element);
+      const elements = takeBack(placeholder);
+      if (elements.length) placeholder.replaceWith(...elements);
     }
   }
 
+  // A control's form comes as <form id="APP-cCTL" … data-c="APP">: its method, the room's action and its two hidden
+  // fields (the same in every control's form) are put back here, as the server draws them.
+  function expandForms(root) {
+    for (const form of root.querySelectorAll("form[data-c]")) {
+      const app = form.getAttribute("data-c");
+      form.removeAttribute("data-c");
+      form.setAttribute("method", "post");
+      form.setAttribute("action", `${room}/actions`);
+      form.prepend(hiddenField("app", app), hiddenField("control", form.id.slice(app.length + 2)));
+    }
+    for (const inner of root.querySelectorAll("template")) expandForms(inner.content);
+  }
+  function hiddenField(name, value) {
+    const input = document.createElement("input");
+    input.setAttribute("type", "hidden");
+    input.setAttribute("name", name);
+    input.setAttribute("value", value);
+    return input;
+  }
+
   // A keyed list's rows removed, inserted and moved by id (the server sends only what changed in a list):
-  // <template data-keyed-for="LIST" data-remove="ID …" data-after="ANCHOR …">ITEMS</template>, each item a new row or
-  // <i data-move="ID"> for a row the page has, placed after the anchor of the same rank ("^": first). Rows not named
-  // keep their place; a row whose content changed comes as its own fragment after this.
+  // <template data-keyed-for="LIST" data-remove="ID …" data-after="ANCHOR …">ITEMS</template>, each item a new row,
+  // <i data-move="ID"> for a row the page has, or a kept row (or run of rows) named, placed after the anchor of the
+  // same rank ("^": first; a run's rows one after the other). Rows not named keep their place; a row whose content
+  // changed comes as its own fragment after this.
   function applyKeyed(carrier) {
     const list = document.getElementById(carrier.dataset.keyedFor);
     if (!list) return;
-    // The list's own rows by id (a row's id is looked up among them, never elsewhere on the page).
+    // The list's own rows by id (a row's id is looked up among them, never elsewhere on the page), and their places
+    // before any is taken off.
     const rows = new Map(Array.from(list.children, (child) => [child.id, child]));
+    const places = new Map(Array.from(list.children, (child, index) => [child, index]));
     for (const id of (carrier.dataset.remove || "").split(" ")) {
       const gone = id && rows.get(id);
-      if (gone) { keep(gone); gone.remove(); rows.delete(id); }
+      if (gone) { keep(gone, places.get(gone)); gone.remove(); rows.delete(id); }
     }
     const anchors = (carrier.dataset.after || "").split(" ");
     Array.from(carrier.content.children).forEach((item, rank) => {
-      const node = item.hasAttribute("data-move") ? rows.get(item.getAttribute("data-move"))
-        : item.hasAttribute("data-reuse") ? takeBack(item) : item;
-      if (!node) return;
-      rows.set(node.id, node);
-      const anchor = anchors[rank] && anchors[rank] !== "^" ? rows.get(anchors[rank]) : null;
-      if (anchor) anchor.after(node); else list.prepend(node);
-      if (node === item) putBack(node);
+      const nodes = item.hasAttribute("data-move") ? [rows.get(item.getAttribute("data-move"))]
+        : item.hasAttribute("data-reuse") ? takeBack(item) : [item];
+      let anchor = anchors[rank] && anchors[rank] !== "^" ? rows.get(anchors[rank]) : null;
+      for (const node of nodes) {
+        if (!node) return;
+        rows.set(node.id, node);
+        if (anchor) anchor.after(node); else list.prepend(node);
+        anchor = node;
+        if (node === item) putBack(node);
+      }
     });
   }
 
@@ -237,6 +292,7 @@
   function applyPatch(html) {
     const template = document.createElement("template");
     template.innerHTML = html;
+    expandForms(template.content);
     const focused = document.activeElement;
     const place = focused && focused !== body ? locate(focused) : null;
     const typed = isTextField(focused)
@@ -317,6 +373,7 @@
     if (missing) {
       missing = false;
       kept.clear();
+      keptAt.clear();
       resyncing = true;
       source.close();
       connect("0");

@@ -15,9 +15,12 @@ import PlaygroundUI
 /// HTML the tabs already hold is not sent again: the page script keeps every element a patch takes off the page
 /// (tagged with that patch's sequence number), and a node sent whole or inserted names such an element instead of
 /// its HTML, `<i data-reuse="ID" data-seq="SEQ"></i>`, when its whole hash is the one it had when it was taken off.
-/// That is a node of the replaced node's old content (taken off by this very patch), or a keyed list or row taken off
-/// by an earlier patch and not shown since (``retired``): closing a post brings back the list its opening took off,
-/// Show All the rows Favourites took off. A tab that lacks the element (it loaded the page later) asks for a resync.
+/// That is a node of the replaced node's old content (taken off by this very patch), or a node taken off by an earlier
+/// patch and not shown since (``retired``: keyed lists, rows, and what was taken off outside them): closing a post
+/// brings back the list its opening took off, Show All the rows Favourites took off. Rows taken off one list by one
+/// patch and brought back in their old order are one element, `<i data-reuse="FIRST" data-seq="SEQ" data-run="N">`:
+/// the first row and the N − 1 rows that followed it in that list. A tab that lacks the element (it loaded the page
+/// later) asks for a resync.
 ///
 /// The same render gives every subscriber the same patch, and the diff needs no HTML of the last one, so a room keeps
 /// only the hashes of what its tabs show (a page or a resync renders again).
@@ -100,6 +103,30 @@ struct PaneView {
         var seq: UInt64
         /// The nearest retired node around it when it was taken off: taking this one back changes that one.
         var within: String?
+        /// The keyed list it was a row of, and its place there, when it was taken off (a run of rows is named by them).
+        var origin: Origin?
+    }
+
+    /// A row's list and its index among the list's rows when a patch took it off (the page script records the same).
+    struct Origin: Equatable {
+        var list: String
+        var at: Int
+    }
+
+    /// A node named for reuse: its id, the patch that took it off, and where it was a row.
+    struct Named {
+        var id: String
+        var seq: UInt64
+        var origin: Origin?
+
+        /// Whether `next` is the row that followed this run of `count` rows in their list when they were taken off.
+        func run(_ count: Int, isFollowedBy next: Named) -> Bool {
+            guard let origin, let other = next.origin else { return false }
+            return next.seq == seq && other.list == origin.list && other.at == origin.at + count
+        }
+
+        /// The element that stands for this node and the `count` − 1 rows after it.
+        func element(run count: Int) -> String { PaneView.reuse(id, seq: seq, run: count) }
     }
 
     /// A node sent whole names what the tabs keep only from this many bytes on.
@@ -126,22 +153,22 @@ struct PaneView {
         guard let root = shown[id], !ambiguous, !tree.ambiguous else {
             retired = [:]
             (shown, ambiguous) = (NodeTable(tree.records), tree.ambiguous)
-            return [Fragment(id: id, html: tree.html(0, reuse: { _ in nil }))]
+            return [Fragment(id: id, html: Self.compactForms(tree.html(0, reuse: { _ in nil })))]
         }
         var diff = Diff(tree: tree, shown: shown, retired: retired, seq: seq)
         diff.node(0, against: root)
         retire(diff.takenOff, reused: diff.reused, now: tree.records, seq: seq)
         shown = NodeTable(tree.records)
         ambiguous = false
-        return diff.patches
+        return diff.patches.map { Fragment(id: $0.id, html: Self.compactForms($0.html)) }
     }
 
     /// Forgets the retired nodes shown again (and the ones around a reused one: their element lost it), and retires
     /// the keyed lists and rows under what the patch took off.
-    private mutating func retire(_ takenOff: [(id: String, inList: Bool)], reused: [String], now: [String: Node], seq: UInt64) {
+    private mutating func retire(_ takenOff: [Diff.TakenOff], reused: [String], now: [String: Node], seq: UInt64) {
         for id in reused { forget(id) }
         for id in retired.keys.filter({ now[$0] != nil }) { forget(id) }
-        for (id, inList) in takenOff { retireTree(id, inList: inList, within: nil, now: now, seq: seq) }
+        for gone in takenOff { retireTree(gone.id, origin: gone.origin, within: nil, now: now, seq: seq) }
         if retired.count > Self.maxRetired { retired = [:] }
     }
 
@@ -150,15 +177,18 @@ struct PaneView {
         while let current = next, let gone = retired.removeValue(forKey: current) { next = gone.within }
     }
 
-    /// Walks the old node `id` and what was in it (a node shown still may have lost some of its content).
-    private mutating func retireTree(_ id: String, inList: Bool, within: String?, now: [String: Node], seq: UInt64) {
+    /// Walks the old node `id` and what was in it (a node shown still may have lost some of its content): keyed lists
+    /// and rows are kept, and any node not inside one (a screen's controls), but not every control of every row.
+    private mutating func retireTree(_ id: String, origin: Origin?, within: String?, now: [String: Node], seq: UInt64) {
         guard let node = shown[id] else { return }
         var around = within
-        if now[id] == nil, inList || node.frame != nil {
-            retired[id] = Retired(whole: node.whole, seq: seq, within: within)
+        if now[id] == nil, origin != nil || node.frame != nil || within == nil {
+            retired[id] = Retired(whole: node.whole, seq: seq, within: within, origin: origin)
             around = id
         }
-        for child in node.children { retireTree(child, inList: node.frame != nil, within: around, now: now, seq: seq) }
+        for (at, child) in node.children.enumerated() {
+            retireTree(child, origin: node.frame != nil ? Origin(list: id, at: at) : nil, within: around, now: now, seq: seq)
+        }
     }
 
     /// The number of nodes kept (for tests).
@@ -166,9 +196,96 @@ struct PaneView {
     /// The number of retired nodes kept (for tests).
     var retiredCount: Int { retired.count }
 
-    /// The element that stands for a node the tabs keep: `<i data-reuse="ID" data-seq="SEQ"></i>`.
-    static func reuse(_ id: String, seq: UInt64) -> String {
-        "<i data-reuse=\"\(HTML.attribute(id))\" data-seq=\"\(seq)\"></i>"
+    /// The element that stands for a node the tabs keep: `<i data-reuse="ID" data-seq="SEQ"></i>`, and for a run of
+    /// rows `<i data-reuse="FIRST" data-seq="SEQ" data-run="N"></i>`.
+    static func reuse(_ id: String, seq: UInt64, run: Int = 1) -> String {
+        "<i data-reuse=\"\(HTML.attribute(id))\" data-seq=\"\(seq)\"" + (run > 1 ? " data-run=\"\(run)\"></i>" : "></i>")
+    }
+}
+
+extension PaneView {
+    /// A control's form in a patch, `<form id="APP-cCTL" … method="post" action="/rooms/ID/actions"><input type="hidden"
+    /// name="app" value="APP"><input type="hidden" name="control" value="CTL">…`, as `<form id="APP-cCTL" … data-c="APP">…`:
+    /// the page script adds the method, the room's action and the two fields back (~135 bytes a form, the same in every
+    /// form of the room). Any other form is left as it is.
+    static func compactForms(_ html: String) -> String {
+        var html = html
+        let compacted: String? = html.withUTF8 { source in
+            guard let first = find(formOpen, in: source, from: 0) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(source.count)
+            var copied = 0
+            var next: Int? = first
+            while let start = next {
+                next = find(formOpen, in: source, from: start + formOpen.count)
+                guard let (keep, resume, app) = compactForm(source, at: start) else { continue }
+                out.append(contentsOf: source[copied..<keep])
+                out.append(contentsOf: dataC)
+                out.append(contentsOf: source[app])
+                out.append(contentsOf: closeTag)
+                copied = resume
+                if let found = next, found < resume { next = find(formOpen, in: source, from: resume) }
+            }
+            out.append(contentsOf: source[copied...])
+            return String(decoding: out, as: UTF8.self)
+        }
+        return compacted ?? html
+    }
+
+    private static let formOpen = Array(#"<form id=""#.utf8)
+    private static let method = Array(#" method="post" action="/rooms/"#.utf8)
+    private static let actions = Array(#"/actions">"#.utf8)
+    private static let appField = Array(#"<input type="hidden" name="app" value=""#.utf8)
+    private static let controlField = Array(#""><input type="hidden" name="control" value=""#.utf8)
+    private static let dataC = Array(#" data-c=""#.utf8)
+    private static let closeTag = Array(#"">"#.utf8)
+
+    /// For the form starting at `start`: where its `method` attribute starts, where its fields end and its app's bytes;
+    /// nil unless it is exactly a control's form of this shape.
+    private static func compactForm(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int, Range<Int>)? {
+        let idStart = start + formOpen.count
+        guard let idEnd = bytes[idStart...].firstIndex(of: UInt8(ascii: "\"")),
+            let tagEnd = bytes[idEnd...].firstIndex(of: UInt8(ascii: ">")),
+            let methodStart = find(method, in: bytes, from: idEnd), methodStart < tagEnd
+        else { return nil }
+        // The room's id, then "/actions">" closing the tag.
+        let roomStart = methodStart + method.count
+        guard let slash = bytes[roomStart..<tagEnd].firstIndex(of: UInt8(ascii: "/")), slash > roomStart,
+            !bytes[roomStart..<slash].contains(UInt8(ascii: "\"")), starts(actions, in: bytes, at: slash), slash + actions.count == tagEnd + 1,
+            starts(appField, in: bytes, at: tagEnd + 1)
+        else { return nil }
+        let appStart = tagEnd + 1 + appField.count
+        guard let appEnd = bytes[appStart...].firstIndex(of: UInt8(ascii: "\"")), starts(controlField, in: bytes, at: appEnd) else { return nil }
+        let controlStart = appEnd + controlField.count
+        guard let controlEnd = bytes[controlStart...].firstIndex(of: UInt8(ascii: "\"")), starts(closeTag, in: bytes, at: controlEnd) else { return nil }
+        // The id is APP-cCTL, and neither holds anything the script would have to unescape.
+        let plain = { (range: Range<Int>) in
+            !range.isEmpty && bytes[range].allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
+            }
+        }
+        let app = appStart..<appEnd
+        let control = controlStart..<controlEnd
+        guard plain(app), plain(control), idEnd - idStart == app.count + 2 + control.count,
+            bytes[idStart..<idStart + app.count].elementsEqual(bytes[app]),
+            bytes[idStart + app.count] == UInt8(ascii: "-"), bytes[idStart + app.count + 1] == UInt8(ascii: "c"),
+            bytes[(idStart + app.count + 2)..<idEnd].elementsEqual(bytes[control])
+        else { return nil }
+        return (methodStart, controlEnd + closeTag.count, app)
+    }
+
+    private static func starts(_ literal: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index + literal.count <= bytes.count && bytes[index..<index + literal.count].elementsEqual(literal)
+    }
+
+    private static func find(_ literal: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        var index = from
+        while index + literal.count <= bytes.count {
+            guard let candidate = bytes[index...(bytes.count - literal.count)].firstIndex(of: literal[0]) else { return nil }
+            if starts(literal, in: bytes, at: candidate) { return candidate }
+            index = candidate + 1
+        }
+        return nil
     }
 }
 
@@ -179,8 +296,12 @@ private struct Diff {
     let retired: [String: PaneView.Retired]
     let seq: UInt64
     var patches: [Fragment] = []
-    /// Old nodes whose elements the patches take off the page (with everything in them), and whether each was a row.
-    var takenOff: [(id: String, inList: Bool)] = []
+    /// An old node whose element a patch takes off the page (with everything in it), and where it was a row.
+    struct TakenOff {
+        var id: String
+        var origin: PaneView.Origin?
+    }
+    var takenOff: [TakenOff] = []
     /// Retired nodes named for reuse.
     var reused: [String] = []
 
@@ -210,7 +331,7 @@ private struct Diff {
             if size < alone.patches[0].html.utf8.count {
                 patches.append(keyed.patch)
                 patches += nested.patches
-                takenOff += keyed.removed.map { ($0, true) } + nested.takenOff
+                takenOff += keyed.removed + nested.takenOff
                 reused += keyed.reused + nested.reused
                 return
             }
@@ -228,74 +349,97 @@ private struct Diff {
     /// The node at `index` sent whole in place of `old`: the page takes off the old node's content, and any of it (or
     /// of the retired nodes) that the new content holds unchanged is named instead of sent.
     mutating func whole(_ index: Int, replacing old: PaneView.Node) {
-        takenOff += old.children.map { ($0, old.frame != nil) }
+        let id = tree.nodes[index].id
+        takenOff += old.children.enumerated().map { TakenOff(id: $1, origin: old.frame != nil ? PaneView.Origin(list: id, at: $0) : nil) }
         // A small node is sent as it is: naming what is in it saves little, and the rate case (an EV event redraws
         // two small screens) would pay for the lookups on every event.
         guard tree.nodes[index].range.count >= PaneView.reuseFrom else {
-            return patches.append(Fragment(id: tree.nodes[index].id, html: tree.html(index, reuse: { _ in nil })))
+            return patches.append(Fragment(id: id, html: tree.html(index, reuse: { _ in nil })))
         }
-        var oldInside: [String: Int] = [:]
-        collect(old.children, into: &oldInside)
+        var oldInside: [String: (whole: Int, origin: PaneView.Origin?)] = [:]
+        collect(old.children, list: old.frame != nil ? id : nil, into: &oldInside)
         var named: [String] = []
         let html = tree.html(index) { child in
             let id = tree.nodes[child].id
             let whole = tree.record(child).whole
-            if oldInside[id] == whole { return PaneView.reuse(id, seq: seq) }
+            if let inside = oldInside[id], inside.whole == whole { return PaneView.Named(id: id, seq: seq, origin: inside.origin) }
             guard let kept = retired[id], kept.whole == whole else { return nil }
             named.append(id)
-            return PaneView.reuse(id, seq: kept.seq)
+            return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
         }
-        patches.append(Fragment(id: tree.nodes[index].id, html: html))
+        patches.append(Fragment(id: id, html: html))
         reused += named
     }
 
-    private func collect(_ ids: [String], into inside: inout [String: Int]) {
-        for id in ids {
+    /// The old nodes under `ids` (the rows of `list` when they are a keyed list's), with where each was a row.
+    private func collect(_ ids: [String], list: String?, into inside: inout [String: (whole: Int, origin: PaneView.Origin?)]) {
+        for (at, id) in ids.enumerated() {
             guard let node = shown[id] else { continue }
-            inside[id] = node.whole
-            collect(node.children, into: &inside)
+            inside[id] = (node.whole, list.map { PaneView.Origin(list: $0, at: at) })
+            collect(node.children, list: node.frame != nil ? id : nil, into: &inside)
         }
     }
 
     /// The rows of the keyed list at `index` removed, inserted and moved by id, as one element for the page script:
     /// `<template data-keyed-for="LIST" data-remove="ID …" data-after="ANCHOR …">ITEMS</template>`, where each item is a
-    /// new row's HTML, `<i data-move="ID"></i>` for a row the page has, or a reused row, and is placed after the anchor
-    /// of the same rank (`^`: first). The rows that keep their order (the longest run of them) are not named at all. Nil
-    /// when an id cannot be written in such a list (it holds a space, or reads `^`).
-    private func keyedPatch(_ index: Int, from oldIDs: [String]) -> (patch: Fragment, removed: [String], reused: [String])? {
+    /// new row's HTML, `<i data-move="ID"></i>` for a row the page has, or a reused row (or run of rows), and is placed
+    /// after the anchor of the same rank (`^`: first; a run's rows one after the other). The rows that keep their order
+    /// (the longest run of them) are not named at all. Nil when an id cannot be written in such a list (it holds a
+    /// space, or reads `^`).
+    private func keyedPatch(_ index: Int, from oldIDs: [String]) -> (patch: Fragment, removed: [TakenOff], reused: [String])? {
         let newIDs = tree.children[index].map { tree.nodes[$0].id }
         guard !(oldIDs + newIDs).contains(where: { $0 == "^" || $0.contains(where: \.isWhitespace) }) else { return nil }
         let newSet = Set(newIDs)
         let oldRank = Dictionary(oldIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let removed = oldIDs.filter { !newSet.contains($0) }
+        let list = tree.nodes[index].id
+        let removed = oldIDs.enumerated().filter { !newSet.contains($1) }.map { TakenOff(id: $1, origin: PaneView.Origin(list: list, at: $0)) }
         let staying = Tree.longestIncreasingRun(newIDs.compactMap { id in oldRank[id].map { (id, $0) } })
         var anchors: [String] = []
         var items = ""
         var named: [String] = []
         // Only nodes retired by earlier patches are named inside new rows (the removed rows are taken off first,
         // but what is in them is not worth the bookkeeping).
-        let reuse = { (child: Int) -> String? in
+        let reuse = { (child: Int) -> PaneView.Named? in
             let id = tree.nodes[child].id
             guard let kept = retired[id], kept.whole == tree.record(child).whole else { return nil }
             named.append(id)
-            return PaneView.reuse(id, seq: kept.seq)
+            return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
+        }
+        // A run of reused rows in a row (each placed after the one before it) is one item with one anchor.
+        var run: (first: PaneView.Named, count: Int, rank: Int)?
+        func flush() {
+            if let open = run { items += open.first.element(run: open.count) }
+            run = nil
         }
         for (rank, child) in tree.children[index].enumerated() {
             let id = tree.nodes[child].id
-            if staying.contains(id) { continue }
+            if staying.contains(id) {
+                flush()
+                continue
+            }
+            if oldRank[id] == nil, let named = reuse(child) {
+                if let open = run, open.rank + open.count == rank, open.first.run(open.count, isFollowedBy: named) {
+                    run?.count += 1
+                    continue
+                }
+                flush()
+                anchors.append(rank == 0 ? "^" : newIDs[rank - 1])
+                run = (named, 1, rank)
+                continue
+            }
+            flush()
             anchors.append(rank == 0 ? "^" : newIDs[rank - 1])
             if oldRank[id] != nil {
                 items += "<i data-move=\"\(HTML.attribute(id))\"></i>"
-            } else if let placeholder = reuse(child) {
-                items += placeholder
             } else {
                 items += tree.html(child, reuse: reuse)
             }
         }
-        var html = "<template data-keyed-for=\"\(HTML.attribute(tree.nodes[index].id))\""
-        if !removed.isEmpty { html += " data-remove=\"\(HTML.attribute(removed.joined(separator: " ")))\"" }
+        flush()
+        var html = "<template data-keyed-for=\"\(HTML.attribute(list))\""
+        if !removed.isEmpty { html += " data-remove=\"\(HTML.attribute(removed.map(\.id).joined(separator: " ")))\"" }
         if !anchors.isEmpty { html += " data-after=\"\(HTML.attribute(anchors.joined(separator: " ")))\"" }
-        return (Fragment(id: tree.nodes[index].id, html: html + ">" + items + "</template>"), removed, named)
+        return (Fragment(id: list, html: html + ">" + items + "</template>"), removed, named)
     }
 }
 
@@ -384,26 +528,37 @@ private struct Tree {
         hasher.combine(UInt8(0xFF))
     }
 
-    /// The node at `index` whole, with each node inside it for which `reuse` gives an element written as that element
-    /// (when it is shorter than the node's HTML).
-    func html(_ index: Int, reuse: (Int) -> String?) -> String {
+    /// The node at `index` whole, with each node inside it that `reuse` names written as its element (when that is
+    /// shorter than the node's HTML), and rows named one after the other in their old order as one element.
+    func html(_ index: Int, reuse: (Int) -> PaneView.Named?) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(nodes[index].range.count)
         write(index, into: &out, reuse: reuse)
         return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
-    private func write(_ index: Int, into out: inout [UInt8], reuse: (Int) -> String?) {
+    private func write(_ index: Int, into out: inout [UInt8], reuse: (Int) -> PaneView.Named?) {
         var cursor = nodes[index].range.lowerBound
+        var run: (first: PaneView.Named, count: Int)?
         for child in children[index] {
-            out.append(contentsOf: bytes[cursor..<nodes[child].range.lowerBound])
-            if let element = reuse(child), element.utf8.count < nodes[child].range.count {
-                out.append(contentsOf: element.utf8)
-            } else {
-                write(child, into: &out, reuse: reuse)
-            }
+            let gap = bytes[cursor..<nodes[child].range.lowerBound]
             cursor = nodes[child].range.upperBound
+            if let named = reuse(child), named.element(run: 1).utf8.count < nodes[child].range.count {
+                if gap.isEmpty, let open = run, open.first.run(open.count, isFollowedBy: named) {
+                    run?.count += 1
+                    continue
+                }
+                if let open = run { out.append(contentsOf: open.first.element(run: open.count).utf8) }
+                out.append(contentsOf: gap)
+                run = (named, 1)
+                continue
+            }
+            if let open = run { out.append(contentsOf: open.first.element(run: open.count).utf8) }
+            run = nil
+            out.append(contentsOf: gap)
+            write(child, into: &out, reuse: reuse)
         }
+        if let open = run { out.append(contentsOf: open.first.element(run: open.count).utf8) }
         out.append(contentsOf: bytes[cursor..<nodes[index].range.upperBound])
     }
 
