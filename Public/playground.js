@@ -16,14 +16,17 @@
   // Replaces each top-level element of a patch with the element of the same id on the page. A template or table that
   // names a table body (data-rows-for) carries rows instead: each replaces its namesake or goes on top, and
   // the body keeps at most its (or the carrier's) data-keep rows (the trace grows by one small row per event, not a
-  // whole table). A row <tr data-grow="ROW"> carries what a row the page has gained: its three cells' contents are
-  // added to the row's event, became and changed cells.
+  // whole table). A trace's new row comes short, <tr data-row="NUMBER STEP SOURCE[ +]">, and is drawn here as the
+  // server draws it (fullRow). A row <tr data-grow="ROW"> carries what a row the page has gained: its first cell's
+  // content is added to the row's event cell, its other two cells' lines to the became and changed cells.
   function applyRows(carrier) {
     const body = document.getElementById(carrier.dataset.rowsFor);
     if (!body) return;
     const rows = carrier.content || carrier;   // a template (the trace) or a table (the compare page's)
-    for (const row of Array.from(rows.querySelectorAll("tr[id], tr[data-grow]")).reverse()) {
-      if (row.dataset.grow) { grow(row); continue; }
+    const traceID = carrier.dataset.rowsFor.replace(/-rows$/, "");
+    for (const given of Array.from(rows.querySelectorAll("tr[id], tr[data-grow], tr[data-row]")).reverse()) {
+      if (given.dataset.grow) { grow(given); continue; }
+      const row = given.dataset.row ? fullRow(given, traceID) : given;
       const old = document.getElementById(row.id);
       if (old) old.replaceWith(row); else body.prepend(row);
       drawCost(row.querySelector("[data-cost]"));
@@ -33,6 +36,57 @@
     if (empty && body.children.length) empty.remove();
     const keep = Number(body.dataset.keep || carrier.dataset.keep || 0);
     while (keep > 0 && body.children.length > keep) body.lastElementChild.remove();
+  }
+
+  // The lines of a short cell: its text apart by <br>.
+  function lines(cell) {
+    if (!cell.firstChild) return [];
+    const out = [""];
+    for (const node of cell.childNodes) {
+      if (node.nodeName === "BR") out.push(""); else out[out.length - 1] += node.textContent;
+    }
+    return out;
+  }
+  // Each line in its <code>, <br> between them (and before the first, after items the cell has).
+  function codes(list, after) {
+    return list.flatMap((line, index) => {
+      const code = document.createElement("code");
+      code.textContent = line;
+      return index > 0 || after ? [document.createElement("br"), code] : [code];
+    });
+  }
+  function stepLink(step) {
+    const link = document.createElement("a");
+    link.setAttribute("class", "step-through");
+    link.setAttribute("href", `?step=${step}`);
+    link.textContent = "Step ▶";
+    return link;
+  }
+  // A trace row as the server draws it on the page (TraceTable's rowHTML), from the short row a patch carries.
+  function fullRow(short, traceID) {
+    const [number, step, source, linked] = short.dataset.row.split(" ");
+    const [event, became, changed] = short.cells;
+    const row = document.createElement("tr");
+    row.id = `${traceID}-row-${number}`;
+    const link = document.createElement("a");
+    link.setAttribute("href", `?at=${step}`);
+    link.textContent = step;
+    row.insertCell().append(link);
+    const from = row.insertCell();
+    from.className = `source-${source}`;
+    from.textContent = source;
+    const what = row.insertCell();
+    what.append(...codes([event.textContent], false));
+    if (linked) what.append(document.createElement("br"), stepLink(step));
+    row.insertCell().append(...codes(lines(became), false));
+    const changes = row.insertCell();
+    changes.className = "changes";
+    if (short.dataset.cost) changes.dataset.cost = short.dataset.cost;
+    const list = lines(changed);
+    if (list.length) changes.append(...codes(list, false));
+    else if (short.dataset.cost) { const small = document.createElement("small"); small.textContent = "nothing"; changes.append(small); }
+    else changes.textContent = "…";
+    return row;
   }
 
   // A row's gains go after its first data-at="STEPS CHANGES" items: a page drawn just before this patch may have them
@@ -46,8 +100,8 @@
     const cost = row.cells[4].querySelector(":scope > details.cost");
     cutAfter(row.cells[3], steps, null);
     cutAfter(row.cells[4], changes, cost);
-    row.cells[3].append(...became.childNodes);
-    for (const node of Array.from(changed.childNodes)) row.cells[4].insertBefore(node, cost);
+    row.cells[3].append(...codes(lines(became), steps > 0));
+    for (const node of codes(lines(changed), changes > 0)) row.cells[4].insertBefore(node, cost);
     if (gained.dataset.cost) {
       row.cells[4].dataset.cost = gained.dataset.cost;
       drawCost(row.cells[4]);
@@ -196,7 +250,7 @@
     // The path's items from data-from on (a later stage sends only itself; the tab keeps the ones before).
     const from = Number(carrier.dataset.from || 0);
     const list = flow.querySelector(".flow-path");
-    const fresh = Array.from(carrier.content.children, (item) => document.importNode(item, true));
+    const fresh = Array.from(carrier.content.children, pathItem);
     if (list) {
       while (list.children.length > from) list.lastElementChild.remove();
       list.append(...fresh);
@@ -217,6 +271,22 @@
     });
     const caption = flow.querySelector(".flow-caption");
     if (caption) caption.textContent = carrier.dataset.caption || "";
+  }
+
+  // A path's item as the page draws it, <li data-place="3" class="later"><code>CALL</code></li>, from the short one a
+  // patch carries: <i>3L CALL</i> ("L": it ran later).
+  function pathItem(item) {
+    if (item.tagName !== "I") return document.importNode(item, true);
+    const text = item.textContent;
+    const space = text.indexOf(" ");
+    const head = text.slice(0, space);
+    const li = document.createElement("li");
+    li.setAttribute("data-place", String(parseInt(head, 10)));
+    if (head.endsWith("L")) li.setAttribute("class", "later");
+    const code = document.createElement("code");
+    code.textContent = text.slice(space + 1);
+    li.append(code);
+    return li;
   }
 
   // A control's identity across patches. A patch replaces elements, so a control is found again by what it posts:

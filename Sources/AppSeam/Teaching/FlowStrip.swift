@@ -63,14 +63,15 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
     }
 
     /// What changed since the page was drawn, for the page script: the caption, and the path's items from `from` on as
-    /// the template's content (the tab keeps the first `from`: a later stage sends only itself):
-    /// `<template data-lit-for="{id}" data-from="2" data-caption="…"><li>…</li></template>`. The script lights the
+    /// the template's content (the tab keeps the first `from`: a later stage sends only itself), each as
+    /// `<i>PLACE CALL</i>` (`PLACEL` when it ran later), which the script draws as the page's `<li>`:
+    /// `<template data-lit-for="{id}" data-from="2" data-caption="…"><i>3L cache: hit</i></template>`. The script lights the
     /// places the whole path passed (`later` where every visit ran later); a strip with no path (a restored snapshot's
     /// guess, or a step that ran nothing) names its lit places instead: `data-lit="0 2"`.
     func litPatchHTML(from: Int = 0) -> String {
         let places = path.isEmpty ? " data-lit=\"\(litPlaces.sorted().map(String.init).joined(separator: " "))\"" : ""
         return "<template data-lit-for=\"\(HTML.attribute(id))\"\(places)" + (from > 0 ? " data-from=\"\(from)\"" : "")
-            + " data-caption=\"\(HTML.attribute(caption))\">" + pathItemsHTML(from: from) + "</template>"
+            + " data-caption=\"\(HTML.attribute(caption))\">" + shortPathItemsHTML(from: from) + "</template>"
     }
 
     private var litPlaces: Set<Int> {
@@ -98,6 +99,11 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
             + "<span class=\"swatch\"></span> did not run</p>"
         out += "<ol class=\"flow-path\">\(pathItemsHTML())</ol><p class=\"flow-caption\">\(HTML.text(caption))</p></div>"
         return out
+    }
+
+    /// The path's items from `from` on as a patch carries them: `<i>PLACE CALL</i>`, `PLACEL` for one that ran later.
+    private func shortPathItemsHTML(from: Int) -> String {
+        path.dropFirst(from).map { stage in "<i>\(stage.place)\(stage.later ? "L" : "") \(HTML.text(stage.call))</i>" }.joined()
     }
 
     /// One item per stage passed: its call; a `later` class for what ran after the input (the page writes "later").
