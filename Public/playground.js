@@ -270,7 +270,8 @@
       if (turns.length) stage.dataset.turns = turns.join(","); else delete stage.dataset.turns;
     });
     const caption = flow.querySelector(".flow-caption");
-    if (caption) caption.textContent = carrier.dataset.caption || "";
+    // No data-caption: the step's caption is the one shown.
+    if (caption && carrier.dataset.caption !== undefined) caption.textContent = carrier.dataset.caption;
   }
 
   // A path's item as the page draws it, <li data-place="3" class="later"><code>CALL</code></li>, from the short one a

@@ -90,6 +90,13 @@ struct TeachingTests {
         #expect(layer.fragments().map(\.id) == ["x-flow", "x-trace"])
         #expect(layer.fragments()[0].html.contains(#"<li class="lit" data-turns="1"><b>A</b>"#) && layer.fragments()[0].html.contains("<li><b>B</b>"))
         #expect(layer.fragments()[1].html.contains("&lt;b&gt;"), "steps are escaped")
+        // A later stage of the same step: only the new item, and no caption (the tab keeps the one it shows).
+        let step = layer.beginStep(isolation: MainActor.shared).step
+        layer.receive(StageRecord(stage: "A", place: 0, call: "a()", file: "M/F.swift", lines: 1...1, later: false), step: step)
+        _ = layer.patches()
+        layer.receive(StageRecord(stage: "B", place: 1, call: "\"b\" & <c>", file: "M/F.swift", lines: 1...1, later: true), step: step)
+        layer.endStep()
+        #expect(layer.patches().first?.html == #"<template data-lit-for="x-flow" data-from="1"><i>1L "b" &amp; &lt;c&gt;</i></template>"#)
     }
 
     /// A row the tabs have is patched with what it gained (an effect's answer: more steps, more changes, a new cost),
@@ -162,7 +169,8 @@ struct TeachingTests {
         short.omittedSteps = 0
         #expect(
             trace.shortRowHTML(short)
-                == #"<tr data-row="3 7 http +" data-cost="40 300"><td>e&lt;1&gt;</td><td>a<br>b</td><td>x: 1 → 2<br>y: &quot;a&quot;</td></tr>"#)
+                == #"<tr data-row="3 7 http +" data-cost="40 300"><td>e&lt;1&gt;</td><td>a<br>b</td><td>x: 1 → 2<br>y: "a"</td></tr>"#,
+            "text between tags: only & < > escaped")
         #expect(trace.shortRowHTML(trace.entries[0]) == nil, "… more steps")
         #expect(trace.shortRowHTML(trace.entries[1]) == nil, "no step")
         short.changes = ["", "x"]

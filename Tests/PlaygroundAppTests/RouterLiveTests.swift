@@ -161,7 +161,8 @@ struct RouterLiveTests {
         let short = try #require(body.matches(of: shortRow).last { $0.1 == row.1 }, "\(body)")
         let codes = { (lines: Substring, after: Bool) -> String in
             lines.isEmpty ? "" : lines.split(separator: "<br>", omittingEmptySubsequences: false).enumerated()
-                .map { ($0.offset > 0 || after ? "<br>" : "") + "<code>\($0.element)</code>" }.joined()
+                .map { ($0.offset > 0 || after ? "<br>" : "") + "<code>\($0.element.replacing("\"", with: "&quot;").replacing("'", with: "&#39;"))</code>" }
+                .joined()
         }
         let step = short.2
         var streamed = [
