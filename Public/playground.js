@@ -191,6 +191,24 @@
     }
   }
 
+  // A keyed list's row drawn like the row before it (the same tags) comes as <i data-like="ID …">TEXT<br>TEXT</i>: that
+  // row cloned, its ids (its own first, then those inside it, in order) and its texts (in order) set.
+  function expandLike(root) {
+    for (const short of Array.from(root.querySelectorAll("i[data-like]"))) {
+      const model = short.previousElementSibling;
+      if (!model) { missing = true; continue; }
+      const row = model.cloneNode(true);
+      const ids = short.getAttribute("data-like").split(" ");
+      [row, ...row.querySelectorAll("[id]")].filter((element) => element.hasAttribute("id"))
+        .forEach((element, index) => { element.id = ids[index]; });
+      const texts = lines(short);
+      const walker = row.ownerDocument.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+      for (let index = 0, node = walker.nextNode(); node; node = walker.nextNode()) node.data = texts[index++];
+      short.replaceWith(row);
+    }
+    for (const inner of root.querySelectorAll("template")) expandLike(inner.content);
+  }
+
   // A control's form comes as <form id="APP-cCTL" … data-c="APP">: its method, the room's action and its two hidden
   // fields (the same in every control's form) are put back here, as the server draws them.
   function expandForms(root) {
@@ -363,6 +381,7 @@
   function applyPatch(html) {
     const template = document.createElement("template");
     template.innerHTML = html;
+    expandLike(template.content);
     expandForms(template.content);
     const focused = document.activeElement;
     const place = focused && focused !== body ? locate(focused) : null;

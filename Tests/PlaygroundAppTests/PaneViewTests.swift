@@ -163,6 +163,24 @@ struct PaneViewTests {
         _ = try step(Self.render(all.reversed()))
     }
 
+    /// A list drawn anew whose rows have one shape sends the first whole and each next as its ids and texts.
+    @Test func rowsDrawnLikeTheRowBeforeGoAsTheirIDsAndTexts() throws {
+        var view = PaneView(id: "nice-view")
+        let old = Self.render(Self.rows([1, 2]))
+        _ = view.update(old, seq: 1)
+        var rows = Self.rows(Array(10...15))
+        rows[2].title = "A <b>&amp;</b> \"title\""
+        rows[4].liked = true
+        let new = Self.render(rows, header: "Favourites")
+        let patches = view.update(new, seq: 2)
+        let html = patches.map(\.html).joined()
+        #expect(html.matches(of: /<i data-like="nice-r[^" ]+ nice-c[^" ]+">/).count == 5, "\(html)")
+        #expect(html.contains("Post 11<br>♡</i>") && html.contains("A &lt;b&gt;&amp;amp;&lt;/b&gt; &quot;title&quot;<br>♡</i>") && html.contains("<br>♥</i>"))
+        var page = Page(html: PaneView.wrapped(old.html, id: "nice-view"))
+        for patch in patches { try page.apply(patch, seq: 2) }
+        #expect(page.html == PaneView.wrapped(new.html, id: "nice-view"))
+    }
+
     /// Controls outside the rows (a picker, a button) that a patch took off are named when they come back.
     @Test func controlsTakenOffOutsideTheRowsAreNamedWhenTheyComeBack() throws {
         var view = PaneView(id: "nice-view")
@@ -253,7 +271,7 @@ struct PaneViewTests {
                 default: Self.render(Self.randomRows(&generator), header: Bool.random(using: &generator) ? "Posts" : "Favourites")
                 }
             let patches = view.update(rendered, seq: seq)
-            if seq == 1 { page = Page(html: Page.expandForms(patches[0].html)) } else { for patch in patches { try page.apply(patch, seq: seq) } }
+            if seq == 1 { page = Page(html: Page.expandForms(try Page.expandLike(patches[0].html))) } else { for patch in patches { try page.apply(patch, seq: seq) } }
             #expect(page.html == PaneView.wrapped(rendered.html, id: "nice-view"), "step \(seq)")
             named += patches.filter { $0.html.contains("data-reuse=") }.count
         }
@@ -357,8 +375,45 @@ private struct Page {
         }
     }
 
+    /// Each row drawn like the one before it (`<i data-like="ID …">TEXT<br>…</i>`) as that row with its ids and texts.
+    static func expandLike(_ html: String) throws -> String {
+        var html = html
+        while let match = html.firstMatch(of: /<i data-like="([^"]*)">((?:(?!<\/i>).)*)<\/i>/) {
+            // The element that ends where the short row starts.
+            var open: [String.Index] = []
+            var modelStart: String.Index?
+            for tag in html[..<match.range.lowerBound].matches(of: /<(\/?)([a-z]+)[^>]*>/) {
+                if ["input", "br"].contains(String(tag.output.2)) { continue }
+                if tag.output.1.isEmpty {
+                    open.append(tag.range.lowerBound)
+                } else if let start = open.popLast(), tag.range.upperBound == match.range.lowerBound {
+                    modelStart = start
+                }
+            }
+            let model = html[try #require(modelStart, "no row before \(match.output.0)")..<match.range.lowerBound]
+            var ids = match.output.1.split(separator: " ").makeIterator()
+            var texts = match.output.2.split(separator: "<br>", omittingEmptySubsequences: false).makeIterator()
+            var row = ""
+            for piece in model.matches(of: /<[^>]*>|[^<]+/) {
+                if piece.output.hasPrefix("<") {
+                    guard piece.output.contains(#" id=""#) else {
+                        row += piece.output
+                        continue
+                    }
+                    let id = ids.next()
+                    row += piece.output.replacing(#/\ id="[^"]*"/#, with: #" id="\#(try #require(id))""#, maxReplacements: 1)
+                } else {
+                    let text = texts.next()
+                    row += try #require(text)
+                }
+            }
+            html.replaceSubrange(match.range, with: row)
+        }
+        return html
+    }
+
     mutating func apply(_ patch: Fragment, seq: UInt64) throws {
-        let patch = Fragment(id: patch.id, html: Self.expandForms(patch.html))
+        let patch = Fragment(id: patch.id, html: Self.expandForms(try Self.expandLike(patch.html)))
         guard patch.html.hasPrefix("<template data-keyed-for=") else {
             let old = try element(patch.id).whole
             try keep(String(html[old]), seq: seq, itself: false)

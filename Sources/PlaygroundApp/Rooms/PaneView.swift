@@ -327,8 +327,9 @@ private struct Diff {
             }
             var alone = Diff(tree: tree, shown: shown, retired: retired, seq: seq)
             alone.whole(index, replacing: old)
-            let size = keyed.patch.html.utf8.count + nested.patches.reduce(0) { $0 + $1.html.utf8.count }
-            if size < alone.patches[0].html.utf8.count {
+            // Measured as sent (control forms written short).
+            let size = PaneView.compactForms(keyed.patch.html).utf8.count + nested.patches.reduce(0) { $0 + PaneView.compactForms($1.html).utf8.count }
+            if size < PaneView.compactForms(alone.patches[0].html).utf8.count {
                 patches.append(keyed.patch)
                 patches += nested.patches
                 takenOff += keyed.removed + nested.takenOff
@@ -540,10 +541,13 @@ private struct Tree {
     private func write(_ index: Int, into out: inout [UInt8], reuse: (Int) -> PaneView.Named?) {
         var cursor = nodes[index].range.lowerBound
         var run: (first: PaneView.Named, count: Int)?
+        let framed = byIndex[index].frame != nil
+        var previous: Row?
         for child in children[index] {
             let gap = bytes[cursor..<nodes[child].range.lowerBound]
             cursor = nodes[child].range.upperBound
             if let named = reuse(child), named.element(run: 1).utf8.count < nodes[child].range.count {
+                previous = nil
                 if gap.isEmpty, let open = run, open.first.run(open.count, isFollowedBy: named) {
                     run?.count += 1
                     continue
@@ -556,10 +560,80 @@ private struct Tree {
             if let open = run { out.append(contentsOf: open.first.element(run: open.count).utf8) }
             run = nil
             out.append(contentsOf: gap)
-            write(child, into: &out, reuse: reuse)
+            // A keyed list's row drawn like the row before it (the same tags, other ids and text) goes as its ids and
+            // text; its forms are written short first (a control's hidden field names the control).
+            guard framed else {
+                write(child, into: &out, reuse: reuse)
+                continue
+            }
+            if !gap.isEmpty { previous = nil }
+            var drawn: [UInt8] = []
+            write(child, into: &drawn, reuse: reuse)
+            drawn = Array(PaneView.compactForms(String(decoding: drawn, as: UTF8.self)).utf8)
+            let row = Row(drawn[...])
+            if let model = previous, let like = row.like(model) { out.append(contentsOf: like) } else { out.append(contentsOf: drawn) }
+            previous = row
         }
         if let open = run { out.append(contentsOf: open.first.element(run: open.count).utf8) }
         out.append(contentsOf: bytes[cursor..<nodes[index].range.upperBound])
+    }
+
+    /// A row as drawn, cut into its tags without their ids' values (its shape), its ids and its text.
+    private struct Row {
+        var shape: [UInt8] = []
+        var ids: [ArraySlice<UInt8>] = []
+        var texts: [ArraySlice<UInt8>] = []
+
+        private static let idAttribute = Array(#" id=""#.utf8)
+
+        init(_ html: ArraySlice<UInt8>) {
+            var index = html.startIndex
+            while index < html.endIndex {
+                if html[index] == UInt8(ascii: "<") {
+                    let end = html[index...].firstIndex(of: UInt8(ascii: ">")) ?? html.endIndex - 1
+                    let tag = html[index...end]
+                    if let at = Self.find(Self.idAttribute, in: tag), let close = tag[(at + Self.idAttribute.count)...].firstIndex(of: UInt8(ascii: "\"")) {
+                        shape += tag[..<(at + Self.idAttribute.count)]
+                        ids.append(tag[(at + Self.idAttribute.count)..<close])
+                        shape += tag[close...]
+                    } else {
+                        shape += tag
+                    }
+                    index = end + 1
+                } else {
+                    let end = html[index...].firstIndex(of: UInt8(ascii: "<")) ?? html.endIndex
+                    texts.append(html[index..<end])
+                    shape.append(0xFF)  // never in UTF-8: where a text was
+                    index = end
+                }
+            }
+        }
+
+        /// `<i data-like="ID …">TEXT<br>TEXT</i>` when this row has `model`'s shape and the element is shorter.
+        func like(_ model: Row) -> [UInt8]? {
+            guard shape == model.shape, !ids.isEmpty, !ids.contains(where: { $0.contains(UInt8(ascii: " ")) }) else { return nil }
+            var out = Array(#"<i data-like=""#.utf8)
+            for (index, id) in ids.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: " ")) }
+                out += id
+            }
+            out += Array(#"">"#.utf8)
+            for (index, text) in texts.enumerated() {
+                if index > 0 { out += Array("<br>".utf8) }
+                out += text
+            }
+            out += Array("</i>".utf8)
+            return out.count < shape.count + ids.reduce(0) { $0 + $1.count } + texts.reduce(0) { $0 + $1.count } - texts.count ? out : nil
+        }
+
+        private static func find(_ literal: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+            var index = bytes.startIndex
+            while index + literal.count <= bytes.endIndex {
+                if bytes[index..<index + literal.count].elementsEqual(literal) { return index }
+                index += 1
+            }
+            return nil
+        }
     }
 
     /// The ids of the longest subsequence whose old ranks increase: the rows that can stay where they are.
