@@ -260,6 +260,16 @@
     });
   }
 
+  // A node that gained a last child (a screen pushed on a stack): <template data-append-to="NODE">CHILD</template>.
+  function applyAppend(carrier) {
+    const parent = document.getElementById(carrier.dataset.appendTo);
+    if (!parent) { missing = true; return; }
+    for (const node of Array.from(carrier.content.childNodes)) {
+      parent.append(node);
+      if (node.nodeType === Node.ELEMENT_NODE) putBack(node);
+    }
+  }
+
   // A flow strip's lit stages (by place), those that only ran later, the caption and the path's calls in order (the
   // template's items): the stages themselves never change, so only these are sent.
   function applyLit(carrier) {
@@ -391,6 +401,7 @@
       if (fresh.dataset.rowsFor) { applyRows(fresh); continue; }
       if (fresh.dataset.keyedFor) { applyKeyed(fresh); continue; }
       if (fresh.dataset.litFor) { applyLit(fresh); continue; }
+      if (fresh.dataset.appendTo) { applyAppend(fresh); continue; }
       if (!fresh.id) continue;
       const old = document.getElementById(fresh.id);
       if (!old) continue;

@@ -181,6 +181,38 @@ struct PaneViewTests {
         #expect(page.html == PaneView.wrapped(new.html, id: "nice-view"))
     }
 
+    /// A node that gained a last child (a screen pushed) gets it appended; the rest of it is not sent again.
+    @Test func aChildAddedAtTheEndIsAppended() throws {
+        var view = PaneView(id: "nice-view")
+        let old = ViewHost(Screen(pushed: false)).render(Self.context)
+        _ = view.update(old, seq: 1)
+        let new = ViewHost(Screen(pushed: true)).render(Self.context)
+        let patches = view.update(new, seq: 2)
+        #expect(patches.map(\.id) == ["screen"])
+        #expect(patches.first?.html.hasPrefix(#"<template data-append-to="screen"><div id="pushed""#) == true, "\(patches)")
+        #expect(patches.first?.html.contains("Star!") == false)
+        var page = Page(html: PaneView.wrapped(old.html, id: "nice-view"))
+        for patch in patches { try page.apply(patch, seq: 2) }
+        #expect(page.html == PaneView.wrapped(new.html, id: "nice-view"))
+        // Anything else changed with it: not an append.
+        let other = view.update(ViewHost(Screen(pushed: true, title: "Other")).render(Self.context), seq: 3)
+        #expect(other.map(\.id) == ["screen"] && other.first?.html.hasPrefix("<div id=\"screen\"") == true)
+    }
+
+    struct Screen: View {
+        let pushed: Bool
+        var title = "Star!"
+
+        var body: some View {
+            VStack {
+                Text(title)
+                Button("Push") {}
+                if pushed { VStack { Text("Pushed") }.id("pushed") }
+            }
+            .id("screen")
+        }
+    }
+
     /// Controls outside the rows (a picker, a button) that a patch took off are named when they come back.
     @Test func controlsTakenOffOutsideTheRowsAreNamedWhenTheyComeBack() throws {
         var view = PaneView(id: "nice-view")
@@ -414,6 +446,11 @@ private struct Page {
 
     mutating func apply(_ patch: Fragment, seq: UInt64) throws {
         let patch = Fragment(id: patch.id, html: Self.expandForms(try Self.expandLike(patch.html)))
+        if patch.html.hasPrefix("<template data-append-to=") {
+            let inner = patch.html[patch.html.index(after: patch.html.firstIndex(of: ">")!)...].dropLast("</template>".count)
+            html.insert(contentsOf: inner, at: try element(patch.id).inner.upperBound)
+            return try putBack()
+        }
         guard patch.html.hasPrefix("<template data-keyed-for=") else {
             let old = try element(patch.id).whole
             try keep(String(html[old]), seq: seq, itself: false)

@@ -319,6 +319,19 @@ private struct Diff {
             for child in tree.children[index] { node(child, against: shown[tree.nodes[child].id]!) }
             return
         }
+        if let appended = appendedChild(index, to: old) {
+            // A node that gained a last child (a screen pushed on a navigation stack): the child is appended, the rest
+            // patched as before.
+            for child in tree.children[index].dropLast() { node(child, against: shown[tree.nodes[child].id]!) }
+            let inside = tree.html(appended) { child in
+                let id = tree.nodes[child].id
+                guard let kept = retired[id], kept.whole == tree.record(child).whole else { return nil }
+                reused.append(id)
+                return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
+            }
+            patches.append(Fragment(id: tree.nodes[index].id, html: "<template data-append-to=\"\(HTML.attribute(tree.nodes[index].id))\">" + inside + "</template>"))
+            return
+        }
         if let frame = new.frame, frame == old.frame, let keyed = keyedPatch(index, from: old.children) {
             var nested = Diff(tree: tree, shown: shown, retired: retired, seq: seq)
             for child in tree.children[index] {
@@ -339,6 +352,18 @@ private struct Diff {
             return absorb(alone)
         }
         whole(index, replacing: old)
+    }
+
+    /// The child the node at `index` gained at the end of its content, when that is all that changed in its own HTML
+    /// (its other children are the old ones, in order, and are shown).
+    private func appendedChild(_ index: Int, to old: PaneView.Node) -> Int? {
+        let children = tree.children[index]
+        guard tree.record(index).frame == nil, let last = children.last, children.count == old.children.count + 1,
+            tree.nodes[last].range.upperBound == tree.nodes[index].inner.upperBound, shown[tree.nodes[last].id] == nil,
+            zip(children, old.children).allSatisfy({ tree.nodes[$0].id == $1 }),
+            tree.shell(of: index, without: last) == old.shell
+        else { return nil }
+        return last
     }
 
     private mutating func absorb(_ other: Diff) {
@@ -482,6 +507,19 @@ private struct Tree {
     }
 
     func record(_ index: Int) -> PaneView.Node { byIndex[index] }
+
+    /// The shell hash the node at `index` would have without its child `skipped` (its bytes and its marker).
+    func shell(of index: Int, without skipped: Int) -> Int {
+        var shell = Hasher()
+        var cursor = nodes[index].range.lowerBound
+        for child in children[index] {
+            Self.add(bytes[cursor..<nodes[child].range.lowerBound], to: &shell)
+            if child != skipped { Self.addMarker(nodes[child].id, to: &shell) }
+            cursor = nodes[child].range.upperBound
+        }
+        Self.add(bytes[cursor..<nodes[index].range.upperBound], to: &shell)
+        return shell.finalize()
+    }
 
     /// The record of the node at `index`, its children's records being in `done` already.
     private static func record(of index: Int, _ nodes: [FragmentNode], _ children: [Int], _ bytes: [UInt8], _ done: [PaneView.Node]) -> PaneView.Node {
