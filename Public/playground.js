@@ -270,6 +270,14 @@
     }
   }
 
+  // A node's last child taken off (a pushed screen dismissed): <template data-drop="CHILD"></template>; kept like any.
+  function drop(id) {
+    const child = document.getElementById(id);
+    if (!child) { missing = true; return; }
+    keep(child, Array.prototype.indexOf.call(child.parentElement.children, child));
+    child.remove();
+  }
+
   // A flow strip's lit stages (by place), those that only ran later, the caption and the path's calls in order (the
   // template's items): the stages themselves never change, so only these are sent.
   function applyLit(carrier) {
@@ -402,6 +410,7 @@
       if (fresh.dataset.keyedFor) { applyKeyed(fresh); continue; }
       if (fresh.dataset.litFor) { applyLit(fresh); continue; }
       if (fresh.dataset.appendTo) { applyAppend(fresh); continue; }
+      if (fresh.dataset.drop) { drop(fresh.dataset.drop); continue; }
       if (!fresh.id) continue;
       const old = document.getElementById(fresh.id);
       if (!old) continue;

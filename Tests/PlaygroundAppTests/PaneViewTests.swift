@@ -194,8 +194,17 @@ struct PaneViewTests {
         var page = Page(html: PaneView.wrapped(old.html, id: "nice-view"))
         for patch in patches { try page.apply(patch, seq: 2) }
         #expect(page.html == PaneView.wrapped(new.html, id: "nice-view"))
+        // Dismissed: the page takes it off (and keeps it: pushed again, it is named).
+        let back = view.update(old, seq: 3)
+        #expect(back.map(\.html) == [#"<template data-drop="pushed"></template>"#])
+        for patch in back { try page.apply(patch, seq: 3) }
+        #expect(page.html == PaneView.wrapped(old.html, id: "nice-view"))
+        let again = view.update(new, seq: 4)
+        #expect(again.first?.html == #"<template data-append-to="screen"><i data-reuse="pushed" data-seq="3"></i></template>"#, "\(again)")
+        for patch in again { try page.apply(patch, seq: 4) }
+        #expect(page.html == PaneView.wrapped(new.html, id: "nice-view"))
         // Anything else changed with it: not an append.
-        let other = view.update(ViewHost(Screen(pushed: true, title: "Other")).render(Self.context), seq: 3)
+        let other = view.update(ViewHost(Screen(pushed: true, title: "Other")).render(Self.context), seq: 5)
         #expect(other.map(\.id) == ["screen"] && other.first?.html.hasPrefix("<div id=\"screen\"") == true)
     }
 
@@ -446,6 +455,12 @@ private struct Page {
 
     mutating func apply(_ patch: Fragment, seq: UInt64) throws {
         let patch = Fragment(id: patch.id, html: Self.expandForms(try Self.expandLike(patch.html)))
+        if patch.html.hasPrefix("<template data-drop=") {
+            let child = try element(patch.id).whole
+            try keep(String(html[child]), seq: seq, itself: true)
+            html.removeSubrange(child)
+            return
+        }
         if patch.html.hasPrefix("<template data-append-to=") {
             let inner = patch.html[patch.html.index(after: patch.html.firstIndex(of: ">")!)...].dropLast("</template>".count)
             html.insert(contentsOf: inner, at: try element(patch.id).inner.upperBound)

@@ -323,13 +323,28 @@ private struct Diff {
             // A node that gained a last child (a screen pushed on a navigation stack): the child is appended, the rest
             // patched as before.
             for child in tree.children[index].dropLast() { node(child, against: shown[tree.nodes[child].id]!) }
-            let inside = tree.html(appended) { child in
+            let (tree, retired) = (tree, retired)
+            let named = { (child: Int) -> PaneView.Named? in
                 let id = tree.nodes[child].id
                 guard let kept = retired[id], kept.whole == tree.record(child).whole else { return nil }
-                reused.append(id)
                 return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
             }
+            // The child itself, or what is in it, may be kept by the tabs (a screen pushed again).
+            var inner: [String] = []
+            var inside = tree.html(appended) { child in named(child).map { inner.append($0.id); return $0 } }
+            reused += inner
+            if let itself = named(appended), itself.element(run: 1).utf8.count < inside.utf8.count {
+                inside = itself.element(run: 1)
+                reused.append(itself.id)
+            }
             patches.append(Fragment(id: tree.nodes[index].id, html: "<template data-append-to=\"\(HTML.attribute(tree.nodes[index].id))\">" + inside + "</template>"))
+            return
+        }
+        if let dropped = droppedChild(index, from: old) {
+            // A node that lost its last child (a pushed screen dismissed): the page takes that child off.
+            for child in tree.children[index] { node(child, against: shown[tree.nodes[child].id]!) }
+            takenOff.append(TakenOff(id: dropped, origin: nil))
+            patches.append(Fragment(id: dropped, html: "<template data-drop=\"\(HTML.attribute(dropped))\"></template>"))
             return
         }
         if let frame = new.frame, frame == old.frame, let keyed = keyedPatch(index, from: old.children) {
@@ -362,6 +377,18 @@ private struct Diff {
             tree.nodes[last].range.upperBound == tree.nodes[index].inner.upperBound, shown[tree.nodes[last].id] == nil,
             zip(children, old.children).allSatisfy({ tree.nodes[$0].id == $1 }),
             tree.shell(of: index, without: last) == old.shell
+        else { return nil }
+        return last
+    }
+
+    /// The last child the node at `index` had and lost, when that is all that changed in its own HTML (it ended its
+    /// content; the other children are the old ones, in order).
+    private func droppedChild(_ index: Int, from old: PaneView.Node) -> String? {
+        let children = tree.children[index]
+        guard tree.record(index).frame == nil, let last = old.children.last, children.count + 1 == old.children.count,
+            shown[last] != nil, tree.nodes.allSatisfy({ $0.id != last }),
+            zip(children, old.children).allSatisfy({ tree.nodes[$0].id == $1 }),
+            tree.shell(of: index, appendingMarker: last) == old.shell
         else { return nil }
         return last
     }
@@ -507,6 +534,21 @@ private struct Tree {
     }
 
     func record(_ index: Int) -> PaneView.Node { byIndex[index] }
+
+    /// The shell hash the node at `index` would have with a child `id` at the end of its content.
+    func shell(of index: Int, appendingMarker id: String) -> Int {
+        var shell = Hasher()
+        var cursor = nodes[index].range.lowerBound
+        for child in children[index] {
+            Self.add(bytes[cursor..<nodes[child].range.lowerBound], to: &shell)
+            Self.addMarker(nodes[child].id, to: &shell)
+            cursor = nodes[child].range.upperBound
+        }
+        Self.add(bytes[cursor..<nodes[index].inner.upperBound], to: &shell)
+        Self.addMarker(id, to: &shell)
+        Self.add(bytes[nodes[index].inner.upperBound..<nodes[index].range.upperBound], to: &shell)
+        return shell.finalize()
+    }
 
     /// The shell hash the node at `index` would have without its child `skipped` (its bytes and its marker).
     func shell(of index: Int, without skipped: Int) -> Int {
