@@ -22,6 +22,10 @@ import PlaygroundUI
 /// the first row and the N − 1 rows that followed it in that list. A tab that lacks the element (it loaded the page
 /// later) asks for a resync.
 ///
+/// A node that gained a last child gets it appended (`<template data-append-to="NODE">`), one that lost it has it
+/// dropped (`<template data-drop="CHILD">`). Patches write a control's form, and a keyed list's row shaped like the row
+/// before it, short (PaneView+Short.swift); the page script writes them out as the page has them.
+///
 /// The same render gives every subscriber the same patch, and the diff needs no HTML of the last one, so a room keeps
 /// only the hashes of what its tabs show (a page or a resync renders again).
 struct PaneView {
@@ -203,95 +207,9 @@ struct PaneView {
     }
 }
 
-extension PaneView {
-    /// A control's form in a patch, `<form id="APP-cCTL" … method="post" action="/rooms/ID/actions"><input type="hidden"
-    /// name="app" value="APP"><input type="hidden" name="control" value="CTL">…`, as `<form id="APP-cCTL" … data-c="APP">…`:
-    /// the page script adds the method, the room's action and the two fields back (~135 bytes a form, the same in every
-    /// form of the room). Any other form is left as it is.
-    static func compactForms(_ html: String) -> String {
-        var html = html
-        let compacted: String? = html.withUTF8 { source in
-            guard let first = find(formOpen, in: source, from: 0) else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(source.count)
-            var copied = 0
-            var next: Int? = first
-            while let start = next {
-                next = find(formOpen, in: source, from: start + formOpen.count)
-                guard let (keep, resume, app) = compactForm(source, at: start) else { continue }
-                out.append(contentsOf: source[copied..<keep])
-                out.append(contentsOf: dataC)
-                out.append(contentsOf: source[app])
-                out.append(contentsOf: closeTag)
-                copied = resume
-                if let found = next, found < resume { next = find(formOpen, in: source, from: resume) }
-            }
-            out.append(contentsOf: source[copied...])
-            return String(decoding: out, as: UTF8.self)
-        }
-        return compacted ?? html
-    }
-
-    private static let formOpen = Array(#"<form id=""#.utf8)
-    private static let method = Array(#" method="post" action="/rooms/"#.utf8)
-    private static let actions = Array(#"/actions">"#.utf8)
-    private static let appField = Array(#"<input type="hidden" name="app" value=""#.utf8)
-    private static let controlField = Array(#""><input type="hidden" name="control" value=""#.utf8)
-    private static let dataC = Array(#" data-c=""#.utf8)
-    private static let closeTag = Array(#"">"#.utf8)
-
-    /// For the form starting at `start`: where its `method` attribute starts, where its fields end and its app's bytes;
-    /// nil unless it is exactly a control's form of this shape.
-    private static func compactForm(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int, Range<Int>)? {
-        let idStart = start + formOpen.count
-        guard let idEnd = bytes[idStart...].firstIndex(of: UInt8(ascii: "\"")),
-            let tagEnd = bytes[idEnd...].firstIndex(of: UInt8(ascii: ">")),
-            let methodStart = find(method, in: bytes, from: idEnd), methodStart < tagEnd
-        else { return nil }
-        // The room's id, then "/actions">" closing the tag.
-        let roomStart = methodStart + method.count
-        guard let slash = bytes[roomStart..<tagEnd].firstIndex(of: UInt8(ascii: "/")), slash > roomStart,
-            !bytes[roomStart..<slash].contains(UInt8(ascii: "\"")), starts(actions, in: bytes, at: slash), slash + actions.count == tagEnd + 1,
-            starts(appField, in: bytes, at: tagEnd + 1)
-        else { return nil }
-        let appStart = tagEnd + 1 + appField.count
-        guard let appEnd = bytes[appStart...].firstIndex(of: UInt8(ascii: "\"")), starts(controlField, in: bytes, at: appEnd) else { return nil }
-        let controlStart = appEnd + controlField.count
-        guard let controlEnd = bytes[controlStart...].firstIndex(of: UInt8(ascii: "\"")), starts(closeTag, in: bytes, at: controlEnd) else { return nil }
-        // The id is APP-cCTL, and neither holds anything the script would have to unescape.
-        let plain = { (range: Range<Int>) in
-            !range.isEmpty && bytes[range].allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
-            }
-        }
-        let app = appStart..<appEnd
-        let control = controlStart..<controlEnd
-        guard plain(app), plain(control), idEnd - idStart == app.count + 2 + control.count,
-            bytes[idStart..<idStart + app.count].elementsEqual(bytes[app]),
-            bytes[idStart + app.count] == UInt8(ascii: "-"), bytes[idStart + app.count + 1] == UInt8(ascii: "c"),
-            bytes[(idStart + app.count + 2)..<idEnd].elementsEqual(bytes[control])
-        else { return nil }
-        return (methodStart, controlEnd + closeTag.count, app)
-    }
-
-    private static func starts(_ literal: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        index + literal.count <= bytes.count && bytes[index..<index + literal.count].elementsEqual(literal)
-    }
-
-    private static func find(_ literal: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        var index = from
-        while index + literal.count <= bytes.count {
-            guard let candidate = bytes[index...(bytes.count - literal.count)].firstIndex(of: literal[0]) else { return nil }
-            if starts(literal, in: bytes, at: candidate) { return candidate }
-            index = candidate + 1
-        }
-        return nil
-    }
-}
-
 /// One diff of a render against what the tabs show: the patches, and what they take off the page and bring back.
 private struct Diff {
-    let tree: Tree
+    let tree: PaneView.Tree
     let shown: PaneView.NodeTable
     let retired: [String: PaneView.Retired]
     let seq: UInt64
@@ -305,7 +223,7 @@ private struct Diff {
     /// Retired nodes named for reuse.
     var reused: [String] = []
 
-    init(tree: Tree, shown: PaneView.NodeTable, retired: [String: PaneView.Retired], seq: UInt64) {
+    init(tree: PaneView.Tree, shown: PaneView.NodeTable, retired: [String: PaneView.Retired], seq: UInt64) {
         (self.tree, self.shown, self.retired, self.seq) = (tree, shown, retired, seq)
     }
 
@@ -446,7 +364,7 @@ private struct Diff {
         let oldRank = Dictionary(oldIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let list = tree.nodes[index].id
         let removed = oldIDs.enumerated().filter { !newSet.contains($1) }.map { TakenOff(id: $1, origin: PaneView.Origin(list: list, at: $0)) }
-        let staying = Tree.longestIncreasingRun(newIDs.compactMap { id in oldRank[id].map { (id, $0) } })
+        let staying = PaneView.Tree.longestIncreasingRun(newIDs.compactMap { id in oldRank[id].map { (id, $0) } })
         var anchors: [String] = []
         var items = ""
         var named: [String] = []
@@ -493,249 +411,5 @@ private struct Diff {
         if !removed.isEmpty { html += " data-remove=\"\(HTML.attribute(removed.map(\.id).joined(separator: " ")))\"" }
         if !anchors.isEmpty { html += " data-after=\"\(HTML.attribute(anchors.joined(separator: " ")))\"" }
         return (Fragment(id: list, html: html + ">" + items + "</template>"), removed, named)
-    }
-}
-
-/// One render as a tree of nodes, with their hashes.
-private struct Tree {
-    let bytes: [UInt8]
-    /// The root (the wrapper) and then the render's nodes, shifted into the wrapped bytes.
-    let nodes: [FragmentNode]
-    let children: [[Int]]
-    let records: [String: PaneView.Node]
-    /// Each node's record, by index.
-    private let byIndex: [PaneView.Node]
-    let ambiguous: Bool
-
-    init(_ rendered: RenderedView, rootID: String) {
-        let opening = Array(("<div id=\"\(HTML.attribute(rootID))\" class=\"app-root\">").utf8)
-        var bytes = opening
-        bytes.append(contentsOf: rendered.html.utf8)
-        let innerEnd = bytes.count
-        bytes.append(contentsOf: "</div>".utf8)
-        var nodes = [FragmentNode(id: rootID, range: 0..<bytes.count, inner: opening.count..<innerEnd, parent: -1)]
-        for node in rendered.nodes {
-            var shifted = node
-            shifted.range = (node.range.lowerBound + opening.count)..<(node.range.upperBound + opening.count)
-            shifted.inner = (node.inner.lowerBound + opening.count)..<(node.inner.upperBound + opening.count)
-            shifted.parent = node.parent + 1
-            nodes.append(shifted)
-        }
-        var children = [[Int]](repeating: [], count: nodes.count)
-        for index in nodes.indices.dropFirst() { children[nodes[index].parent].append(index) }
-        // Children come after their parent, so from the last node back every child's whole hash is ready.
-        var byIndex = [PaneView.Node](repeating: PaneView.Node(shell: 0, whole: 0, frame: nil, children: []), count: nodes.count)
-        for index in nodes.indices.reversed() { byIndex[index] = Self.record(of: index, nodes, children[index], bytes, byIndex) }
-        var records: [String: PaneView.Node] = [:]
-        records.reserveCapacity(nodes.count)
-        var ambiguous = false
-        for index in nodes.indices where records.updateValue(byIndex[index], forKey: nodes[index].id) != nil { ambiguous = true }
-        (self.bytes, self.nodes, self.children, self.records, self.byIndex, self.ambiguous) = (bytes, nodes, children, records, byIndex, ambiguous)
-    }
-
-    func record(_ index: Int) -> PaneView.Node { byIndex[index] }
-
-    /// The shell hash the node at `index` would have with a child `id` at the end of its content.
-    func shell(of index: Int, appendingMarker id: String) -> Int {
-        var shell = Hasher()
-        var cursor = nodes[index].range.lowerBound
-        for child in children[index] {
-            Self.add(bytes[cursor..<nodes[child].range.lowerBound], to: &shell)
-            Self.addMarker(nodes[child].id, to: &shell)
-            cursor = nodes[child].range.upperBound
-        }
-        Self.add(bytes[cursor..<nodes[index].inner.upperBound], to: &shell)
-        Self.addMarker(id, to: &shell)
-        Self.add(bytes[nodes[index].inner.upperBound..<nodes[index].range.upperBound], to: &shell)
-        return shell.finalize()
-    }
-
-    /// The shell hash the node at `index` would have without its child `skipped` (its bytes and its marker).
-    func shell(of index: Int, without skipped: Int) -> Int {
-        var shell = Hasher()
-        var cursor = nodes[index].range.lowerBound
-        for child in children[index] {
-            Self.add(bytes[cursor..<nodes[child].range.lowerBound], to: &shell)
-            if child != skipped { Self.addMarker(nodes[child].id, to: &shell) }
-            cursor = nodes[child].range.upperBound
-        }
-        Self.add(bytes[cursor..<nodes[index].range.upperBound], to: &shell)
-        return shell.finalize()
-    }
-
-    /// The record of the node at `index`, its children's records being in `done` already.
-    private static func record(of index: Int, _ nodes: [FragmentNode], _ children: [Int], _ bytes: [UInt8], _ done: [PaneView.Node]) -> PaneView.Node {
-        let node = nodes[index]
-        var shell = Hasher()
-        var cursor = node.range.lowerBound
-        var contiguous = true
-        var expected = node.inner.lowerBound
-        var ids: [String] = []
-        ids.reserveCapacity(children.count)
-        for childIndex in children {
-            let child = nodes[childIndex]
-            ids.append(child.id)
-            add(bytes[cursor..<child.range.lowerBound], to: &shell)
-            addMarker(child.id, to: &shell)
-            cursor = child.range.upperBound
-            if child.range.lowerBound != expected { contiguous = false }
-            expected = child.range.upperBound
-        }
-        add(bytes[cursor..<node.range.upperBound], to: &shell)
-        var frame: Int?
-        if contiguous, expected == node.inner.upperBound {
-            var hasher = Hasher()
-            add(bytes[node.range.lowerBound..<node.inner.lowerBound], to: &hasher)
-            hasher.combine(UInt8(0xFF))
-            add(bytes[node.inner.upperBound..<node.range.upperBound], to: &hasher)
-            frame = hasher.finalize()
-        }
-        let shellHash = shell.finalize()
-        var whole = Hasher()
-        whole.combine(shellHash)
-        for child in children { whole.combine(done[child].whole) }
-        return PaneView.Node(shell: shellHash, whole: whole.finalize(), frame: frame, children: ids)
-    }
-
-    /// Feeds bytes (UTF-8 never holds 0xFF, so the markers between pieces cannot be mistaken for text).
-    private static func add(_ slice: ArraySlice<UInt8>, to hasher: inout Hasher) {
-        slice.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
-
-    private static func addMarker(_ id: String, to hasher: inout Hasher) {
-        hasher.combine(UInt8(0xFF))
-        var id = id
-        id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        hasher.combine(UInt8(0xFF))
-    }
-
-    /// The node at `index` whole, with each node inside it that `reuse` names written as its element (when that is
-    /// shorter than the node's HTML), and rows named one after the other in their old order as one element.
-    func html(_ index: Int, reuse: (Int) -> PaneView.Named?) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(nodes[index].range.count)
-        write(index, into: &out, reuse: reuse)
-        return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-    }
-
-    private func write(_ index: Int, into out: inout [UInt8], reuse: (Int) -> PaneView.Named?) {
-        var cursor = nodes[index].range.lowerBound
-        var run: (first: PaneView.Named, count: Int)?
-        let framed = byIndex[index].frame != nil
-        var previous: Row?
-        for child in children[index] {
-            let gap = bytes[cursor..<nodes[child].range.lowerBound]
-            cursor = nodes[child].range.upperBound
-            if let named = reuse(child), named.element(run: 1).utf8.count < nodes[child].range.count {
-                previous = nil
-                if gap.isEmpty, let open = run, open.first.run(open.count, isFollowedBy: named) {
-                    run?.count += 1
-                    continue
-                }
-                if let open = run { out.append(contentsOf: open.first.element(run: open.count).utf8) }
-                out.append(contentsOf: gap)
-                run = (named, 1)
-                continue
-            }
-            if let open = run { out.append(contentsOf: open.first.element(run: open.count).utf8) }
-            run = nil
-            out.append(contentsOf: gap)
-            // A keyed list's row drawn like the row before it (the same tags, other ids and text) goes as its ids and
-            // text; its forms are written short first (a control's hidden field names the control).
-            guard framed else {
-                write(child, into: &out, reuse: reuse)
-                continue
-            }
-            if !gap.isEmpty { previous = nil }
-            var drawn: [UInt8] = []
-            write(child, into: &drawn, reuse: reuse)
-            drawn = Array(PaneView.compactForms(String(decoding: drawn, as: UTF8.self)).utf8)
-            let row = Row(drawn[...])
-            if let model = previous, let like = row.like(model) { out.append(contentsOf: like) } else { out.append(contentsOf: drawn) }
-            previous = row
-        }
-        if let open = run { out.append(contentsOf: open.first.element(run: open.count).utf8) }
-        out.append(contentsOf: bytes[cursor..<nodes[index].range.upperBound])
-    }
-
-    /// A row as drawn, cut into its tags without their ids' values (its shape), its ids and its text.
-    private struct Row {
-        var shape: [UInt8] = []
-        var ids: [ArraySlice<UInt8>] = []
-        var texts: [ArraySlice<UInt8>] = []
-
-        private static let idAttribute = Array(#" id=""#.utf8)
-
-        init(_ html: ArraySlice<UInt8>) {
-            var index = html.startIndex
-            while index < html.endIndex {
-                if html[index] == UInt8(ascii: "<") {
-                    let end = html[index...].firstIndex(of: UInt8(ascii: ">")) ?? html.endIndex - 1
-                    let tag = html[index...end]
-                    if let at = Self.find(Self.idAttribute, in: tag), let close = tag[(at + Self.idAttribute.count)...].firstIndex(of: UInt8(ascii: "\"")) {
-                        shape += tag[..<(at + Self.idAttribute.count)]
-                        ids.append(tag[(at + Self.idAttribute.count)..<close])
-                        shape += tag[close...]
-                    } else {
-                        shape += tag
-                    }
-                    index = end + 1
-                } else {
-                    let end = html[index...].firstIndex(of: UInt8(ascii: "<")) ?? html.endIndex
-                    texts.append(html[index..<end])
-                    shape.append(0xFF)  // never in UTF-8: where a text was
-                    index = end
-                }
-            }
-        }
-
-        /// `<i data-like="ID …">TEXT<br>TEXT</i>` when this row has `model`'s shape and the element is shorter.
-        func like(_ model: Row) -> [UInt8]? {
-            guard shape == model.shape, !ids.isEmpty, !ids.contains(where: { $0.contains(UInt8(ascii: " ")) }) else { return nil }
-            var out = Array(#"<i data-like=""#.utf8)
-            for (index, id) in ids.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: " ")) }
-                out += id
-            }
-            out += Array(#"">"#.utf8)
-            for (index, text) in texts.enumerated() {
-                if index > 0 { out += Array("<br>".utf8) }
-                out += text
-            }
-            out += Array("</i>".utf8)
-            return out.count < shape.count + ids.reduce(0) { $0 + $1.count } + texts.reduce(0) { $0 + $1.count } - texts.count ? out : nil
-        }
-
-        private static func find(_ literal: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
-            var index = bytes.startIndex
-            while index + literal.count <= bytes.endIndex {
-                if bytes[index..<index + literal.count].elementsEqual(literal) { return index }
-                index += 1
-            }
-            return nil
-        }
-    }
-
-    /// The ids of the longest subsequence whose old ranks increase: the rows that can stay where they are.
-    static func longestIncreasingRun(_ ranked: [(id: String, rank: Int)]) -> Set<String> {
-        var tails: [Int] = []  // index into `ranked` of the smallest tail of each length
-        var previous = [Int](repeating: -1, count: ranked.count)
-        for (index, item) in ranked.enumerated() {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if ranked[tails[middle]].rank < item.rank { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[index] = tails[low - 1] }
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
-        }
-        var run = Set<String>()
-        var cursor = tails.last ?? -1
-        while cursor >= 0 {
-            run.insert(ranked[cursor].id)
-            cursor = previous[cursor]
-        }
-        return run
     }
 }
