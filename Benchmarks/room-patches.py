@@ -158,7 +158,7 @@ def top_level_ids(data):
             depth -= 1
             continue
         if depth == 0:
-            named = re.search(r'\b(?:data-rows-for|data-keyed-for|data-lit-for|id)="([^"]*)"', attributes)
+            named = re.search(r'\b(?:data-rows-for|data-keyed-for|data-lit-for|data-append-to|data-drop|id)="([^"]*)"', attributes)
             ids.append(named.group(1) if named else tag)
         depth += 1
     return ids

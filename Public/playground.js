@@ -16,14 +16,17 @@
   // Replaces each top-level element of a patch with the element of the same id on the page. A template or table that
   // names a table body (data-rows-for) carries rows instead: each replaces its namesake or goes on top, and
   // the body keeps at most its (or the carrier's) data-keep rows (the trace grows by one small row per event, not a
-  // whole table). A row <tr data-grow="ROW"> carries what a row the page has gained: its three cells' contents are
-  // added to the row's event, became and changed cells.
+  // whole table). A trace's new row comes short, <tr data-row="NUMBER STEP SOURCE[ +]">, and is drawn here as the
+  // server draws it (fullRow). A row <tr data-grow="ROW"> carries what a row the page has gained: its first cell's
+  // content is added to the row's event cell, its other two cells' lines to the became and changed cells.
   function applyRows(carrier) {
     const body = document.getElementById(carrier.dataset.rowsFor);
     if (!body) return;
     const rows = carrier.content || carrier;   // a template (the trace) or a table (the compare page's)
-    for (const row of Array.from(rows.querySelectorAll("tr[id], tr[data-grow]")).reverse()) {
-      if (row.dataset.grow) { grow(row); continue; }
+    const traceID = carrier.dataset.rowsFor.replace(/-rows$/, "");
+    for (const given of Array.from(rows.querySelectorAll("tr[id], tr[data-grow], tr[data-row]")).reverse()) {
+      if (given.dataset.grow) { grow(given); continue; }
+      const row = given.dataset.row ? fullRow(given, traceID) : given;
       const old = document.getElementById(row.id);
       if (old) old.replaceWith(row); else body.prepend(row);
       drawCost(row.querySelector("[data-cost]"));
@@ -33,6 +36,57 @@
     if (empty && body.children.length) empty.remove();
     const keep = Number(body.dataset.keep || carrier.dataset.keep || 0);
     while (keep > 0 && body.children.length > keep) body.lastElementChild.remove();
+  }
+
+  // The lines of a short cell: its text apart by <br>.
+  function lines(cell) {
+    if (!cell.firstChild) return [];
+    const out = [""];
+    for (const node of cell.childNodes) {
+      if (node.nodeName === "BR") out.push(""); else out[out.length - 1] += node.textContent;
+    }
+    return out;
+  }
+  // Each line in its <code>, <br> between them (and before the first, after items the cell has).
+  function codes(list, after) {
+    return list.flatMap((line, index) => {
+      const code = document.createElement("code");
+      code.textContent = line;
+      return index > 0 || after ? [document.createElement("br"), code] : [code];
+    });
+  }
+  function stepLink(step) {
+    const link = document.createElement("a");
+    link.setAttribute("class", "step-through");
+    link.setAttribute("href", `?step=${step}`);
+    link.textContent = "Step ▶";
+    return link;
+  }
+  // A trace row as the server draws it on the page (TraceTable's rowHTML), from the short row a patch carries.
+  function fullRow(short, traceID) {
+    const [number, step, source, linked] = short.dataset.row.split(" ");
+    const [event, became, changed] = short.cells;
+    const row = document.createElement("tr");
+    row.id = `${traceID}-row-${number}`;
+    const link = document.createElement("a");
+    link.setAttribute("href", `?at=${step}`);
+    link.textContent = step;
+    row.insertCell().append(link);
+    const from = row.insertCell();
+    from.className = `source-${source}`;
+    from.textContent = source;
+    const what = row.insertCell();
+    what.append(...codes([event.textContent], false));
+    if (linked) what.append(document.createElement("br"), stepLink(step));
+    row.insertCell().append(...codes(lines(became), false));
+    const changes = row.insertCell();
+    changes.className = "changes";
+    if (short.dataset.cost) changes.dataset.cost = short.dataset.cost;
+    const list = lines(changed);
+    if (list.length) changes.append(...codes(list, false));
+    else if (short.dataset.cost) { const small = document.createElement("small"); small.textContent = "nothing"; changes.append(small); }
+    else changes.textContent = "…";
+    return row;
   }
 
   // A row's gains go after its first data-at="STEPS CHANGES" items: a page drawn just before this patch may have them
@@ -46,8 +100,8 @@
     const cost = row.cells[4].querySelector(":scope > details.cost");
     cutAfter(row.cells[3], steps, null);
     cutAfter(row.cells[4], changes, cost);
-    row.cells[3].append(...became.childNodes);
-    for (const node of Array.from(changed.childNodes)) row.cells[4].insertBefore(node, cost);
+    row.cells[3].append(...codes(lines(became), steps > 0));
+    for (const node of codes(lines(changed), changes > 0)) row.cells[4].insertBefore(node, cost);
     if (gained.dataset.cost) {
       row.cells[4].dataset.cost = gained.dataset.cost;
       drawCost(row.cells[4]);
@@ -77,60 +131,151 @@
     if (old) { details.open = old.open; old.replaceWith(details); } else cell.append(details);
   }
 
-  // What patches take off the page, by id, with the number of the patch that took it off: a later patch may name an
-  // element to put back (<i data-reuse="ID" data-seq="SEQ">) instead of sending its HTML again (a list closed and
-  // opened, rows filtered out and back). Only a patch that directly follows the one the page shows keeps anything; a
-  // tab that lacks a named element (it loaded the page later) asks for a resync.
-  const kept = new Map();   // id -> { element, seq }
+  // What patches take off the page, by id, with the number of the patch that took it off and where it was (its
+  // parent's id and its index there): a later patch may name an element to put back (<i data-reuse="ID"
+  // data-seq="SEQ">) instead of sending its HTML again (a list closed and opened, rows filtered out and back), and a
+  // run of rows by its first (data-run="N": that row and the N − 1 that followed it in its list when the patch took
+  // them off). Only a patch that directly follows the one the page shows keeps anything; a tab that lacks a named
+  // element (it loaded the page later) asks for a resync.
+  const kept = new Map();   // id -> { element, seq, at: "PARENT INDEX" }
+  const keptAt = new Map(); // "SEQ PARENT INDEX" -> id
   let keeping = null;       // the number of the patch being applied, while it keeps what it takes off
   let missing = false;      // a named element this tab does not keep
 
+  function keepOne(element, index) {
+    const parent = element.parentElement;
+    const at = parent && parent.id ? `${parent.id} ${index}` : "";
+    kept.set(element.id, { element, seq: keeping, at });
+    if (at) keptAt.set(`${keeping} ${at}`, element.id);
+  }
   function keepInside(element) {
     if (keeping === null) return;
-    for (const inner of element.querySelectorAll("[id]")) kept.set(inner.id, { element: inner, seq: keeping });
+    for (const inner of element.querySelectorAll("[id]")) keepOne(inner, Array.prototype.indexOf.call(inner.parentElement.children, inner));
   }
-  function keep(element) {
+  // `index`: its place among its parent's children before the patch took any of them off.
+  function keep(element, index) {
     if (keeping === null) return;
-    if (element.id) kept.set(element.id, { element, seq: keeping });
+    if (element.id) keepOne(element, index);
     keepInside(element);
   }
-  function takeBack(placeholder) {
-    const id = placeholder.getAttribute("data-reuse");
+  function takeOne(id, seq) {
     const entry = kept.get(id);
-    if (!entry || String(entry.seq) !== placeholder.getAttribute("data-seq")) { missing = true; return null; }
+    if (!entry || String(entry.seq) !== seq) { missing = true; return null; }
     kept.delete(id);
-    return entry.element;
+    if (entry.at) keptAt.delete(`${entry.seq} ${entry.at}`);
+    return entry;
+  }
+  // The elements a placeholder names: one, or a run of rows.
+  function takeBack(placeholder) {
+    const seq = placeholder.getAttribute("data-seq");
+    const first = takeOne(placeholder.getAttribute("data-reuse"), seq);
+    if (!first) return [];
+    const elements = [first.element];
+    const count = Number(placeholder.getAttribute("data-run") || 1);
+    if (count > 1) {
+      const [parent, index] = first.at.split(" ");
+      for (let step = 1; step < count; step++) {
+        const at = `${parent} ${Number(index) + step}`;
+        const id = first.at ? keptAt.get(`${seq} ${at}`) : undefined;
+        const entry = id !== undefined && kept.get(id);
+        if (!entry || entry.at !== at || !takeOne(id, seq)) { missing = true; return []; }
+        elements.push(entry.element);
+      }
+    }
+    return elements;
   }
   function putBack(root) {
     for (const placeholder of Array.from(root.querySelectorAll("i[data-reuse]"))) {
-      const element = takeBack(placeholder);
-      if (element) placeholder.replaceWith(element);
+      const elements = takeBack(placeholder);
+      if (elements.length) placeholder.replaceWith(...elements);
     }
   }
 
+  // A keyed list's row drawn like the row before it (the same tags) comes as <i data-like="ID …">TEXT<br>TEXT</i>: that
+  // row cloned, its ids (its own first, then those inside it, in order) and its texts (in order) set.
+  function expandLike(root) {
+    for (const short of Array.from(root.querySelectorAll("i[data-like]"))) {
+      const model = short.previousElementSibling;
+      if (!model) { missing = true; continue; }
+      const row = model.cloneNode(true);
+      const ids = short.getAttribute("data-like").split(" ");
+      [row, ...row.querySelectorAll("[id]")].filter((element) => element.hasAttribute("id"))
+        .forEach((element, index) => { element.id = ids[index]; });
+      const texts = lines(short);
+      const walker = row.ownerDocument.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+      for (let index = 0, node = walker.nextNode(); node; node = walker.nextNode()) node.data = texts[index++];
+      short.replaceWith(row);
+    }
+    for (const inner of root.querySelectorAll("template")) expandLike(inner.content);
+  }
+
+  // A control's form comes as <form id="APP-cCTL" … data-c="APP">: its method, the room's action and its two hidden
+  // fields (the same in every control's form) are put back here, as the server draws them.
+  function expandForms(root) {
+    for (const form of root.querySelectorAll("form[data-c]")) {
+      const app = form.getAttribute("data-c");
+      form.removeAttribute("data-c");
+      form.setAttribute("method", "post");
+      form.setAttribute("action", `${room}/actions`);
+      form.prepend(hiddenField("app", app), hiddenField("control", form.id.slice(app.length + 2)));
+    }
+    for (const inner of root.querySelectorAll("template")) expandForms(inner.content);
+  }
+  function hiddenField(name, value) {
+    const input = document.createElement("input");
+    input.setAttribute("type", "hidden");
+    input.setAttribute("name", name);
+    input.setAttribute("value", value);
+    return input;
+  }
+
   // A keyed list's rows removed, inserted and moved by id (the server sends only what changed in a list):
-  // <template data-keyed-for="LIST" data-remove="ID …" data-after="ANCHOR …">ITEMS</template>, each item a new row or
-  // <i data-move="ID"> for a row the page has, placed after the anchor of the same rank ("^": first). Rows not named
-  // keep their place; a row whose content changed comes as its own fragment after this.
+  // <template data-keyed-for="LIST" data-remove="ID …" data-after="ANCHOR …">ITEMS</template>, each item a new row,
+  // <i data-move="ID"> for a row the page has, or a kept row (or run of rows) named, placed after the anchor of the
+  // same rank ("^": first; a run's rows one after the other). Rows not named keep their place; a row whose content
+  // changed comes as its own fragment after this.
   function applyKeyed(carrier) {
     const list = document.getElementById(carrier.dataset.keyedFor);
     if (!list) return;
-    // The list's own rows by id (a row's id is looked up among them, never elsewhere on the page).
+    // The list's own rows by id (a row's id is looked up among them, never elsewhere on the page), and their places
+    // before any is taken off.
     const rows = new Map(Array.from(list.children, (child) => [child.id, child]));
+    const places = new Map(Array.from(list.children, (child, index) => [child, index]));
     for (const id of (carrier.dataset.remove || "").split(" ")) {
       const gone = id && rows.get(id);
-      if (gone) { keep(gone); gone.remove(); rows.delete(id); }
+      if (gone) { keep(gone, places.get(gone)); gone.remove(); rows.delete(id); }
     }
     const anchors = (carrier.dataset.after || "").split(" ");
     Array.from(carrier.content.children).forEach((item, rank) => {
-      const node = item.hasAttribute("data-move") ? rows.get(item.getAttribute("data-move"))
-        : item.hasAttribute("data-reuse") ? takeBack(item) : item;
-      if (!node) return;
-      rows.set(node.id, node);
-      const anchor = anchors[rank] && anchors[rank] !== "^" ? rows.get(anchors[rank]) : null;
-      if (anchor) anchor.after(node); else list.prepend(node);
-      if (node === item) putBack(node);
+      const nodes = item.hasAttribute("data-move") ? [rows.get(item.getAttribute("data-move"))]
+        : item.hasAttribute("data-reuse") ? takeBack(item) : [item];
+      let anchor = anchors[rank] && anchors[rank] !== "^" ? rows.get(anchors[rank]) : null;
+      for (const node of nodes) {
+        if (!node) return;
+        rows.set(node.id, node);
+        if (anchor) anchor.after(node); else list.prepend(node);
+        anchor = node;
+        if (node === item) putBack(node);
+      }
     });
+  }
+
+  // A node that gained a last child (a screen pushed on a stack): <template data-append-to="NODE">CHILD</template>.
+  function applyAppend(carrier) {
+    const parent = document.getElementById(carrier.dataset.appendTo);
+    if (!parent) { missing = true; return; }
+    for (const node of Array.from(carrier.content.childNodes)) {
+      parent.append(node);
+      if (node.nodeType === Node.ELEMENT_NODE) putBack(node);
+    }
+  }
+
+  // A node's last child taken off (a pushed screen dismissed): <template data-drop="CHILD"></template>; kept like any.
+  function drop(id) {
+    const child = document.getElementById(id);
+    if (!child) { missing = true; return; }
+    keep(child, Array.prototype.indexOf.call(child.parentElement.children, child));
+    child.remove();
   }
 
   // A flow strip's lit stages (by place), those that only ran later, the caption and the path's calls in order (the
@@ -141,7 +286,7 @@
     // The path's items from data-from on (a later stage sends only itself; the tab keeps the ones before).
     const from = Number(carrier.dataset.from || 0);
     const list = flow.querySelector(".flow-path");
-    const fresh = Array.from(carrier.content.children, (item) => document.importNode(item, true));
+    const fresh = Array.from(carrier.content.children, pathItem);
     if (list) {
       while (list.children.length > from) list.lastElementChild.remove();
       list.append(...fresh);
@@ -161,7 +306,24 @@
       if (turns.length) stage.dataset.turns = turns.join(","); else delete stage.dataset.turns;
     });
     const caption = flow.querySelector(".flow-caption");
-    if (caption) caption.textContent = carrier.dataset.caption || "";
+    // No data-caption: the step's caption is the one shown.
+    if (caption && carrier.dataset.caption !== undefined) caption.textContent = carrier.dataset.caption;
+  }
+
+  // A path's item as the page draws it, <li data-place="3" class="later"><code>CALL</code></li>, from the short one a
+  // patch carries: <i>3L CALL</i> ("L": it ran later).
+  function pathItem(item) {
+    if (item.tagName !== "I") return document.importNode(item, true);
+    const text = item.textContent;
+    const space = text.indexOf(" ");
+    const head = text.slice(0, space);
+    const li = document.createElement("li");
+    li.setAttribute("data-place", String(parseInt(head, 10)));
+    if (head.endsWith("L")) li.setAttribute("class", "later");
+    const code = document.createElement("code");
+    code.textContent = text.slice(space + 1);
+    li.append(code);
+    return li;
   }
 
   // A control's identity across patches. A patch replaces elements, so a control is found again by what it posts:
@@ -237,6 +399,8 @@
   function applyPatch(html) {
     const template = document.createElement("template");
     template.innerHTML = html;
+    expandLike(template.content);
+    expandForms(template.content);
     const focused = document.activeElement;
     const place = focused && focused !== body ? locate(focused) : null;
     const typed = isTextField(focused)
@@ -245,6 +409,8 @@
       if (fresh.dataset.rowsFor) { applyRows(fresh); continue; }
       if (fresh.dataset.keyedFor) { applyKeyed(fresh); continue; }
       if (fresh.dataset.litFor) { applyLit(fresh); continue; }
+      if (fresh.dataset.appendTo) { applyAppend(fresh); continue; }
+      if (fresh.dataset.drop) { drop(fresh.dataset.drop); continue; }
       if (!fresh.id) continue;
       const old = document.getElementById(fresh.id);
       if (!old) continue;
@@ -317,6 +483,7 @@
     if (missing) {
       missing = false;
       kept.clear();
+      keptAt.clear();
       resyncing = true;
       source.close();
       connect("0");

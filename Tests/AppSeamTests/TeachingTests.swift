@@ -85,11 +85,18 @@ struct TeachingTests {
         let strip = layer.patches()
         #expect(strip.map(\.id) == ["x-flow"])
         #expect(
-            strip[0].html == #"<template data-lit-for="x-flow" data-caption="lit"><li data-place="0"><code>a()</code></li></template>"#,
+            strip[0].html == #"<template data-lit-for="x-flow" data-caption="lit"><i>0 a()</i></template>"#,
             "the script lights what the path passed; the call's file and line are the step-through's")
         #expect(layer.fragments().map(\.id) == ["x-flow", "x-trace"])
         #expect(layer.fragments()[0].html.contains(#"<li class="lit" data-turns="1"><b>A</b>"#) && layer.fragments()[0].html.contains("<li><b>B</b>"))
         #expect(layer.fragments()[1].html.contains("&lt;b&gt;"), "steps are escaped")
+        // A later stage of the same step: only the new item, and no caption (the tab keeps the one it shows).
+        let step = layer.beginStep(isolation: MainActor.shared).step
+        layer.receive(StageRecord(stage: "A", place: 0, call: "a()", file: "M/F.swift", lines: 1...1, later: false), step: step)
+        _ = layer.patches()
+        layer.receive(StageRecord(stage: "B", place: 1, call: "\"b\" & <c>", file: "M/F.swift", lines: 1...1, later: true), step: step)
+        layer.endStep()
+        #expect(layer.patches().first?.html == #"<template data-lit-for="x-flow" data-from="1"><i>1L "b" &amp; &lt;c&gt;</i></template>"#)
     }
 
     /// A row the tabs have is patched with what it gained (an effect's answer: more steps, more changes, a new cost),
@@ -107,7 +114,11 @@ struct TeachingTests {
         layer.endStep()
         let first = layer.patches()
         #expect(first.map(\.id) == ["x-trace-rows"])
-        #expect(first[0].html.contains(#"<td class="changes" data-cost="40 300"><code>state: a → b</code></td>"#), "\(first[0].html)")
+        // A new row comes short; the script draws it as the page does.
+        #expect(
+            first[0].html
+                == #"<template data-rows-for="x-trace-rows"><tr data-row="1 7 http" data-cost="40 300"><td>search</td><td>intent #1</td><td>state: a → b</td></tr></template>"#,
+            "\(first[0].html)")
         #expect(!first[0].html.contains("<details"), "the detail is the script's to draw")
         #expect(layer.fragments()[1].html.contains(#"<details class="cost"><summary>cost</summary>render 40 µs · patch 300 B</details>"#))
 
@@ -117,14 +128,16 @@ struct TeachingTests {
         let grown = layer.patches().first { $0.id == "x-trace-rows" }
         #expect(
             grown?.html
-                == #"<template data-rows-for="x-trace-rows"><tr data-grow="x-trace-row-1" data-at="1 1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a></td><td><br><code>answer</code><br><code>re-rendered (counted in render and patch)</code></td><td><br><code>state: b → c</code></td></tr></template>"#
+                == #"<template data-rows-for="x-trace-rows"><tr data-grow="x-trace-row-1" data-at="1 1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a></td><td>answer<br>re-rendered (counted in render and patch)</td><td>state: b → c</td></tr></template>"#
         )
         #expect(layer.fragments()[1].html.contains(#"<a class="step-through" href="?step=7">Step ▶</a>"#), "the page draws the same row whole")
 
         layer.trace.record(source: .http, event: "pending", became: [])
         _ = layer.patches()
         layer.trace.complete(renderTime: .microseconds(1), bytes: 1)
-        #expect(layer.patches()[0].html.contains(#"<tr id="x-trace-row-2">"#), "a placeholder is replaced by the whole row")
+        #expect(
+            layer.patches()[0].html.contains(#"<tr data-row="2 7 http" data-cost="1 1"><td>pending</td><td></td><td></td></tr>"#),
+            "a placeholder is replaced by the whole row")
     }
 
     /// A row's markup, pinned whole (the page and a patch draw it; the browser's script reads its parts).
@@ -151,5 +164,19 @@ struct TeachingTests {
         #expect(
             trace.rowHTML(trace.entries[1], traceID: "t")
                 == #"<tr id="t-row-2"><td title="not a step of the room's history">–</td><td class="source-browser">browser</td><td><code>e</code></td><td></td><td class="changes">…</td></tr>"#)
+        // A patch's short row: what the page script needs to draw the same row; a row it cannot say is sent whole.
+        var short = trace.entries[0]
+        short.omittedSteps = 0
+        #expect(
+            trace.shortRowHTML(short)
+                == #"<tr data-row="3 7 http +" data-cost="40 300"><td>e&lt;1&gt;</td><td>a<br>b</td><td>x: 1 → 2<br>y: "a"</td></tr>"#,
+            "text between tags: only & < > escaped")
+        #expect(trace.shortRowHTML(trace.entries[0]) == nil, "… more steps")
+        #expect(trace.shortRowHTML(trace.entries[1]) == nil, "no step")
+        short.changes = ["", "x"]
+        #expect(trace.shortRowHTML(short) == nil, "an empty line")
+        trace.stepLink = "/rooms/r/apps/ev?at="
+        short.changes = []
+        #expect(trace.shortRowHTML(short) == nil, "a link elsewhere (the compare page's rows)")
     }
 }

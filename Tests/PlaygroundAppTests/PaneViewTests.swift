@@ -58,7 +58,8 @@ struct PaneViewTests {
         // The one form whose label changed, by the id its element carries in the fresh render; nothing else.
         let heart = try #require(rendered.nodes.first { $0.id.hasPrefix("nice-c") && Self.text($0.range, of: rendered).contains("♥") })
         #expect(patches.map(\.id) == [heart.id])
-        #expect(patches[0].html == Self.text(heart.range, of: rendered))
+        #expect(Page.expandForms(patches[0].html) == Self.text(heart.range, of: rendered))
+        #expect(patches[0].html == #"<form id="\#(heart.id)" class="button-form" data-c="nice"><button class="button" type="submit"><span class="text">♥</span></button></form>"#)
         #expect(patches[0].html.utf8.count < 400)
         #expect(view.update(rendered).isEmpty, "the same render again sends nothing")
     }
@@ -89,7 +90,7 @@ struct PaneViewTests {
         #expect(
             patches.first?.html
                 == #"<template data-keyed-for="\#(list)" data-remove="\#(ids[1])" data-after="^ \#(ids[2])"><i data-move="\#(ids[3])"></i>"#
-                + Self.rowHTML(row5, in: second) + "</template>")
+                + PaneView.compactForms(Self.rowHTML(row5, in: second)) + "</template>")
     }
 
     @Test func aChangeOutsideTheRowsSendsTheFragmentNamingTheRowsItHas() throws {
@@ -130,6 +131,140 @@ struct PaneViewTests {
         _ = try step(Self.render(Array(all.prefix(2))))
         let again = try step(first)
         #expect(again < 28 * 80, "the 28 rows named (\(again) bytes)")
+    }
+
+    /// Rows filtered out and back in their old order come back as one element naming the first and how many follow
+    /// it, in a keyed patch and in a list sent whole; the page ends as a fresh render with the very rows it kept.
+    @Test func aRunOfRowsTakenOffAndBackIsOneElement() throws {
+        var view = PaneView(id: "nice-view")
+        var seq: UInt64 = 1
+        let all = Self.rows(Array(1...40))
+        let first = Self.render(all)
+        _ = view.update(first, seq: seq)
+        var page = Page(html: PaneView.wrapped(first.html, id: "nice-view"))
+        func step(_ rendered: RenderedView) throws -> [Fragment] {
+            seq += 1
+            let patches = view.update(rendered, seq: seq)
+            for patch in patches { try page.apply(patch, seq: seq) }
+            #expect(page.html == PaneView.wrapped(rendered.html, id: "nice-view"), "step \(seq)")
+            return patches
+        }
+        // Two rows stay (3 and 20): the 38 others are taken off, then come back around them, in three runs.
+        _ = try step(Self.render(all.filter { [3, 20].contains($0.id) }))
+        let back = try step(first).map(\.html).joined()
+        #expect(back.matches(of: /data-reuse=/).count == 3, "\(back)")
+        #expect(back.contains(#"data-run="16""#) && back.contains(#"data-run="20""#) && back.contains(#"data-run="2""#), "\(back)")
+        // Taken off whole (the header changed) and back with rows moved: runs break where the old order breaks.
+        _ = try step(Self.render(Array(all.prefix(1)), header: "Favourites"))
+        let moved = Array(all[1...10]) + [all[0]] + Array(all[11...])
+        let again = try step(Self.render(moved))
+        #expect(again.map(\.html).joined().matches(of: /data-reuse=/).count <= 4)
+        _ = try step(ViewHost(Detail()).render(Self.context))
+        _ = try step(Self.render(all.reversed()))
+    }
+
+    /// A list drawn anew whose rows have one shape sends the first whole and each next as its ids and texts.
+    @Test func rowsDrawnLikeTheRowBeforeGoAsTheirIDsAndTexts() throws {
+        var view = PaneView(id: "nice-view")
+        let old = Self.render(Self.rows([1, 2]))
+        _ = view.update(old, seq: 1)
+        var rows = Self.rows(Array(10...15))
+        rows[2].title = "A <b>&amp;</b> \"title\""
+        rows[4].liked = true
+        let new = Self.render(rows, header: "Favourites")
+        let patches = view.update(new, seq: 2)
+        let html = patches.map(\.html).joined()
+        #expect(html.matches(of: /<i data-like="nice-r[^" ]+ nice-c[^" ]+">/).count == 5, "\(html)")
+        #expect(html.contains("Post 11<br>♡</i>") && html.contains("A &lt;b&gt;&amp;amp;&lt;/b&gt; &quot;title&quot;<br>♡</i>") && html.contains("<br>♥</i>"))
+        var page = Page(html: PaneView.wrapped(old.html, id: "nice-view"))
+        for patch in patches { try page.apply(patch, seq: 2) }
+        #expect(page.html == PaneView.wrapped(new.html, id: "nice-view"))
+    }
+
+    /// A node that gained a last child (a screen pushed) gets it appended; the rest of it is not sent again.
+    @Test func aChildAddedAtTheEndIsAppended() throws {
+        var view = PaneView(id: "nice-view")
+        let old = ViewHost(Screen(pushed: false)).render(Self.context)
+        _ = view.update(old, seq: 1)
+        let new = ViewHost(Screen(pushed: true)).render(Self.context)
+        let patches = view.update(new, seq: 2)
+        #expect(patches.map(\.id) == ["screen"])
+        #expect(patches.first?.html.hasPrefix(#"<template data-append-to="screen"><div id="pushed""#) == true, "\(patches)")
+        #expect(patches.first?.html.contains("Star!") == false)
+        var page = Page(html: PaneView.wrapped(old.html, id: "nice-view"))
+        for patch in patches { try page.apply(patch, seq: 2) }
+        #expect(page.html == PaneView.wrapped(new.html, id: "nice-view"))
+        // Dismissed: the page takes it off (and keeps it: pushed again, it is named).
+        let back = view.update(old, seq: 3)
+        #expect(back.map(\.html) == [#"<template data-drop="pushed"></template>"#])
+        for patch in back { try page.apply(patch, seq: 3) }
+        #expect(page.html == PaneView.wrapped(old.html, id: "nice-view"))
+        let again = view.update(new, seq: 4)
+        #expect(again.first?.html == #"<template data-append-to="screen"><i data-reuse="pushed" data-seq="3"></i></template>"#, "\(again)")
+        for patch in again { try page.apply(patch, seq: 4) }
+        #expect(page.html == PaneView.wrapped(new.html, id: "nice-view"))
+        // Anything else changed with it: not an append.
+        let other = view.update(ViewHost(Screen(pushed: true, title: "Other")).render(Self.context), seq: 5)
+        #expect(other.map(\.id) == ["screen"] && other.first?.html.hasPrefix("<div id=\"screen\"") == true)
+    }
+
+    struct Screen: View {
+        let pushed: Bool
+        var title = "Star!"
+
+        var body: some View {
+            VStack {
+                Text(title)
+                Button("Push") {}
+                if pushed { VStack { Text("Pushed") }.id("pushed") }
+            }
+            .id("screen")
+        }
+    }
+
+    /// Controls outside the rows (a picker, a button) that a patch took off are named when they come back.
+    @Test func controlsTakenOffOutsideTheRowsAreNamedWhenTheyComeBack() throws {
+        var view = PaneView(id: "nice-view")
+        let list = ViewHost(Controls(rows: Self.rows(Array(1...30)))).render(Self.context)
+        _ = view.update(list, seq: 1)
+        var page = Page(html: PaneView.wrapped(list.html, id: "nice-view"))
+        for patch in view.update(ViewHost(Detail()).render(Self.context), seq: 2) { try page.apply(patch, seq: 2) }
+        let loading = ViewHost(Controls(rows: [])).render(Self.context)
+        let patches = view.update(loading, seq: 3)
+        for patch in patches { try page.apply(patch, seq: 3) }
+        #expect(page.html == PaneView.wrapped(loading.html, id: "nice-view"))
+        #expect(!patches.map(\.html).joined().contains("<form"), "\(patches.map(\.html))")
+    }
+
+    struct Controls: View {
+        let rows: [Row]
+
+        var body: some View {
+            VStack {
+                HStack {
+                    Button("Show All") {}
+                    Button("Trigger error") {}
+                    Text("A header long enough that the fragment is worth naming what it holds: \(String(repeating: "x", count: 600))")
+                }
+                ForEach(rows) { row in Text(row.title) }
+            }
+            .id("posts")
+        }
+    }
+
+    /// A control's form is written short in a patch and only such a form: the page script writes it out again.
+    @Test func aControlsFormIsWrittenShort() {
+        let form = #"<form id="nice-cAB_c-9xy" class="button-form" method="post" action="/rooms/r1/actions"><input type="hidden" name="app" value="nice"><input type="hidden" name="control" value="AB_c-9xy"><button>x</button></form>"#
+        let short = #"<form id="nice-cAB_c-9xy" class="button-form" data-c="nice"><button>x</button></form>"#
+        #expect(PaneView.compactForms("<p>" + form + form + "</p>") == "<p>" + short + short + "</p>")
+        #expect(Page.expandForms(short) == form)
+        let others = [
+            form.replacing("/rooms/r1/actions", with: "/elsewhere"),
+            form.replacing(#"value="AB_c-9xy">"#, with: #"value="other">"#),
+            form.replacing(#"name="app" value="nice""#, with: #"name="app" value="mvi""#),
+            #"<form id="x" method="post" action="/rooms/r1/events"><input type="hidden" name="event" value="a"></form>"#,
+        ]
+        for other in others { #expect(PaneView.compactForms(other) == other) }
     }
 
     struct Detail: View {
@@ -177,7 +312,7 @@ struct PaneViewTests {
                 default: Self.render(Self.randomRows(&generator), header: Bool.random(using: &generator) ? "Posts" : "Favourites")
                 }
             let patches = view.update(rendered, seq: seq)
-            if seq == 1 { page = Page(html: patches[0].html) } else { for patch in patches { try page.apply(patch, seq: seq) } }
+            if seq == 1 { page = Page(html: Page.expandForms(try Page.expandLike(patches[0].html))) } else { for patch in patches { try page.apply(patch, seq: seq) } }
             #expect(page.html == PaneView.wrapped(rendered.html, id: "nice-view"), "step \(seq)")
             named += patches.filter { $0.html.contains("data-reuse=") }.count
         }
@@ -198,12 +333,14 @@ struct PaneViewTests {
     }
 }
 
-/// A page's HTML patched as `Public/playground.js` patches the DOM: a fragment replaces the element of its id; a keyed
-/// patch (`<template data-keyed-for>`) removes, inserts and moves the list's child elements by id.
+/// A page's HTML patched as `Public/playground.js` patches the DOM: a control's form written short (`data-c`) is
+/// written out; a fragment replaces the element of its id; a keyed patch (`<template data-keyed-for>`) removes, inserts
+/// and moves the list's child elements by id.
 private struct Page {
     var html: String
-    /// What patches took off the page, by id, with the patch's number (the page script's `kept`).
-    var kept: [String: (html: String, seq: UInt64)] = [:]
+    /// What patches took off the page, by id, with the patch's number and its parent's id and its place there (the
+    /// page script's `kept`).
+    var kept: [String: (html: String, seq: UInt64, at: String?)] = [:]
 
     init(html: String) {
         self.html = html
@@ -235,27 +372,100 @@ private struct Page {
 
     struct PageError: Error, CustomStringConvertible { let description: String }
 
-    /// Keeps every element inside `element` (and it too, with `itself`), as patch `seq` takes it off.
-    mutating func keep(_ element: String, seq: UInt64, itself: Bool) throws {
-        for match in element.matches(of: #/ id="([^"]+)"/#) {
-            let id = String(match.output.1)
-            if !itself, match.range.lowerBound == element.firstRange(of: " id=")?.lowerBound { continue }
-            kept[id] = (String(element[try Self.element(id, in: element).whole]), seq)
+    /// Keeps every element inside `element` (and it too, with `itself`, as the `index`th child of `parent`), as patch
+    /// `seq` takes it off, each with its parent's id (when it has one) and its place among its parent's children.
+    mutating func keep(_ element: String, seq: UInt64, itself: Bool, parent: String? = nil, index: Int = 0) throws {
+        let own = Self.id(of: element)
+        if itself, !own.isEmpty { kept[own] = (element, seq, parent.map { "\($0) \(index)" }) }
+        let start = try #require(element.firstIndex(of: ">"))
+        let end = try #require(element.ranges(of: "</").last?.lowerBound)
+        for (at, child) in Self.topLevelElements(String(element[element.index(after: start)..<end])).enumerated() {
+            try keep(child, seq: seq, itself: true, parent: own.isEmpty ? nil : own, index: at)
         }
+    }
+
+    /// The element (or run of rows) a placeholder names, taken out of what the page keeps.
+    mutating func take(_ id: String, seq: Substring, run: Int) throws -> [(id: String, html: String)] {
+        let taken = kept.removeValue(forKey: id)
+        let first = try #require(taken, "\(id) is not kept")
+        try #require(String(first.seq) == seq, "\(id) kept from another patch")
+        var out = [(id, first.html)]
+        for step in 1..<max(run, 1) {
+            let at = try #require(first.at).split(separator: " ")
+            let place = "\(at[0]) \(Int(at[1])! + step)"
+            let next = try #require(kept.first { $0.value.seq == first.seq && $0.value.at == place }, "no row kept at \(place)")
+            kept[next.key] = nil
+            out.append((next.key, next.value.html))
+        }
+        return out
     }
 
     /// Puts back every element a patch named.
     mutating func putBack() throws {
-        while let match = html.firstMatch(of: /<i data-reuse="([^"]*)" data-seq="([0-9]+)"><\/i>/) {
-            let id = String(match.output.1)
-            let taken = kept.removeValue(forKey: id)
-            let entry = try #require(taken, "\(id) is not kept")
-            try #require(String(entry.seq) == match.output.2, "\(id) kept from another patch")
-            html.replaceSubrange(match.range, with: entry.html)
+        while let match = html.firstMatch(of: /<i data-reuse="([^"]*)" data-seq="([0-9]+)"(?: data-run="([0-9]+)")?><\/i>/) {
+            let elements = try take(String(match.output.1), seq: match.output.2, run: match.output.3.flatMap { Int($0) } ?? 1)
+            html.replaceSubrange(match.range, with: elements.map(\.html).joined())
         }
     }
 
+    /// A control's form as the server draws it, from the short form a patch carries.
+    static func expandForms(_ html: String) -> String {
+        html.replacing(/<form id="([a-z]+)-c([^"]+)"([^>]*) data-c="([a-z]+)">/) { match in
+            #"<form id="\#(match.output.1)-c\#(match.output.2)"\#(match.output.3) method="post" action="/rooms/r1/actions">"#
+                + #"<input type="hidden" name="app" value="\#(match.output.4)"><input type="hidden" name="control" value="\#(match.output.2)">"#
+        }
+    }
+
+    /// Each row drawn like the one before it (`<i data-like="ID …">TEXT<br>…</i>`) as that row with its ids and texts.
+    static func expandLike(_ html: String) throws -> String {
+        var html = html
+        while let match = html.firstMatch(of: /<i data-like="([^"]*)">((?:(?!<\/i>).)*)<\/i>/) {
+            // The element that ends where the short row starts.
+            var open: [String.Index] = []
+            var modelStart: String.Index?
+            for tag in html[..<match.range.lowerBound].matches(of: /<(\/?)([a-z]+)[^>]*>/) {
+                if ["input", "br"].contains(String(tag.output.2)) { continue }
+                if tag.output.1.isEmpty {
+                    open.append(tag.range.lowerBound)
+                } else if let start = open.popLast(), tag.range.upperBound == match.range.lowerBound {
+                    modelStart = start
+                }
+            }
+            let model = html[try #require(modelStart, "no row before \(match.output.0)")..<match.range.lowerBound]
+            var ids = match.output.1.split(separator: " ").makeIterator()
+            var texts = match.output.2.split(separator: "<br>", omittingEmptySubsequences: false).makeIterator()
+            var row = ""
+            for piece in model.matches(of: /<[^>]*>|[^<]+/) {
+                if piece.output.hasPrefix("<") {
+                    guard piece.output.contains(#" id=""#) else {
+                        row += piece.output
+                        continue
+                    }
+                    let id = ids.next()
+                    row += piece.output.replacing(#/\ id="[^"]*"/#, with: #" id="\#(try #require(id))""#, maxReplacements: 1)
+                } else {
+                    let text = texts.next()
+                    row += try #require(text)
+                }
+            }
+            html.replaceSubrange(match.range, with: row)
+        }
+        return html
+    }
+
     mutating func apply(_ patch: Fragment, seq: UInt64) throws {
+        let patch = Fragment(id: patch.id, html: Self.expandForms(try Self.expandLike(patch.html)))
+        if patch.html.hasPrefix("<template data-drop=") {
+            let child = try element(patch.id).whole
+            try keep(String(html[child]), seq: seq, itself: true)
+            html.removeSubrange(child)
+            return
+        }
+        if patch.html.hasPrefix("<template data-append-to=") {
+            let inner = patch.html[patch.html.index(after: patch.html.firstIndex(of: ">")!)...].dropLast("</template>".count)
+            html.insert(contentsOf: inner, at: try element(patch.id).inner.upperBound)
+            return try putBack()
+        }
         guard patch.html.hasPrefix("<template data-keyed-for=") else {
             let old = try element(patch.id).whole
             try keep(String(html[old]), seq: seq, itself: false)
@@ -269,23 +479,22 @@ private struct Page {
         let list = try element(patch.id)
         var rows = Self.topLevelElements(String(html[list.inner])).map { (id: Self.id(of: $0), html: $0) }
         let removed = Set(attribute("data-remove"))
-        for row in rows where removed.contains(row.id) { try keep(row.html, seq: seq, itself: true) }
+        for (index, row) in rows.enumerated() where removed.contains(row.id) {
+            try keep(row.html, seq: seq, itself: true, parent: patch.id, index: index)
+        }
         rows.removeAll { removed.contains($0.id) }
         let anchors = attribute("data-after")
         let inner = patch.html[patch.html.index(after: patch.html.firstIndex(of: ">")!)...].dropLast("</template>".count)
         let items = Self.topLevelElements(String(inner))
         try #require(items.count == anchors.count)
         for (item, anchor) in zip(items, anchors) {
-            var row = (id: Self.id(of: item), html: item)
+            var placed = [(id: Self.id(of: item), html: item)]
             if let moved = item.firstMatch(of: /^<i data-move="([^"]*)"><\/i>$/).map({ String($0.1) }) {
-                row = rows.remove(at: try #require(rows.firstIndex { $0.id == moved }))
-            } else if let reused = item.firstMatch(of: /^<i data-reuse="([^"]*)" data-seq="([0-9]+)"><\/i>$/) {
-                let taken = kept.removeValue(forKey: String(reused.output.1))
-                let entry = try #require(taken, "\(reused.output.1) is not kept")
-                try #require(String(entry.seq) == reused.output.2)
-                row = (id: String(reused.output.1), html: entry.html)
+                placed = [rows.remove(at: try #require(rows.firstIndex { $0.id == moved }))]
+            } else if let reused = item.firstMatch(of: /^<i data-reuse="([^"]*)" data-seq="([0-9]+)"(?: data-run="([0-9]+)")?><\/i>$/) {
+                placed = try take(String(reused.output.1), seq: reused.output.2, run: reused.output.3.flatMap { Int($0) } ?? 1)
             }
-            rows.insert(row, at: anchor == "^" ? 0 : try #require(rows.firstIndex { $0.id == anchor }) + 1)
+            rows.insert(contentsOf: placed, at: anchor == "^" ? 0 : try #require(rows.firstIndex { $0.id == anchor }) + 1)
         }
         html.replaceSubrange(list.inner, with: rows.map(\.html).joined())
         try putBack()

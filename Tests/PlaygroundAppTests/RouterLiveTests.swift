@@ -140,10 +140,12 @@ struct RouterLiveTests {
         // The reload's own row, as the stream patches it in, once its products were drawn (up to a minute: the fetch is
         // slow on a loaded machine). Read from the stream, not a page: a page drawn meanwhile would send the products
         // before the room's own turn did.
-        // The row comes whole, then what it gained (the products' render) as `<tr data-grow="…">`.
-        let done = "→ contentState = .content(10 products)</code><br><code>\(Trace.rerenderedStep)"
-        let grown = /<tr data-grow="router-trace-row-(\d+)" data-at="\d+ \d+"(?: data-cost="(\d+ \d+)")?><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><\/tr>/
-        let finished = { (body: String) in body.matches(of: reloadRow).contains { $0.0.contains(done) } || body.matches(of: grown).contains { $0.4.contains("→ contentState = .content(10 products)") } }
+        // The row comes short (`<tr data-row="NUMBER STEP SOURCE[ +]">`, its cells' lines apart by `<br>`), then what it
+        // gained (the products' render) as `<tr data-grow="…" data-at="STEPS CHANGES">`.
+        let shortRow = /<tr data-row="(\d+) (\d+) ([a-z]+)( \+)?"(?: data-cost="(\d+ \d+)")?><td>reload<\/td><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><\/tr>/
+        let done = "→ contentState = .content(10 products)<br>\(Trace.rerenderedStep)"
+        let grown = /<tr data-grow="router-trace-row-(\d+)" data-at="(\d+) (\d+)"(?: data-cost="(\d+ \d+)")?><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><\/tr>/
+        let finished = { (body: String) in body.matches(of: shortRow).contains { $0.6.contains(done) } || body.matches(of: grown).contains { $0.6.contains("→ contentState = .content(10 products)") } }
         _ = await stream.read(timeout: .seconds(60)) { _ in finished(stream.streamBody) }
         let page = try await live.request("GET", room + "/apps/router", headers: ["Accept": "text/html"]).text
         let row = try #require(page.firstMatch(of: reloadRow), "\(page)")
@@ -152,18 +154,29 @@ struct RouterLiveTests {
         #expect(became.contains(Trace.rerenderedStep), "the products' render is the reload's too: \(became)")
         #expect(!became.contains(" B ") && !became.contains("µs"), "the figures are in the row's detail only: \(became)")
         let bytes = try #require(Int(row.0.firstMatch(of: /patch (\d+) B<\/details>/)?.1 ?? ""), "\(row.0)")
-        // The row as the stream drew it: its last whole copy (the cost as `data-cost`), then each gain added to its event,
-        // became and changed cells, as the page script does; it is the page's row (the page draws the cost's detail).
+        // The row as the stream drew it: its last short copy drawn as the page script draws it (each line in its
+        // `<code>`), then each gain added to its event, became and changed cells, as the page script does; it is the
+        // page's row (the page draws the cost's detail).
         let body = stream.streamBody
-        let whole = try #require(body.matches(of: reloadRow).last { $0.1 == row.1 }, "\(body)")
+        let short = try #require(body.matches(of: shortRow).last { $0.1 == row.1 }, "\(body)")
+        let codes = { (lines: Substring, after: Bool) -> String in
+            lines.isEmpty ? "" : lines.split(separator: "<br>", omittingEmptySubsequences: false).enumerated()
+                .map { ($0.offset > 0 || after ? "<br>" : "") + "<code>\($0.element.replacing("\"", with: "&quot;").replacing("'", with: "&#39;"))</code>" }
+                .joined()
+        }
+        let step = short.2
+        var streamed = [
+            #"<a href="?at=\#(step)">\#(step)</a>"#, String(short.3),
+            "<code>reload</code>" + (short.4 == nil ? "" : #"<br><a class="step-through" href="?step=\#(step)">Step ▶</a>"#),
+            codes(short.6, false), short.7.isEmpty ? (short.5 == nil ? "…" : "<small>nothing</small>") : codes(short.7, false),
+        ]
+        var cost = short.5.map(String.init)
         let cellPattern = /<td([^>]*)>((?:(?!<\/td>).)*)<\/td>/
-        var streamed = whole.0.matches(of: cellPattern).map { String($0.2) }
-        var cost = whole.0.matches(of: cellPattern).last.flatMap { $0.1.firstMatch(of: /data-cost="(\d+ \d+)"/).map { String($0.1) } }
-        for gain in body[whole.range.upperBound...].matches(of: grown) where gain.1 == row.1 {
-            streamed[2] += gain.3
-            streamed[3] += gain.4
-            streamed[4] += gain.5
-            if let figures = gain.2 { cost = String(figures) }
+        for gain in body[short.range.upperBound...].matches(of: grown) where gain.1 == row.1 {
+            streamed[2] += gain.5
+            streamed[3] += codes(gain.6, Int(gain.2)! > 0)
+            streamed[4] += codes(gain.7, Int(gain.3)! > 0)
+            if let figures = gain.4 { cost = String(figures) }
         }
         let pageCells = row.0.matches(of: cellPattern).map { String($0.2) }
         let detail = try #require(pageCells.last?.firstMatch(of: /<details class="cost"><summary>cost<\/summary>render (\d+) µs · patch (\d+) B<\/details>/))

@@ -63,14 +63,16 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
     }
 
     /// What changed since the page was drawn, for the page script: the caption, and the path's items from `from` on as
-    /// the template's content (the tab keeps the first `from`: a later stage sends only itself):
-    /// `<template data-lit-for="{id}" data-from="2" data-caption="…"><li>…</li></template>`. The script lights the
+    /// the template's content (the tab keeps the first `from`: a later stage sends only itself), each as
+    /// `<i>PLACE CALL</i>` (`PLACEL` when it ran later), which the script draws as the page's `<li>`:
+    /// `<template data-lit-for="{id}" data-from="2" data-caption="…"><i>3L cache: hit</i></template>` (without
+    /// `caption`, no `data-caption`: the tab keeps the one it shows). The script lights the
     /// places the whole path passed (`later` where every visit ran later); a strip with no path (a restored snapshot's
     /// guess, or a step that ran nothing) names its lit places instead: `data-lit="0 2"`.
-    func litPatchHTML(from: Int = 0) -> String {
+    func litPatchHTML(from: Int = 0, caption withCaption: Bool = true) -> String {
         let places = path.isEmpty ? " data-lit=\"\(litPlaces.sorted().map(String.init).joined(separator: " "))\"" : ""
         return "<template data-lit-for=\"\(HTML.attribute(id))\"\(places)" + (from > 0 ? " data-from=\"\(from)\"" : "")
-            + " data-caption=\"\(HTML.attribute(caption))\">" + pathItemsHTML(from: from) + "</template>"
+            + (withCaption ? " data-caption=\"\(HTML.attribute(caption))\">" : ">") + shortPathItemsHTML(from: from) + "</template>"
     }
 
     private var litPlaces: Set<Int> {
@@ -100,11 +102,36 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
         return out
     }
 
+    /// The path's items from `from` on as a patch carries them: `<i>PLACE CALL</i>`, `PLACEL` for one that ran later.
+    private func shortPathItemsHTML(from: Int) -> String {
+        path.dropFirst(from).map { stage in "<i>\(stage.place)\(stage.later ? "L" : "") \(PatchText.escaped(stage.call))</i>" }.joined()
+    }
+
+
     /// One item per stage passed: its call; a `later` class for what ran after the input (the page writes "later").
     /// The stage's name is its box's; its file and lines are the step-through's (Step ▶ on the trace row).
     private func pathItemsHTML(from: Int = 0) -> String {
         path.dropFirst(from).map { stage in
             "<li data-place=\"\(stage.place)\"\(stage.later ? " class=\"later\"" : "")><code>\(HTML.text(stage.call))</code></li>"
         }.joined()
+    }
+}
+
+/// Text a patch carries between tags.
+enum PatchText {
+    /// Text between tags needs only `&`, `<` and `>` escaped (quotes are for attributes): a patch's calls and lines.
+    static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
     }
 }

@@ -62,8 +62,10 @@ extension Teaching: TeachingFragments {
             // A path that only grew (a later stage) sends the new items; the tab keeps the ones it has.
             let shown = shownFlow?.path ?? []
             let from = !shown.isEmpty && flow.path.starts(with: shown) ? shown.count : 0
+            // The caption goes only when it changed (a later stage of the same step keeps it).
+            let caption = shownFlow?.caption != flow.caption
             shownFlow = (flow.lit, flow.caption, flow.path)
-            patches.append(Fragment(id: flow.id, html: flow.litPatchHTML(from: from)))
+            patches.append(Fragment(id: flow.id, html: flow.litPatchHTML(from: from, caption: caption)))
         }
         let changes = trace.takeChanges()
         if changes.wholeTable {

@@ -17,8 +17,49 @@ extension Trace {
     /// a grown row's gains to the row it names.
     func rowsPatchHTML(_ rows: [(entry: Entry, shown: Shown?)], traceID id: String) -> String {
         "<template data-rows-for=\"\(HTML.attribute(id))-rows\">"
-            + rows.map { row in row.shown.flatMap { growthHTML(row.entry, shown: $0, traceID: id) } ?? rowHTML(row.entry, traceID: id, compact: true) }
+            + rows.map { row in
+                row.shown.flatMap { growthHTML(row.entry, shown: $0, traceID: id) } ?? shortRowHTML(row.entry)
+                    ?? rowHTML(row.entry, traceID: id, compact: true)
+            }
             .joined() + "</template>"
+    }
+
+    /// A new row as a patch carries it, for the page script to draw as ``rowHTML(_:traceID:compact:)`` draws it:
+    /// `<tr data-row="NUMBER STEP SOURCE[ +]" data-cost="µs bytes"><td>EVENT</td><td>BECAME</td><td>CHANGED</td></tr>`,
+    /// the lines of a cell apart by `<br>` (the script puts each in its `<code>`), `+` when the row has its Step ▶
+    /// link; an empty changed cell reads "nothing" with a cost, "…" without. Nil for a row this cannot say (its steps
+    /// link elsewhere, it has no step, an empty line, "… more steps"): that row is sent whole.
+    func shortRowHTML(_ entry: Entry) -> String? {
+        let linked = isLinked(entry)
+        guard stepLink == "?at=", let step = entry.step, !linked || stepThroughLink == "?step=", entry.omittedSteps == 0,
+            !entry.source.rawValue.contains(" "), !entry.became.contains(""), !entry.changes.contains("")
+        else { return nil }
+        var out = "<tr data-row=\""
+        out.reserveCapacity(256)
+        out += String(entry.number)
+        out += " "
+        out += String(step)
+        out += " "
+        out += HTML.attribute(entry.source.rawValue)
+        if linked { out += " +" }
+        out += "\""
+        out += costAttribute(entry)
+        out += "><td>"
+        out += PatchText.escaped(entry.event)
+        out += "</td><td>"
+        Self.appendLines(entry.became, to: &out)
+        out += "</td><td>"
+        Self.appendLines(entry.changes, to: &out)
+        out += "</td></tr>"
+        return out
+    }
+
+    /// Each line as text, `<br>` between them (the page script wraps each in `<code>`).
+    private static func appendLines(_ lines: some Collection<String>, to out: inout String) {
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out += "<br>" }
+            out += PatchText.escaped(line)
+        }
     }
 
     /// One row, named by the event's number; it shows the room's step (the number its link, the history and the past
@@ -84,18 +125,22 @@ extension Trace {
     }
 
     /// What a row gained since the tabs were sent `shown`: `<tr data-grow="ROW" data-at="B C" data-cost="µs bytes">`
-    /// with three cells, what to add to its event (its Step ▶ link), to what it became and to what it changed, after
-    /// its first B steps and C changes (a page drawn before this patch went may show them already: the script cuts
-    /// the cells back first); nil when the row must be drawn again instead (its placeholder, its "… more steps").
+    /// with three cells, what to add to its event (its Step ▶ link), and the lines to add to what it became and to what
+    /// it changed (apart by `<br>`, as in ``shortRowHTML(_:)``), after its first B steps and C changes (a page drawn
+    /// before this patch went may show them already: the script cuts the cells back first); nil when the row must be
+    /// drawn again instead (its placeholder, its "… more steps", an empty line).
     func growthHTML(_ entry: Entry, shown: Shown, traceID id: String) -> String? {
         guard shown.costed, entry.omittedSteps == shown.omittedSteps, entry.became.count >= shown.became,
             entry.changes.count >= shown.changes, shown.changes > 0 || entry.changes.isEmpty
         else { return nil }
-        let became = entry.became.dropFirst(shown.became).map { "<code>\(HTML.text($0))</code>" }
-        let changes = entry.changes.dropFirst(shown.changes).map { "<code>\(HTML.text($0))</code>" }
-        return "<tr data-grow=\"\(HTML.attribute(id))-row-\(entry.number)\" data-at=\"\(shown.became) \(shown.changes)\"\(costAttribute(entry))><td>\(shown.linked ? "" : stepThroughHTML(entry))</td><td>"
-            + (became.isEmpty || shown.became == 0 ? "" : "<br>") + became.joined(separator: "<br>") + "</td><td>"
-            + (changes.isEmpty ? "" : "<br>") + changes.joined(separator: "<br>") + "</td></tr>"
+        let became = entry.became.dropFirst(shown.became)
+        let changes = entry.changes.dropFirst(shown.changes)
+        guard !became.contains(""), !changes.contains("") else { return nil }
+        var out = "<tr data-grow=\"\(HTML.attribute(id))-row-\(entry.number)\" data-at=\"\(shown.became) \(shown.changes)\"\(costAttribute(entry))><td>\(shown.linked ? "" : stepThroughHTML(entry))</td><td>"
+        Self.appendLines(became, to: &out)
+        out += "</td><td>"
+        Self.appendLines(changes, to: &out)
+        return out + "</td></tr>"
     }
 
     /// The row's Step ▶ link (`?step=N`: the room finds the app whose trace holds step N), once the runtime reported a stage.

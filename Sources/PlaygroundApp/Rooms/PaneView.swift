@@ -15,9 +15,16 @@ import PlaygroundUI
 /// HTML the tabs already hold is not sent again: the page script keeps every element a patch takes off the page
 /// (tagged with that patch's sequence number), and a node sent whole or inserted names such an element instead of
 /// its HTML, `<i data-reuse="ID" data-seq="SEQ"></i>`, when its whole hash is the one it had when it was taken off.
-/// That is a node of the replaced node's old content (taken off by this very patch), or a keyed list or row taken off
-/// by an earlier patch and not shown since (``retired``): closing a post brings back the list its opening took off,
-/// Show All the rows Favourites took off. A tab that lacks the element (it loaded the page later) asks for a resync.
+/// That is a node of the replaced node's old content (taken off by this very patch), or a node taken off by an earlier
+/// patch and not shown since (``retired``: keyed lists, rows, and what was taken off outside them): closing a post
+/// brings back the list its opening took off, Show All the rows Favourites took off. Rows taken off one list by one
+/// patch and brought back in their old order are one element, `<i data-reuse="FIRST" data-seq="SEQ" data-run="N">`:
+/// the first row and the N − 1 rows that followed it in that list. A tab that lacks the element (it loaded the page
+/// later) asks for a resync.
+///
+/// A node that gained a last child gets it appended (`<template data-append-to="NODE">`), one that lost it has it
+/// dropped (`<template data-drop="CHILD">`). Patches write a control's form, and a keyed list's row shaped like the row
+/// before it, short (PaneView+Short.swift); the page script writes them out as the page has them.
 ///
 /// The same render gives every subscriber the same patch, and the diff needs no HTML of the last one, so a room keeps
 /// only the hashes of what its tabs show (a page or a resync renders again).
@@ -100,6 +107,30 @@ struct PaneView {
         var seq: UInt64
         /// The nearest retired node around it when it was taken off: taking this one back changes that one.
         var within: String?
+        /// The keyed list it was a row of, and its place there, when it was taken off (a run of rows is named by them).
+        var origin: Origin?
+    }
+
+    /// A row's list and its index among the list's rows when a patch took it off (the page script records the same).
+    struct Origin: Equatable {
+        var list: String
+        var at: Int
+    }
+
+    /// A node named for reuse: its id, the patch that took it off, and where it was a row.
+    struct Named {
+        var id: String
+        var seq: UInt64
+        var origin: Origin?
+
+        /// Whether `next` is the row that followed this run of `count` rows in their list when they were taken off.
+        func run(_ count: Int, isFollowedBy next: Named) -> Bool {
+            guard let origin, let other = next.origin else { return false }
+            return next.seq == seq && other.list == origin.list && other.at == origin.at + count
+        }
+
+        /// The element that stands for this node and the `count` − 1 rows after it.
+        func element(run count: Int) -> String { PaneView.reuse(id, seq: seq, run: count) }
     }
 
     /// A node sent whole names what the tabs keep only from this many bytes on.
@@ -126,22 +157,22 @@ struct PaneView {
         guard let root = shown[id], !ambiguous, !tree.ambiguous else {
             retired = [:]
             (shown, ambiguous) = (NodeTable(tree.records), tree.ambiguous)
-            return [Fragment(id: id, html: tree.html(0, reuse: { _ in nil }))]
+            return [Fragment(id: id, html: Self.compactForms(tree.html(0, reuse: { _ in nil })))]
         }
         var diff = Diff(tree: tree, shown: shown, retired: retired, seq: seq)
         diff.node(0, against: root)
         retire(diff.takenOff, reused: diff.reused, now: tree.records, seq: seq)
         shown = NodeTable(tree.records)
         ambiguous = false
-        return diff.patches
+        return diff.patches.map { Fragment(id: $0.id, html: Self.compactForms($0.html)) }
     }
 
     /// Forgets the retired nodes shown again (and the ones around a reused one: their element lost it), and retires
     /// the keyed lists and rows under what the patch took off.
-    private mutating func retire(_ takenOff: [(id: String, inList: Bool)], reused: [String], now: [String: Node], seq: UInt64) {
+    private mutating func retire(_ takenOff: [Diff.TakenOff], reused: [String], now: [String: Node], seq: UInt64) {
         for id in reused { forget(id) }
         for id in retired.keys.filter({ now[$0] != nil }) { forget(id) }
-        for (id, inList) in takenOff { retireTree(id, inList: inList, within: nil, now: now, seq: seq) }
+        for gone in takenOff { retireTree(gone.id, origin: gone.origin, within: nil, now: now, seq: seq) }
         if retired.count > Self.maxRetired { retired = [:] }
     }
 
@@ -150,15 +181,18 @@ struct PaneView {
         while let current = next, let gone = retired.removeValue(forKey: current) { next = gone.within }
     }
 
-    /// Walks the old node `id` and what was in it (a node shown still may have lost some of its content).
-    private mutating func retireTree(_ id: String, inList: Bool, within: String?, now: [String: Node], seq: UInt64) {
+    /// Walks the old node `id` and what was in it (a node shown still may have lost some of its content): keyed lists
+    /// and rows are kept, and any node not inside one (a screen's controls), but not every control of every row.
+    private mutating func retireTree(_ id: String, origin: Origin?, within: String?, now: [String: Node], seq: UInt64) {
         guard let node = shown[id] else { return }
         var around = within
-        if now[id] == nil, inList || node.frame != nil {
-            retired[id] = Retired(whole: node.whole, seq: seq, within: within)
+        if now[id] == nil, origin != nil || node.frame != nil || within == nil {
+            retired[id] = Retired(whole: node.whole, seq: seq, within: within, origin: origin)
             around = id
         }
-        for child in node.children { retireTree(child, inList: node.frame != nil, within: around, now: now, seq: seq) }
+        for (at, child) in node.children.enumerated() {
+            retireTree(child, origin: node.frame != nil ? Origin(list: id, at: at) : nil, within: around, now: now, seq: seq)
+        }
     }
 
     /// The number of nodes kept (for tests).
@@ -166,25 +200,30 @@ struct PaneView {
     /// The number of retired nodes kept (for tests).
     var retiredCount: Int { retired.count }
 
-    /// The element that stands for a node the tabs keep: `<i data-reuse="ID" data-seq="SEQ"></i>`.
-    static func reuse(_ id: String, seq: UInt64) -> String {
-        "<i data-reuse=\"\(HTML.attribute(id))\" data-seq=\"\(seq)\"></i>"
+    /// The element that stands for a node the tabs keep: `<i data-reuse="ID" data-seq="SEQ"></i>`, and for a run of
+    /// rows `<i data-reuse="FIRST" data-seq="SEQ" data-run="N"></i>`.
+    static func reuse(_ id: String, seq: UInt64, run: Int = 1) -> String {
+        "<i data-reuse=\"\(HTML.attribute(id))\" data-seq=\"\(seq)\"" + (run > 1 ? " data-run=\"\(run)\"></i>" : "></i>")
     }
 }
 
 /// One diff of a render against what the tabs show: the patches, and what they take off the page and bring back.
 private struct Diff {
-    let tree: Tree
+    let tree: PaneView.Tree
     let shown: PaneView.NodeTable
     let retired: [String: PaneView.Retired]
     let seq: UInt64
     var patches: [Fragment] = []
-    /// Old nodes whose elements the patches take off the page (with everything in them), and whether each was a row.
-    var takenOff: [(id: String, inList: Bool)] = []
+    /// An old node whose element a patch takes off the page (with everything in it), and where it was a row.
+    struct TakenOff {
+        var id: String
+        var origin: PaneView.Origin?
+    }
+    var takenOff: [TakenOff] = []
     /// Retired nodes named for reuse.
     var reused: [String] = []
 
-    init(tree: Tree, shown: PaneView.NodeTable, retired: [String: PaneView.Retired], seq: UInt64) {
+    init(tree: PaneView.Tree, shown: PaneView.NodeTable, retired: [String: PaneView.Retired], seq: UInt64) {
         (self.tree, self.shown, self.retired, self.seq) = (tree, shown, retired, seq)
     }
 
@@ -198,6 +237,34 @@ private struct Diff {
             for child in tree.children[index] { node(child, against: shown[tree.nodes[child].id]!) }
             return
         }
+        if let appended = appendedChild(index, to: old) {
+            // A node that gained a last child (a screen pushed on a navigation stack): the child is appended, the rest
+            // patched as before.
+            for child in tree.children[index].dropLast() { node(child, against: shown[tree.nodes[child].id]!) }
+            let (tree, retired) = (tree, retired)
+            let named = { (child: Int) -> PaneView.Named? in
+                let id = tree.nodes[child].id
+                guard let kept = retired[id], kept.whole == tree.record(child).whole else { return nil }
+                return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
+            }
+            // The child itself, or what is in it, may be kept by the tabs (a screen pushed again).
+            var inner: [String] = []
+            var inside = tree.html(appended) { child in named(child).map { inner.append($0.id); return $0 } }
+            reused += inner
+            if let itself = named(appended), itself.element(run: 1).utf8.count < inside.utf8.count {
+                inside = itself.element(run: 1)
+                reused.append(itself.id)
+            }
+            patches.append(Fragment(id: tree.nodes[index].id, html: "<template data-append-to=\"\(HTML.attribute(tree.nodes[index].id))\">" + inside + "</template>"))
+            return
+        }
+        if let dropped = droppedChild(index, from: old) {
+            // A node that lost its last child (a pushed screen dismissed): the page takes that child off.
+            for child in tree.children[index] { node(child, against: shown[tree.nodes[child].id]!) }
+            takenOff.append(TakenOff(id: dropped, origin: nil))
+            patches.append(Fragment(id: dropped, html: "<template data-drop=\"\(HTML.attribute(dropped))\"></template>"))
+            return
+        }
         if let frame = new.frame, frame == old.frame, let keyed = keyedPatch(index, from: old.children) {
             var nested = Diff(tree: tree, shown: shown, retired: retired, seq: seq)
             for child in tree.children[index] {
@@ -206,17 +273,42 @@ private struct Diff {
             }
             var alone = Diff(tree: tree, shown: shown, retired: retired, seq: seq)
             alone.whole(index, replacing: old)
-            let size = keyed.patch.html.utf8.count + nested.patches.reduce(0) { $0 + $1.html.utf8.count }
-            if size < alone.patches[0].html.utf8.count {
+            // Measured as sent (control forms written short).
+            let size = PaneView.compactForms(keyed.patch.html).utf8.count + nested.patches.reduce(0) { $0 + PaneView.compactForms($1.html).utf8.count }
+            if size < PaneView.compactForms(alone.patches[0].html).utf8.count {
                 patches.append(keyed.patch)
                 patches += nested.patches
-                takenOff += keyed.removed.map { ($0, true) } + nested.takenOff
+                takenOff += keyed.removed + nested.takenOff
                 reused += keyed.reused + nested.reused
                 return
             }
             return absorb(alone)
         }
         whole(index, replacing: old)
+    }
+
+    /// The child the node at `index` gained at the end of its content, when that is all that changed in its own HTML
+    /// (its other children are the old ones, in order, and are shown).
+    private func appendedChild(_ index: Int, to old: PaneView.Node) -> Int? {
+        let children = tree.children[index]
+        guard tree.record(index).frame == nil, let last = children.last, children.count == old.children.count + 1,
+            tree.nodes[last].range.upperBound == tree.nodes[index].inner.upperBound, shown[tree.nodes[last].id] == nil,
+            zip(children, old.children).allSatisfy({ tree.nodes[$0].id == $1 }),
+            tree.shell(of: index, without: last) == old.shell
+        else { return nil }
+        return last
+    }
+
+    /// The last child the node at `index` had and lost, when that is all that changed in its own HTML (it ended its
+    /// content; the other children are the old ones, in order).
+    private func droppedChild(_ index: Int, from old: PaneView.Node) -> String? {
+        let children = tree.children[index]
+        guard tree.record(index).frame == nil, let last = old.children.last, children.count + 1 == old.children.count,
+            shown[last] != nil, tree.nodes.allSatisfy({ $0.id != last }),
+            zip(children, old.children).allSatisfy({ tree.nodes[$0].id == $1 }),
+            tree.shell(of: index, appendingMarker: last) == old.shell
+        else { return nil }
+        return last
     }
 
     private mutating func absorb(_ other: Diff) {
@@ -228,205 +320,96 @@ private struct Diff {
     /// The node at `index` sent whole in place of `old`: the page takes off the old node's content, and any of it (or
     /// of the retired nodes) that the new content holds unchanged is named instead of sent.
     mutating func whole(_ index: Int, replacing old: PaneView.Node) {
-        takenOff += old.children.map { ($0, old.frame != nil) }
+        let id = tree.nodes[index].id
+        takenOff += old.children.enumerated().map { TakenOff(id: $1, origin: old.frame != nil ? PaneView.Origin(list: id, at: $0) : nil) }
         // A small node is sent as it is: naming what is in it saves little, and the rate case (an EV event redraws
         // two small screens) would pay for the lookups on every event.
         guard tree.nodes[index].range.count >= PaneView.reuseFrom else {
-            return patches.append(Fragment(id: tree.nodes[index].id, html: tree.html(index, reuse: { _ in nil })))
+            return patches.append(Fragment(id: id, html: tree.html(index, reuse: { _ in nil })))
         }
-        var oldInside: [String: Int] = [:]
-        collect(old.children, into: &oldInside)
+        var oldInside: [String: (whole: Int, origin: PaneView.Origin?)] = [:]
+        collect(old.children, list: old.frame != nil ? id : nil, into: &oldInside)
         var named: [String] = []
         let html = tree.html(index) { child in
             let id = tree.nodes[child].id
             let whole = tree.record(child).whole
-            if oldInside[id] == whole { return PaneView.reuse(id, seq: seq) }
+            if let inside = oldInside[id], inside.whole == whole { return PaneView.Named(id: id, seq: seq, origin: inside.origin) }
             guard let kept = retired[id], kept.whole == whole else { return nil }
             named.append(id)
-            return PaneView.reuse(id, seq: kept.seq)
+            return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
         }
-        patches.append(Fragment(id: tree.nodes[index].id, html: html))
+        patches.append(Fragment(id: id, html: html))
         reused += named
     }
 
-    private func collect(_ ids: [String], into inside: inout [String: Int]) {
-        for id in ids {
+    /// The old nodes under `ids` (the rows of `list` when they are a keyed list's), with where each was a row.
+    private func collect(_ ids: [String], list: String?, into inside: inout [String: (whole: Int, origin: PaneView.Origin?)]) {
+        for (at, id) in ids.enumerated() {
             guard let node = shown[id] else { continue }
-            inside[id] = node.whole
-            collect(node.children, into: &inside)
+            inside[id] = (node.whole, list.map { PaneView.Origin(list: $0, at: at) })
+            collect(node.children, list: node.frame != nil ? id : nil, into: &inside)
         }
     }
 
     /// The rows of the keyed list at `index` removed, inserted and moved by id, as one element for the page script:
     /// `<template data-keyed-for="LIST" data-remove="ID …" data-after="ANCHOR …">ITEMS</template>`, where each item is a
-    /// new row's HTML, `<i data-move="ID"></i>` for a row the page has, or a reused row, and is placed after the anchor
-    /// of the same rank (`^`: first). The rows that keep their order (the longest run of them) are not named at all. Nil
-    /// when an id cannot be written in such a list (it holds a space, or reads `^`).
-    private func keyedPatch(_ index: Int, from oldIDs: [String]) -> (patch: Fragment, removed: [String], reused: [String])? {
+    /// new row's HTML, `<i data-move="ID"></i>` for a row the page has, or a reused row (or run of rows), and is placed
+    /// after the anchor of the same rank (`^`: first; a run's rows one after the other). The rows that keep their order
+    /// (the longest run of them) are not named at all. Nil when an id cannot be written in such a list (it holds a
+    /// space, or reads `^`).
+    private func keyedPatch(_ index: Int, from oldIDs: [String]) -> (patch: Fragment, removed: [TakenOff], reused: [String])? {
         let newIDs = tree.children[index].map { tree.nodes[$0].id }
         guard !(oldIDs + newIDs).contains(where: { $0 == "^" || $0.contains(where: \.isWhitespace) }) else { return nil }
         let newSet = Set(newIDs)
         let oldRank = Dictionary(oldIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let removed = oldIDs.filter { !newSet.contains($0) }
-        let staying = Tree.longestIncreasingRun(newIDs.compactMap { id in oldRank[id].map { (id, $0) } })
+        let list = tree.nodes[index].id
+        let removed = oldIDs.enumerated().filter { !newSet.contains($1) }.map { TakenOff(id: $1, origin: PaneView.Origin(list: list, at: $0)) }
+        let staying = PaneView.Tree.longestIncreasingRun(newIDs.compactMap { id in oldRank[id].map { (id, $0) } })
         var anchors: [String] = []
         var items = ""
         var named: [String] = []
         // Only nodes retired by earlier patches are named inside new rows (the removed rows are taken off first,
         // but what is in them is not worth the bookkeeping).
-        let reuse = { (child: Int) -> String? in
+        let reuse = { (child: Int) -> PaneView.Named? in
             let id = tree.nodes[child].id
             guard let kept = retired[id], kept.whole == tree.record(child).whole else { return nil }
             named.append(id)
-            return PaneView.reuse(id, seq: kept.seq)
+            return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
+        }
+        // A run of reused rows in a row (each placed after the one before it) is one item with one anchor.
+        var run: (first: PaneView.Named, count: Int, rank: Int)?
+        func flush() {
+            if let open = run { items += open.first.element(run: open.count) }
+            run = nil
         }
         for (rank, child) in tree.children[index].enumerated() {
             let id = tree.nodes[child].id
-            if staying.contains(id) { continue }
+            if staying.contains(id) {
+                flush()
+                continue
+            }
+            if oldRank[id] == nil, let named = reuse(child) {
+                if let open = run, open.rank + open.count == rank, open.first.run(open.count, isFollowedBy: named) {
+                    run?.count += 1
+                    continue
+                }
+                flush()
+                anchors.append(rank == 0 ? "^" : newIDs[rank - 1])
+                run = (named, 1, rank)
+                continue
+            }
+            flush()
             anchors.append(rank == 0 ? "^" : newIDs[rank - 1])
             if oldRank[id] != nil {
                 items += "<i data-move=\"\(HTML.attribute(id))\"></i>"
-            } else if let placeholder = reuse(child) {
-                items += placeholder
             } else {
                 items += tree.html(child, reuse: reuse)
             }
         }
-        var html = "<template data-keyed-for=\"\(HTML.attribute(tree.nodes[index].id))\""
-        if !removed.isEmpty { html += " data-remove=\"\(HTML.attribute(removed.joined(separator: " ")))\"" }
+        flush()
+        var html = "<template data-keyed-for=\"\(HTML.attribute(list))\""
+        if !removed.isEmpty { html += " data-remove=\"\(HTML.attribute(removed.map(\.id).joined(separator: " ")))\"" }
         if !anchors.isEmpty { html += " data-after=\"\(HTML.attribute(anchors.joined(separator: " ")))\"" }
-        return (Fragment(id: tree.nodes[index].id, html: html + ">" + items + "</template>"), removed, named)
-    }
-}
-
-/// One render as a tree of nodes, with their hashes.
-private struct Tree {
-    let bytes: [UInt8]
-    /// The root (the wrapper) and then the render's nodes, shifted into the wrapped bytes.
-    let nodes: [FragmentNode]
-    let children: [[Int]]
-    let records: [String: PaneView.Node]
-    /// Each node's record, by index.
-    private let byIndex: [PaneView.Node]
-    let ambiguous: Bool
-
-    init(_ rendered: RenderedView, rootID: String) {
-        let opening = Array(("<div id=\"\(HTML.attribute(rootID))\" class=\"app-root\">").utf8)
-        var bytes = opening
-        bytes.append(contentsOf: rendered.html.utf8)
-        let innerEnd = bytes.count
-        bytes.append(contentsOf: "</div>".utf8)
-        var nodes = [FragmentNode(id: rootID, range: 0..<bytes.count, inner: opening.count..<innerEnd, parent: -1)]
-        for node in rendered.nodes {
-            var shifted = node
-            shifted.range = (node.range.lowerBound + opening.count)..<(node.range.upperBound + opening.count)
-            shifted.inner = (node.inner.lowerBound + opening.count)..<(node.inner.upperBound + opening.count)
-            shifted.parent = node.parent + 1
-            nodes.append(shifted)
-        }
-        var children = [[Int]](repeating: [], count: nodes.count)
-        for index in nodes.indices.dropFirst() { children[nodes[index].parent].append(index) }
-        // Children come after their parent, so from the last node back every child's whole hash is ready.
-        var byIndex = [PaneView.Node](repeating: PaneView.Node(shell: 0, whole: 0, frame: nil, children: []), count: nodes.count)
-        for index in nodes.indices.reversed() { byIndex[index] = Self.record(of: index, nodes, children[index], bytes, byIndex) }
-        var records: [String: PaneView.Node] = [:]
-        records.reserveCapacity(nodes.count)
-        var ambiguous = false
-        for index in nodes.indices where records.updateValue(byIndex[index], forKey: nodes[index].id) != nil { ambiguous = true }
-        (self.bytes, self.nodes, self.children, self.records, self.byIndex, self.ambiguous) = (bytes, nodes, children, records, byIndex, ambiguous)
-    }
-
-    func record(_ index: Int) -> PaneView.Node { byIndex[index] }
-
-    /// The record of the node at `index`, its children's records being in `done` already.
-    private static func record(of index: Int, _ nodes: [FragmentNode], _ children: [Int], _ bytes: [UInt8], _ done: [PaneView.Node]) -> PaneView.Node {
-        let node = nodes[index]
-        var shell = Hasher()
-        var cursor = node.range.lowerBound
-        var contiguous = true
-        var expected = node.inner.lowerBound
-        var ids: [String] = []
-        ids.reserveCapacity(children.count)
-        for childIndex in children {
-            let child = nodes[childIndex]
-            ids.append(child.id)
-            add(bytes[cursor..<child.range.lowerBound], to: &shell)
-            addMarker(child.id, to: &shell)
-            cursor = child.range.upperBound
-            if child.range.lowerBound != expected { contiguous = false }
-            expected = child.range.upperBound
-        }
-        add(bytes[cursor..<node.range.upperBound], to: &shell)
-        var frame: Int?
-        if contiguous, expected == node.inner.upperBound {
-            var hasher = Hasher()
-            add(bytes[node.range.lowerBound..<node.inner.lowerBound], to: &hasher)
-            hasher.combine(UInt8(0xFF))
-            add(bytes[node.inner.upperBound..<node.range.upperBound], to: &hasher)
-            frame = hasher.finalize()
-        }
-        let shellHash = shell.finalize()
-        var whole = Hasher()
-        whole.combine(shellHash)
-        for child in children { whole.combine(done[child].whole) }
-        return PaneView.Node(shell: shellHash, whole: whole.finalize(), frame: frame, children: ids)
-    }
-
-    /// Feeds bytes (UTF-8 never holds 0xFF, so the markers between pieces cannot be mistaken for text).
-    private static func add(_ slice: ArraySlice<UInt8>, to hasher: inout Hasher) {
-        slice.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
-
-    private static func addMarker(_ id: String, to hasher: inout Hasher) {
-        hasher.combine(UInt8(0xFF))
-        var id = id
-        id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        hasher.combine(UInt8(0xFF))
-    }
-
-    /// The node at `index` whole, with each node inside it for which `reuse` gives an element written as that element
-    /// (when it is shorter than the node's HTML).
-    func html(_ index: Int, reuse: (Int) -> String?) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(nodes[index].range.count)
-        write(index, into: &out, reuse: reuse)
-        return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-    }
-
-    private func write(_ index: Int, into out: inout [UInt8], reuse: (Int) -> String?) {
-        var cursor = nodes[index].range.lowerBound
-        for child in children[index] {
-            out.append(contentsOf: bytes[cursor..<nodes[child].range.lowerBound])
-            if let element = reuse(child), element.utf8.count < nodes[child].range.count {
-                out.append(contentsOf: element.utf8)
-            } else {
-                write(child, into: &out, reuse: reuse)
-            }
-            cursor = nodes[child].range.upperBound
-        }
-        out.append(contentsOf: bytes[cursor..<nodes[index].range.upperBound])
-    }
-
-    /// The ids of the longest subsequence whose old ranks increase: the rows that can stay where they are.
-    static func longestIncreasingRun(_ ranked: [(id: String, rank: Int)]) -> Set<String> {
-        var tails: [Int] = []  // index into `ranked` of the smallest tail of each length
-        var previous = [Int](repeating: -1, count: ranked.count)
-        for (index, item) in ranked.enumerated() {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if ranked[tails[middle]].rank < item.rank { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[index] = tails[low - 1] }
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
-        }
-        var run = Set<String>()
-        var cursor = tails.last ?? -1
-        while cursor >= 0 {
-            run.insert(ranked[cursor].id)
-            cursor = previous[cursor]
-        }
-        return run
+        return (Fragment(id: list, html: html + ">" + items + "</template>"), removed, named)
     }
 }
