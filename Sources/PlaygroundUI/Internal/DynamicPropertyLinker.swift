@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Finds a view's dynamic properties (nested ones included, in declaration order) and links each to its own
 /// slot of the view's position, exactly as a `Mirror` walk of the view would.
 ///
@@ -95,14 +97,15 @@ enum DynamicPropertyLinker {
 
     /// A class field: its value is a dynamic property only if it is an instance of a subclass that is one
     /// (a `KeyPath` field, say, usually holds a `WritableKeyPath`).
-    final class Reference {
+    final class Reference: Sendable {
         let offset: Int
-        /// The classes seen in this field that are not dynamic properties, starting with the declared one.
-        private var inertClasses: [ObjectIdentifier]
+        /// The classes seen in this field that are not dynamic properties, starting with the declared one. Behind a
+        /// lock: a type's layout is shared by every room (``ViewTypeInfo``), and rooms render on threads of their own.
+        private let inertClasses: Mutex<[ObjectIdentifier]>
 
         init(offset: Int, declared: Any.Type) {
             self.offset = offset
-            inertClasses = [ObjectIdentifier(declared)]
+            inertClasses = Mutex([ObjectIdentifier(declared)])
         }
 
         /// Whether the field at `offset` in `view` holds an object that is not a dynamic property.
@@ -111,9 +114,10 @@ enum DynamicPropertyLinker {
             let type: AnyClass = view.load(fromByteOffset: offset, as: Unmanaged<AnyObject>.self)._withUnsafeGuaranteedRef {
                 Swift.type(of: $0)
             }
-            if inertClasses.contains(ObjectIdentifier(type)) { return true }
+            let id = ObjectIdentifier(type)
+            if inertClasses.withLock({ $0.contains(id) }) { return true }
             guard !(type is any DynamicProperty.Type) else { return false }
-            inertClasses.append(ObjectIdentifier(type))
+            inertClasses.withLock { if !$0.contains(id) { $0.append(id) } }
             return true
         }
     }
