@@ -27,6 +27,26 @@ public enum HTML {
         return escaped
     }
 
+    /// Text between tags only, never an attribute value: `&`, `<` and `>` escaped (quotes need not be, which keeps a
+    /// patch's `"a" → "b"` lines short) and NUL replaced with U+FFFD, as ``escape(_:)`` does.
+    public static func textBetweenTags(_ string: String) -> String {
+        guard string.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == 0 }) else {
+            return string
+        }
+        var escaped = ""
+        escaped.reserveCapacity(string.utf8.count + 8)
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\0": escaped += "\u{FFFD}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
     private static func needsEscaping(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0: true

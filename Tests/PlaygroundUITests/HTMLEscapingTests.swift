@@ -47,4 +47,10 @@ import Testing
                 + #"<span id="a&quot;b&lt;c&gt;" class="text">x</span></div></div>"#)
         #expect(rendered.fragments == [Fragment(id: "a\"b<c>", html: #"<span id="a&quot;b&lt;c&gt;" class="text">x</span>"#)])
     }
+
+    @Test func textBetweenTagsEscapesWhatTextNeedsAndLeavesQuotes() {
+        #expect(HTML.textBetweenTags(#""a" → "b""#) == #""a" → "b""#)
+        #expect(HTML.textBetweenTags("<script>&'\"\0") == "&lt;script&gt;&amp;'\"\u{FFFD}")
+        #expect(HTML.textBetweenTags("plain") == "plain")
+    }
 }

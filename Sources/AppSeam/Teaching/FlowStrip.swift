@@ -104,7 +104,7 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
 
     /// The path's items from `from` on as a patch carries them: `<i>PLACE CALL</i>`, `PLACEL` for one that ran later.
     private func shortPathItemsHTML(from: Int) -> String {
-        path.dropFirst(from).map { stage in "<i>\(stage.place)\(stage.later ? "L" : "") \(PatchText.escaped(stage.call))</i>" }.joined()
+        path.dropFirst(from).map { stage in "<i>\(stage.place)\(stage.later ? "L" : "") \(HTML.textBetweenTags(stage.call))</i>" }.joined()
     }
 
 
@@ -114,24 +114,5 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
         path.dropFirst(from).map { stage in
             "<li data-place=\"\(stage.place)\"\(stage.later ? " class=\"later\"" : "")><code>\(HTML.text(stage.call))</code></li>"
         }.joined()
-    }
-}
-
-/// Text a patch carries between tags.
-enum PatchText {
-    /// Text between tags needs only `&`, `<` and `>` escaped (quotes are for attributes): a patch's calls and lines.
-    static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
     }
 }

@@ -45,7 +45,7 @@ extension Trace {
         out += "\""
         out += costAttribute(entry)
         out += "><td>"
-        out += PatchText.escaped(entry.event)
+        out += HTML.textBetweenTags(entry.event)
         out += "</td><td>"
         Self.appendLines(entry.became, to: &out)
         out += "</td><td>"
@@ -58,7 +58,7 @@ extension Trace {
     private static func appendLines(_ lines: some Collection<String>, to out: inout String) {
         for (index, line) in lines.enumerated() {
             if index > 0 { out += "<br>" }
-            out += PatchText.escaped(line)
+            out += HTML.textBetweenTags(line)
         }
     }
 
