@@ -26,7 +26,7 @@ public final class FilmsEVPlayground: EVCheckpointingApp, PitfallDeclaringApp {
         // The fault injection's draws come from a source the instance knows, so a checkpoint keeps where it stands.
         let random = services.makeRandomSource()
         faults = FaultInjection(random: random, clock: services.clock)
-        let api = FilmsAPI(baseURL: services.filmsAPI().baseURL, faults: faults)
+        let api = services.filmsAPI(faults: faults)
         instance = EVAppInstance(
             FilmsEVApp(catalog: FilmsCatalog(api: api, effects: services.effects, changed: services.changed)), appID: Self.about.id,
             eventSubjectKey: \.eventSubject,

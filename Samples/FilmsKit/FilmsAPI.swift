@@ -88,8 +88,11 @@ public struct FilmsAPISettings: AppServiceKey, Sendable {
 }
 
 extension AppServices {
-    /// The Films API of this room, with its own fault injection (drawn from the room's seed, waited on its clock).
-    public func filmsAPI() -> FilmsAPI {
-        FilmsAPI(baseURL: values[FilmsAPISettings.self].baseURL ?? ownBaseURL, faults: FaultInjection(random: makeRandomSource(), clock: clock))
+    /// The Films API of this room, with `faults` (by default its own, drawn from the room's seed, waited on its
+    /// clock); each effect takes its fault draw as it starts, on the room's executor.
+    public func filmsAPI(faults: FaultInjection? = nil) -> FilmsAPI {
+        let faults = faults ?? FaultInjection(random: makeRandomSource(), clock: clock)
+        faults.drawn(atStartOf: effects)
+        return FilmsAPI(baseURL: values[FilmsAPISettings.self].baseURL ?? ownBaseURL, faults: faults)
     }
 }

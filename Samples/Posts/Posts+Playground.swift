@@ -54,6 +54,7 @@ public final class PostsPlayground: CheckpointingApp, PitfallHostingApp {
         let api = services.values[PostsAPI.self]
         let (room, faults) = (NiceRoom(appID: "nice", services: services), PostsFaults(random: services.makeRandomSource(), clock: services.clock))
         (self.room, self.faults, effects) = (room, faults, services.effects)
+        faults.drawn(atStartOf: services.effects)
         var injected = room.injected
         injected.loadDelay = api.loadDelay
         injected.clock = services.clock

@@ -43,6 +43,9 @@ public final class Effects {
     /// Hears each outcome just before it is delivered, live or replayed (an app's default checkpoint keeps them, so
     /// that restoring it gives the same answers at the same places).
     public var onDeliver: ((EffectOutcome) -> Void)?
+    /// Taken on the room's executor as each effect starts and handed to its work (``EffectStart``): what was in force
+    /// when the effect started, however late its task runs (a fault injection's settings and draw).
+    private var startDraws: [(key: ObjectIdentifier, draw: () -> any Sendable)] = []
 
     /// Effects of an app living on `isolation`'s executor.
     public init(isolation: any Actor, mode: Mode = .live(record: { _ in })) {
@@ -57,6 +60,12 @@ public final class Effects {
         let pending = starters.sorted { $0.key < $1.key }
         starters.removeAll()
         for (id, start) in pending where waiting[id] != nil { tasks[id] = start() }
+    }
+
+    /// Has `draw` run as each effect starts, live or replayed (so a replay takes the same draws), and its value
+    /// handed to the effect's work, which takes it with ``EffectStart/take(for:as:)`` and `key`.
+    public func drawAtStart(for key: AnyObject, _ draw: @escaping () -> any Sendable) {
+        startDraws.append((ObjectIdentifier(key), draw))
     }
 
     /// Effects started and not yet delivered.
@@ -85,20 +94,24 @@ public final class Effects {
         if let origin { origins[id] = origin }
         if let context = Stages.current { stageContexts[id] = context.carriedLater }
         let isolation = isolation
-        let start = { [unowned self] in Self.spawn(work, effect: id, label: label, box: RoomBound(self, isolation: isolation), isolation: isolation) }
+        let drawn = startDraws.isEmpty ? nil : EffectStart(startDraws.map { ($0.key, $0.draw()) })
+        let start = { [unowned self] in
+            Self.spawn(work, effect: id, label: label, drawn: drawn, box: RoomBound(self, isolation: isolation), isolation: isolation)
+        }
         if case .live = mode { tasks[id] = start() } else { starters[id] = start }
         return handle
     }
 
     /// The live work, off the room's executor; its result is encoded there too, then carried back.
     private static func spawn<Output: Encodable & Sendable>(
-        _ work: @escaping @Sendable () async throws -> Output, effect: UInt64, label: String, box: RoomBound<Effects>,
-        isolation: any Actor
+        _ work: @escaping @Sendable () async throws -> Output, effect: UInt64, label: String, drawn: EffectStart?,
+        box: RoomBound<Effects>, isolation: any Actor
     ) -> Task<Void, Never> {
         Task {
             let outcome: EffectOutcome
             do {
-                outcome = EffectOutcome(effect: effect, label: label, result: Result<Output, any Error>.success(try await work()))
+                let output = try await EffectStart.$current.withValue(drawn) { try await work() }
+                outcome = EffectOutcome(effect: effect, label: label, result: Result<Output, any Error>.success(output))
             } catch {
                 outcome = EffectOutcome(effect: effect, label: label, result: Result<Output, any Error>.failure(error))
             }
@@ -307,4 +320,20 @@ final class DecodedOutcomes: Sendable {
 
     /// How many values are kept (for tests).
     var count: Int { table.withLock { $0.values.count } }
+}
+
+/// What ``Effects/drawAtStart(for:_:)`` took as an effect started, for its work to take once.
+public final class EffectStart: Sendable {
+    @TaskLocal public static var current: EffectStart?
+    private let values: Mutex<[ObjectIdentifier: any Sendable]>
+
+    init(_ values: [(ObjectIdentifier, any Sendable)]) {
+        self.values = Mutex(Dictionary(values, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// The value drawn for `key` when the running effect started; nil outside an effect, for a key that drew nothing,
+    /// or once taken (a second request in the same effect draws its own).
+    public static func take<Value: Sendable>(for key: AnyObject, as: Value.Type) -> Value? {
+        current?.values.withLock { $0.removeValue(forKey: ObjectIdentifier(key)) } as? Value
+    }
 }

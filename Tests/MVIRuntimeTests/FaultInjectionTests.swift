@@ -62,4 +62,41 @@ import Testing
         faults.setFaults(FaultSettings(latencyMs: 250, failureRate: 0.25))
         #expect(faults.settings == FaultSettings(latencyMs: 250, failureRate: 0.25))
     }
+
+    /// The compare page's "slow search overtaken" posts slow settings, a search, fast settings, a search: a request
+    /// made inside an effect keeps the settings in force when its effect started, though the next event changed them
+    /// before the effect's task ran (it read them late: the slow search could come back fast and be overtaken by
+    /// nothing). A second request in the same effect draws its own.
+    @Test func aRequestInsideAnEffectKeepsTheSettingsInForceWhenTheEffectStarted() async throws {
+        let room = FetchRoom()
+        let results = try await room.fetchAcrossASettingsChange()
+        #expect(results["first"]?.failedByInjection == true, "drawn at start, with failure rate 1")
+        #expect(results["second"]?.value == 2, "started after the change")
+        #expect(results["twice"]?.value == 3, "its second request draws the settings now in force")
+    }
+}
+
+private actor FetchRoom {
+    private var effects: Effects?
+    private var results: [String: Result<Int, any Error>] = [:]
+
+    func fetchAcrossASettingsChange() async throws -> [String: Result<Int, any Error>] {
+        let effects = Effects(isolation: self)
+        self.effects = effects
+        let faults = FaultInjection(FaultSettings(latencyMs: 0, failureRate: 1))
+        faults.drawn(atStartOf: effects)
+        effects.run("first", errors: [InjectedFault.self], { try await faults.inject(); return 1 }) { self.results["first"] = $0 }
+        effects.run("twice", errors: [InjectedFault.self], { _ = try? await faults.inject(); try await faults.inject(); return 3 }) {
+            self.results["twice"] = $0
+        }
+        faults.setFaults(.none)  // the next event, in the same room job: no effect's task has run yet
+        effects.run("second", errors: [InjectedFault.self], { try await faults.inject(); return 2 }) { self.results["second"] = $0 }
+        while results.count < 3 { try await Task.sleep(for: .milliseconds(5)) }
+        return results
+    }
+}
+
+extension Result<Int, any Error> {
+    fileprivate var value: Int? { try? get() }
+    fileprivate var failedByInjection: Bool { if case .failure(let error) = self { error is InjectedFault } else { false } }
 }

@@ -31,9 +31,16 @@ public final class FaultInjection: Sendable {
         state.withLock { $0 = settings }
     }
 
-    /// Waits the latency (cancellable), then throws ``InjectedFault`` at the failure rate.
+    /// Waits the latency (cancellable), then throws ``InjectedFault`` at the failure rate: with the draw taken as the
+    /// running effect started when ``drawn(atStartOf:)`` was called, else with one taken now.
     public func inject() async throws {
-        try await draw().inject()
+        try await (EffectStart.take(for: self, as: InjectedFaultPlan.self) ?? draw()).inject()
+    }
+
+    /// Each effect of `effects` takes this injection's draw as it starts (on the room's executor), for requests made
+    /// inside the effect's work: a setting changed by the next event cannot reach a request already started.
+    public func drawn(atStartOf effects: Effects) {
+        effects.drawAtStart(for: self) { [self] in draw() }
     }
 
     /// The settings in force and this request's failure draw, taken now: call it where the request starts (the

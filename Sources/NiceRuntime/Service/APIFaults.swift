@@ -26,6 +26,11 @@ public final class APIFaults: Sendable {
         injection.setFaults(settings)
     }
 
+    /// Each effect of `effects` takes its fault draw as it starts (``FaultInjection/drawn(atStartOf:)``).
+    public func drawn(atStartOf effects: Effects) {
+        injection.drawn(atStartOf: effects)
+    }
+
     /// Waits the latency (cancellable), then throws at the failure rate.
     func apply(path: String, log: NiceLog) async throws {
         do {

@@ -49,11 +49,11 @@ public struct FilmsScenario: Sendable, CustomTestStringConvertible {
         FilmsScenario(name: "a slow search overtaken by a fast one is dropped when it answers") { catalog in
             let starWars = FilmsState(query: "star wars", resultIds: catalog.ids("star wars"))
             return [
-                .send(.setFaults(latencyMs: 1_000, failureRate: 0), then: FilmsState()),
+                .send(.setFaults(latencyMs: 3_000, failureRate: 0), then: FilmsState()),
                 .send(.search(query: "alien"), then: FilmsState(query: "alien", loading: true)),
                 .send(.setFaults(latencyMs: 0, failureRate: 0), then: FilmsState(query: "alien", loading: true)),
                 .send(.search(query: "star wars"), then: starWars),
-                .advanceClock(ms: 1_000, then: starWars),
+                .advanceClock(ms: 3_000, then: starWars),
             ]
         },
         FilmsScenario(name: "a search waits the injected latency, then shows its results") { catalog in
