@@ -33,7 +33,7 @@ struct HTMLWriter {
     var skeleton: String {
         var out = ""
         var size = bytes.count
-        for node in nodes where node.parent < 0 { size += RenderedView.marker(node.id).utf8.count - node.range.count }
+        for node in nodes where node.parent < 0 { size += node.id.utf8.count + 2 - node.range.count }  // a marker is the id and two NULs
         out.reserveCapacity(size)
         var cursor = 0
         for node in nodes where node.parent < 0 {
