@@ -9,6 +9,17 @@ import Testing
         #expect(message.byteCount == message.text.utf8.count)
     }
 
+    /// A room's replay log keeps these bytes (issue #27's memory): a patch of several fragments, one line each, is
+    /// stored at about its size, not in storage that doubled as its `data: ` prefixes outgrew a guess.
+    @Test func storesAPatchOfManyLinesAtItsSize() {
+        for lines in [1, 2, 5, 40] {
+            let data = (0..<lines).map { "<div id=\"f\($0)\">" + String(repeating: "x", count: 1_000) + "</div>" }.joined(separator: "\n")
+            let message = SSEMessage(event: "patch", id: "123456", data: data)
+            #expect(message.byteCount == message.text.utf8.count)
+            #expect(message.storage.bytes.capacity <= message.byteCount + 64, "\(lines) lines")
+        }
+    }
+
     @Test func keepsEmptyLinesAndTrailingNewlineOfData() {
         #expect(SSEMessage(event: nil, id: nil, data: "").text == "data:\n\n")
         #expect(SSEMessage(event: nil, id: nil, data: "x\n").text == "data: x\ndata:\n\n")

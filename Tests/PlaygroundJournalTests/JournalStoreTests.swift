@@ -316,6 +316,27 @@ struct JournalStoreTests {
         #expect(JournalLog.paths(for: path).map(Self.fileSize) == [0, 0], "what was moved is emptied from the log")
     }
 
+    @Test("The page cache stays within 256 KiB while 200 rooms write 4 MB of steps (SQLite's default kept 2 MB of written pages)")
+    func pageCacheIsSmall() throws {
+        let path = Self.temporaryPath()
+        let store = try SQLiteJournalStore(path: path, sync: .normal)
+        let rooms = (0..<200).map { _ in RoomID.random() }
+        for room in rooms { store.createRoom(room, seed: 1) }
+        for step in 1...10 {
+            for (index, room) in rooms.enumerated() { _ = store.append(room, step: step, entry: Self.entry(index, step, bytes: 2_000)) }
+            store.flush()
+        }
+        let used = store.database.connection.withLock { connection -> Int32 in
+            var current: Int32 = 0
+            var highest: Int32 = 0
+            sqlite3_db_status(connection.db, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+            return current
+        }
+        #expect(used > 0)
+        #expect(used <= 300 << 10, "the page cache holds \(used) bytes")
+        #expect(try store.entries(of: rooms[199]).count == 10)
+    }
+
     @Test("The file the store wrote (appends and a fold) is a sound SQLite database for SQLite's own VFS, with every row")
     func plainSQLiteReadsTheFile() throws {
         let path = Self.temporaryPath()

@@ -14,7 +14,11 @@ public struct SSEMessage: Sendable {
     /// Field order: `event`, `id`, `retry`, then the `data` lines.
     public init(event: String?, id: String?, data: String, retry: Int? = nil) {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(data.utf8.count + 32)
+        // Room for every `data: ` prefix too: the room's replay log keeps these bytes, and a patch of several
+        // fragments (one line each) outgrew a smaller guess, which doubled its storage.
+        let breaks = data.utf8.reduce(0) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
+        let fields = (event?.utf8.count ?? 0) + (id?.utf8.count ?? 0) + (retry == nil ? 16 : 44)
+        bytes.reserveCapacity(data.utf8.count + 7 * (breaks + 1) + 2 + fields)
         if let event { Self.appendField("event", Self.singleLine(event), to: &bytes) }
         if let id { Self.appendField("id", Self.singleLine(id), to: &bytes) }
         if let retry { Self.appendField("retry", Array(String(max(0, retry)).utf8), to: &bytes) }

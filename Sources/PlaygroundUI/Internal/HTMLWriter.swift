@@ -22,15 +22,19 @@ struct HTMLWriter {
     /// The HTML written so far.
     var html: String { bytes.string(0..<bytes.count) }
 
-    /// The outermost elements with an `id`, in document order.
-    var fragments: [Fragment] {
-        nodes.filter { $0.parent < 0 }.map { Fragment(id: $0.id, html: bytes.string($0.range)) }
+    /// The outermost elements with an `id`, in document order; one that is the whole of `html` (a pitfall pane, kept
+    /// between renders) shares its string rather than holding a second copy.
+    func fragments(of html: String) -> [Fragment] {
+        nodes.filter { $0.parent < 0 }.map { Fragment(id: $0.id, html: $0.range == 0..<bytes.count ? html : bytes.string($0.range)) }
     }
 
-    /// The HTML with each fragment replaced by its marker, cut by position (no searching).
+    /// The HTML with each fragment replaced by its marker, cut by position (no searching); its storage is its own
+    /// size, not the whole HTML's (a kept render keeps it).
     var skeleton: String {
         var out = ""
-        out.reserveCapacity(bytes.count)
+        var size = bytes.count
+        for node in nodes where node.parent < 0 { size += node.id.utf8.count + 2 - node.range.count }  // a marker is the id and two NULs
+        out.reserveCapacity(size)
         var cursor = 0
         for node in nodes where node.parent < 0 {
             out += bytes.string(cursor..<node.range.lowerBound)

@@ -154,6 +154,7 @@ final class Renderer {
 
     var result: RenderedView {
         store.expectedHTMLSize = writer.count
-        return RenderedView(html: writer.html, fragments: writer.fragments, skeleton: writer.skeleton, nodes: writer.nodes)
+        let html = writer.html
+        return RenderedView(html: html, fragments: writer.fragments(of: html), skeleton: writer.skeleton, nodes: writer.nodes)
     }
 }
