@@ -170,7 +170,7 @@ final class PlaygroundResponder: HTTPResponder {
     /// A request for a hibernated room: answered once the room is woken (off the server threads; the connection
     /// waits suspended), exactly as it would have been answered by a resident room — a page, an event, a stream.
     private func wakingFirst(_ request: HTTPRequest) -> HTTPResult? {
-        guard let id = Self.roomID(in: request.path), rooms.needsWaking(id) else { return nil }
+        guard rooms.anyNotResident, let id = Self.roomID(in: request.path), rooms.needsWaking(id) else { return nil }
         let answer = DeferredAnswer()
         let rooms = rooms
         Task { [self] in

@@ -11,20 +11,17 @@ public enum HTML {
     /// Escapes `& < > " '` (safe in text and in quoted attribute values) and replaces NUL with U+FFFD.
     public static func escape(_ string: String) -> String {
         guard string.utf8.contains(where: needsEscaping) else { return string }
-        var escaped = ""
-        escaped.reserveCapacity(string.utf8.count + 16)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            case "\0": escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(scalar)
+        return replacing(in: string) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case UInt8(ascii: "\""): "&quot;"
+            case UInt8(ascii: "'"): "&#39;"
+            case 0: "\u{FFFD}"
+            default: nil
             }
         }
-        return escaped
     }
 
     /// Text between tags only, never an attribute value: `&`, `<` and `>` escaped (quotes need not be, which keeps a
@@ -33,18 +30,44 @@ public enum HTML {
         guard string.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == 0 }) else {
             return string
         }
-        var escaped = ""
-        escaped.reserveCapacity(string.utf8.count + 8)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\0": escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(scalar)
+        return replacing(in: string) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case 0: "\u{FFFD}"
+            default: nil
             }
         }
-        return escaped
+    }
+
+    /// `string` with the bytes `replacement` names replaced: all are ASCII, so no byte of a multi-byte character
+    /// matches, and the runs between them are copied whole instead of scalar by scalar. Measured first, so the
+    /// string (a trace row a room keeps) holds no spare capacity.
+    @inline(__always)
+    private static func replacing(in string: String, _ replacement: (UInt8) -> StaticString?) -> String {
+        var string = string
+        return string.withUTF8 { bytes in
+            var count = bytes.count
+            for byte in bytes { if let replaced = replacement(byte) { count += replaced.utf8CodeUnitCount - 1 } }
+            return String(unsafeUninitializedCapacity: count) { output in
+                var written = 0
+                var start = 0
+                func copy(_ source: UnsafeBufferPointer<UInt8>) {
+                    guard let base = source.baseAddress, !source.isEmpty else { return }
+                    output.baseAddress!.advanced(by: written).initialize(from: base, count: source.count)
+                    written += source.count
+                }
+                for index in bytes.indices {
+                    guard let replaced = replacement(bytes[index]) else { continue }
+                    copy(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    copy(UnsafeBufferPointer(start: replaced.utf8Start, count: replaced.utf8CodeUnitCount))
+                    start = index + 1
+                }
+                copy(UnsafeBufferPointer(rebasing: bytes[start...]))
+                return written
+            }
+        }
     }
 
     private static func needsEscaping(_ byte: UInt8) -> Bool {

@@ -44,7 +44,7 @@ public protocol StageSink: AnyObject {
 /// The step being worked on and where its stages go; carried into the work it starts (effects, turns), which then
 /// reports its stages as `later`.
 public struct StageContext: Sendable {
-    let sink: RoomBound<any StageSink>
+    @usableFromInline let sink: RoomBound<any StageSink>
     /// The sink's own number for the step (not the room's journal step).
     public let step: Int
     /// Work that runs after the input returned.
@@ -78,7 +78,10 @@ public enum Stages {
     /// The step being worked on, bound by the app's host around an input and carried by ``Effects`` and ``Turns``.
     @TaskLocal public static var current: StageContext?
 
-    /// Records that `stage` ran `call` at `file`:`line` (to `lastLine` when the call spans lines).
+    /// Records that `stage` ran `call` at `file`:`line` (to `lastLine` when the call spans lines). Inlinable: each
+    /// runtime's calls are specialised for its own stage enum (finding the stage's place unspecialised cost more than
+    /// the rest of the report).
+    @inlinable
     public static func record<Stage: FlowStage>(
         _ stage: Stage, _ call: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line, lastLine: UInt? = nil
     ) {

@@ -272,6 +272,7 @@ struct HibernationSweepTests {
             restore: { _, _ throws(HTTPError) in nil },
             makeRoom: { id, seed in Room(id: id, blueprint: blueprint, seed: seed, persists: false) })
         let room = try rooms.create(draw: false)
+        #expect(!rooms.anyNotResident, "every room resident: requests skip the wake check")
         // The room is busy (a job on its executor) as the sweep reaches it: the sweep waits for it, mid-hibernation.
         let busy = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
@@ -285,9 +286,13 @@ struct HibernationSweepTests {
         let sweep = Task.detached { rooms.hibernateIdleRooms(now: .now + .seconds(7200)) }
         try await Task.sleep(for: .milliseconds(200))
         #expect(rooms.roomCounts.hibernated == 0, "a room the sweep is still hibernating is not hibernated yet")
+        #expect(rooms.anyNotResident && rooms.needsWaking(room.id), "a request to a hibernating room waits for it")
         busy.signal()
         await sweep.value
         #expect(rooms.roomCounts.hibernated == 1)
+        #expect(rooms.anyNotResident && rooms.needsWaking(room.id))
+        _ = try await rooms.wake(room.id)
+        #expect(!rooms.anyNotResident && !rooms.needsWaking(room.id), "woken: every room resident again")
     }
 }
 

@@ -53,4 +53,30 @@ import Testing
         #expect(HTML.textBetweenTags("<script>&'\"\0") == "&lt;script&gt;&amp;'\"\u{FFFD}")
         #expect(HTML.textBetweenTags("plain") == "plain")
     }
+
+    @Test func escapesBetweenMultiByteCharactersAsAScalarByScalarWalkWould() {
+        let samples = ["«é» & <ü>", "€\"'\0🙂>", "🙂", "&", "\0\0", "a → b <c>", "<", "\"a\" → \"ß\"", ""]
+        for sample in samples {
+            #expect(HTML.escape(sample) == scalarByScalar(sample, quotes: true))
+            #expect(HTML.textBetweenTags(sample) == scalarByScalar(sample, quotes: false))
+        }
+        #expect(HTML.escape("é&€") == "é&amp;€")
+    }
+
+    /// The escapers as they were written before (one scalar at a time), to hold the byte walk to.
+    private func scalarByScalar(_ string: String, quotes: Bool) -> String {
+        var escaped = ""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"" where quotes: escaped += "&quot;"
+            case "'" where quotes: escaped += "&#39;"
+            case "\0": escaped += "\u{FFFD}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
 }

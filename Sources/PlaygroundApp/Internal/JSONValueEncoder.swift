@@ -109,6 +109,11 @@ struct JSONValueEncoder: Encoder {
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             try JSONValueEncoder.encode(value, into: node.member(key.stringValue))
         }
+        // A snapshot's members are mostly these: taken without the generic path's casts.
+        mutating func encode(_ value: String, forKey key: Key) throws { node.member(key.stringValue).content = .value(.string(value)) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { node.member(key.stringValue).content = .value(.int(value)) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { node.member(key.stringValue).content = .value(.bool(value)) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { node.member(key.stringValue).content = .value(.double(value)) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
             JSONValueEncoder(node: node.member(key.stringValue)).container(keyedBy: keyType)
         }
@@ -129,6 +134,8 @@ struct JSONValueEncoder: Encoder {
 
         mutating func encodeNil() throws { node.element().content = .value(.null) }
         mutating func encode<T: Encodable>(_ value: T) throws { try JSONValueEncoder.encode(value, into: node.element()) }
+        mutating func encode(_ value: String) throws { node.element().content = .value(.string(value)) }
+        mutating func encode(_ value: Int) throws { node.element().content = .value(.int(value)) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             JSONValueEncoder(node: node.element()).container(keyedBy: keyType)
         }
@@ -142,5 +149,9 @@ struct JSONValueEncoder: Encoder {
 
         mutating func encodeNil() throws { node.content = .value(.null) }
         mutating func encode<T: Encodable>(_ value: T) throws { try JSONValueEncoder.encode(value, into: node) }
+        mutating func encode(_ value: String) throws { node.content = .value(.string(value)) }
+        mutating func encode(_ value: Int) throws { node.content = .value(.int(value)) }
+        mutating func encode(_ value: Bool) throws { node.content = .value(.bool(value)) }
+        mutating func encode(_ value: Double) throws { node.content = .value(.double(value)) }
     }
 }

@@ -57,6 +57,9 @@ final class RoomRegistry: Sendable {
     private let forget: (@Sendable (RoomID) -> Void)?
     private let instruments: AppInstruments
     private let entries = Mutex<[RoomID: Entry]>([:])
+    /// Rooms not resident (hibernated, hibernating or waking), stored under the lock of ``entries`` at each change:
+    /// while it is 0, a request needs no wake check (its room id is not parsed and looked up twice).
+    private let notResident = Atomic<Int>(0)
     /// Wakes run their replays at most this many at once (the others wait their turn).
     private let wakeGate: ReplayGate
     /// When a sweep last hibernated rooms: the sweeps in the ``trimWindow`` after it give freed memory back too.
@@ -118,7 +121,7 @@ final class RoomRegistry: Sendable {
             while entries[id] != nil { id = RoomID.random() }
             let room = makeRoom(id, seed)
             entries[id] = Entry(slot: .resident(room), seed: room.seed, lastTouched: now)
-            return (room, evicted, Self.counts(entries))
+            return (room, evicted, self.counts(entries))
         }
         if let (id, old, eviction) = evicted {
             instruments.roomEvicted(eviction)
@@ -238,7 +241,7 @@ final class RoomRegistry: Sendable {
                 }
                 let counts = entries.withLock { entries -> Counts in
                     if case .success(let room) = outcome { entries[id]?.slot = .resident(room) } else { entries[id]?.slot = .hibernated }
-                    return Self.counts(entries)
+                    return self.counts(entries)
                 }
                 transition.finish()
                 instruments.roomCounts(counts)
@@ -263,19 +266,26 @@ final class RoomRegistry: Sendable {
         var hibernated = 0
     }
 
-    private static func counts(_ entries: [RoomID: Entry]) -> Counts {
+    /// Counts `entries` and keeps ``notResident`` up to date: called under the lock after every change of a slot.
+    private func counts(_ entries: [RoomID: Entry]) -> Counts {
         var counts = Counts(all: entries.count)
+        var notResident = 0
         for entry in entries.values {
             if case .hibernated = entry.slot { counts.hibernated += 1 }
+            if entry.room == nil { notResident += 1 }
         }
+        self.notResident.store(notResident, ordering: .releasing)
         return counts
     }
+
+    /// False while every room is resident: no request needs ``needsWaking(_:)``.
+    var anyNotResident: Bool { notResident.load(ordering: .acquiring) > 0 }
 
     /// Number of rooms, resident or hibernated.
     var count: Int { entries.withLock { $0.count } }
 
     /// Number of rooms, and how many of them are hibernated.
-    var roomCounts: Counts { entries.withLock { Self.counts($0) } }
+    var roomCounts: Counts { entries.withLock { self.counts($0) } }
 
     /// A room with an open stream counts as touched: its idle time runs from its last stream's end, not its start.
     func touchRoomsWithStreams(now: ContinuousClock.Instant = .now) {
@@ -296,6 +306,7 @@ final class RoomRegistry: Sendable {
                 entries[id]?.slot = .changing(transition)
                 due.append((id, room, transition))
             }
+            if !due.isEmpty { _ = counts(entries) }
             return due
         }
         let hibernated = !due.isEmpty
@@ -307,7 +318,7 @@ final class RoomRegistry: Sendable {
             _ = room.perform { $0.hibernate() }
             let counts = entries.withLock { entries -> Counts in
                 entries[id]?.slot = .hibernated
-                return Self.counts(entries)
+                return self.counts(entries)
             }
             transition.finish()
             instruments.roomHibernated()
@@ -330,7 +341,7 @@ final class RoomRegistry: Sendable {
         let (closed, counts) = entries.withLock { entries -> ([(RoomID, Room?)], Counts) in
             let idle = entries.filter { now - $0.value.lastTouched > idleLifetime && $0.value.streams == 0 && !$0.value.isChanging }
             for id in idle.keys { entries[id] = nil }
-            return (idle.map { ($0.key, $0.value.room) }, Self.counts(entries))
+            return (idle.map { ($0.key, $0.value.room) }, self.counts(entries))
         }
         instruments.roomsClosedIdle(closed.count)
         instruments.roomCounts(counts)
@@ -343,7 +354,7 @@ final class RoomRegistry: Sendable {
     func adopt(_ room: Room, now: ContinuousClock.Instant = .now) {
         let counts = entries.withLock { entries in
             entries[room.id] = Entry(slot: .resident(room), seed: room.seed, lastTouched: now, used: true)
-            return Self.counts(entries)
+            return self.counts(entries)
         }
         instruments.roomCounts(counts)
     }
@@ -352,7 +363,7 @@ final class RoomRegistry: Sendable {
     func adoptHibernated(_ id: RoomID, seed: UInt64, now: ContinuousClock.Instant = .now) {
         let counts = entries.withLock { entries in
             entries[id] = Entry(slot: .hibernated, seed: seed, lastTouched: now, used: true)
-            return Self.counts(entries)
+            return self.counts(entries)
         }
         instruments.roomCounts(counts)
     }
