@@ -17,16 +17,26 @@
   // names a table body (data-rows-for) carries rows instead: each replaces its namesake or goes on top, and
   // the body keeps at most its (or the carrier's) data-keep rows (the trace grows by one small row per event, not a
   // whole table). A trace's new row comes short, <tr data-row="NUMBER STEP SOURCE[ +]">, and is drawn here as the
-  // server draws it (fullRow). A row <tr data-grow="ROW"> carries what a row the page has gained: its first cell's
-  // content is added to the row's event cell, its other two cells' lines to the became and changed cells.
+  // server draws it (fullRow). A row <tr data-grow="NUMBER"> carries what a row the page has gained: its first cell's
+  // content is added to the row's event cell, its other two cells' lines to the became and changed cells (a cell left
+  // out adds nothing). A short line may name what the pane's strip shows (<u>K</u>: its item K's call; the strip's
+  // patch comes before the rows') or the line every re-render adds (<u></u>).
   function applyRows(carrier) {
     const body = document.getElementById(carrier.dataset.rowsFor);
     if (!body) return;
     const rows = carrier.content || carrier;   // a template (the trace) or a table (the compare page's)
     const traceID = carrier.dataset.rowsFor.replace(/-rows$/, "");
+    const flow = document.getElementById(traceID.replace(/-trace$/, "-flow"));
+    const calls = flow ? Array.from(flow.querySelectorAll(".flow-path > li > code"), (code) => code.textContent) : [];
+    const named = (node) => {
+      if (node.textContent === "") return RERENDERED;
+      const call = calls[Number(node.textContent)];
+      if (call === undefined) missing = true;
+      return call || "";
+    };
     for (const given of Array.from(rows.querySelectorAll("tr[id], tr[data-grow], tr[data-row]")).reverse()) {
-      if (given.dataset.grow) { grow(given); continue; }
-      const row = given.dataset.row ? fullRow(given, traceID) : given;
+      if (given.dataset.grow) { grow(given, traceID, named); continue; }
+      const row = given.dataset.row ? fullRow(given, traceID, named) : given;
       const old = document.getElementById(row.id);
       if (old) old.replaceWith(row); else body.prepend(row);
       drawCost(row.querySelector("[data-cost]"));
@@ -38,12 +48,15 @@
     while (keep > 0 && body.children.length > keep) body.lastElementChild.remove();
   }
 
-  // The lines of a short cell: its text apart by <br>.
-  function lines(cell) {
-    if (!cell.firstChild) return [];
+  // What every re-render adds to a row's steps (the server's Trace.rerenderedStep).
+  const RERENDERED = "re-rendered (counted in render and patch)";
+  // The lines of a short cell: its text apart by <br>, each <u> written out by `named`.
+  function lines(cell, named) {
+    if (!cell || !cell.firstChild) return [];
     const out = [""];
     for (const node of cell.childNodes) {
-      if (node.nodeName === "BR") out.push(""); else out[out.length - 1] += node.textContent;
+      if (node.nodeName === "BR") out.push("");
+      else out[out.length - 1] += named && node.nodeName === "U" ? named(node) : node.textContent;
     }
     return out;
   }
@@ -63,7 +76,7 @@
     return link;
   }
   // A trace row as the server draws it on the page (TraceTable's rowHTML), from the short row a patch carries.
-  function fullRow(short, traceID) {
+  function fullRow(short, traceID, named) {
     const [number, step, source, linked] = short.dataset.row.split(" ");
     const [event, became, changed] = short.cells;
     const row = document.createElement("tr");
@@ -76,13 +89,13 @@
     from.className = `source-${source}`;
     from.textContent = source;
     const what = row.insertCell();
-    what.append(...codes([event.textContent], false));
+    what.append(...codes([lines(event, named).join("")], false));
     if (linked) what.append(document.createElement("br"), stepLink(step));
-    row.insertCell().append(...codes(lines(became), false));
+    row.insertCell().append(...codes(lines(became, named), false));
     const changes = row.insertCell();
     changes.className = "changes";
     if (short.dataset.cost) changes.dataset.cost = short.dataset.cost;
-    const list = lines(changed);
+    const list = lines(changed, named);
     if (list.length) changes.append(...codes(list, false));
     else if (short.dataset.cost) { const small = document.createElement("small"); small.textContent = "nothing"; changes.append(small); }
     else changes.textContent = "…";
@@ -91,17 +104,17 @@
 
   // A row's gains go after its first data-at="STEPS CHANGES" items: a page drawn just before this patch may have them
   // already, so the cells are cut back to those first.
-  function grow(gained) {
-    const row = document.getElementById(gained.dataset.grow);
+  function grow(gained, traceID, named) {
+    const row = document.getElementById(`${traceID}-row-${gained.dataset.grow}`);
     if (!row) { missing = true; return; }
     const [event, became, changed] = gained.cells;
     const [steps, changes] = (gained.dataset.at || "0 0").split(" ").map(Number);
-    if (!row.cells[2].querySelector("a.step-through")) row.cells[2].append(...event.childNodes);
+    if (event && !row.cells[2].querySelector("a.step-through")) row.cells[2].append(...event.childNodes);
     const cost = row.cells[4].querySelector(":scope > details.cost");
     cutAfter(row.cells[3], steps, null);
     cutAfter(row.cells[4], changes, cost);
-    row.cells[3].append(...codes(lines(became), steps > 0));
-    for (const node of codes(lines(changed), changes > 0)) row.cells[4].insertBefore(node, cost);
+    row.cells[3].append(...codes(lines(became, named), steps > 0));
+    for (const node of codes(lines(changed, named), changes > 0)) row.cells[4].insertBefore(node, cost);
     if (gained.dataset.cost) {
       row.cells[4].dataset.cost = gained.dataset.cost;
       drawCost(row.cells[4]);

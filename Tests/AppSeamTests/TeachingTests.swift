@@ -128,7 +128,8 @@ struct TeachingTests {
         let grown = layer.patches().first { $0.id == "x-trace-rows" }
         #expect(
             grown?.html
-                == #"<template data-rows-for="x-trace-rows"><tr data-grow="x-trace-row-1" data-at="1 1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a></td><td>answer<br>re-rendered (counted in render and patch)</td><td>state: b → c</td></tr></template>"#
+                == #"<template data-rows-for="x-trace-rows"><tr data-grow="1" data-at="1 1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a></td><td>answer<br><u></u></td><td>state: b → c</td></tr></template>"#,
+            "the row by its number; the line every re-render adds named"
         )
         #expect(layer.fragments()[1].html.contains(#"<a class="step-through" href="?step=7">Step ▶</a>"#), "the page draws the same row whole")
 
@@ -138,6 +139,48 @@ struct TeachingTests {
         #expect(
             layer.patches()[0].html.contains(#"<tr data-row="2 7 http" data-cost="1 1"><td>pending</td><td></td><td></td></tr>"#),
             "a placeholder is replaced by the whole row")
+    }
+
+    /// A short row's line that holds a call the pane's strip shows names it (`<u>K</u>`, item K of the strip's path, whose
+    /// patch the tabs apply first), and the line every re-render adds is `<u></u>`: the page script writes them out, so
+    /// the text is sent once. Short calls, and lines holding none, go as they are.
+    @Test func aShortRowNamesWhatTheStripShows() throws {
+        let layer = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
+        _ = layer.patches()
+        layer.trace.stepLink = "?at="
+        layer.trace.stepThroughLink = "?step="
+        layer.trace.nextStep = 4
+        let step = layer.beginStep(isolation: MainActor.shared).step
+        let calls = [#"loadMovies(query: "a < b", page: 1)"#, "a()", "coordinator.handleRoute(.post(3))"]
+        for (place, call) in calls.enumerated() {
+            layer.receive(StageRecord(stage: "A", place: place % 2, call: call, file: "M/F.swift", lines: 1...1, later: false), step: step)
+        }
+        let became = [#"intent #1 loadMovies(query: "a < b", page: 1) sent"#, "coordinator.handleRoute(.post(3))", "a()", Trace.rerenderedStep]
+        layer.trace.record(source: .http, event: "coordinator.handleRoute(.post(3))", became: became)
+        layer.trace.complete(renderTime: .microseconds(3), bytes: 9, changes: ["x: 1 → 2"])
+        layer.endStep()
+        let patches = layer.patches()
+        #expect(patches.map(\.id) == ["x-flow", "x-trace-rows"], "the strip's patch goes first")
+        let row = patches[1].html
+        #expect(
+            row == #"<template data-rows-for="x-trace-rows"><tr data-row="1 4 http +" data-cost="3 9"><td><u>2</u></td><td>intent #1 <u>0</u> sent<br><u>2</u><br>a()<br><u></u></td><td>x: 1 → 2</td></tr></template>"#,
+            "\(row)")
+        // Written out as the page script does, each line is the row's.
+        let expand = { (cell: Substring) -> [String] in
+            cell.split(separator: "<br>", omittingEmptySubsequences: false).map { line -> String in
+                let named: String = String(line).replacing(/<u>(\d*)<\/u>/) { match in match.1.isEmpty ? Trace.rerenderedStep : calls[Int(match.1)!] }
+                return named.replacing("&lt;", with: "<")
+            }
+        }
+        let cells = row.matches(of: /<td>((?:(?!<\/td>).)*)<\/td>/).map { expand($0.1) }
+        #expect(cells == [["coordinator.handleRoute(.post(3))"], became, ["x: 1 → 2"]])
+
+        // A later answer grows the row: its lines may name the strip's new items, and empty cells at the end go.
+        layer.receive(StageRecord(stage: "B", place: 1, call: "cache posts: hit PostList (100 values)", file: "M/F.swift", lines: 1...1, later: true), step: step)
+        layer.trace.appendStep("cache posts: hit PostList (100 values)")
+        layer.trace.complete(renderTime: .microseconds(2), bytes: 5, step: step)
+        let grown = try #require(layer.patches().first { $0.id == "x-trace-rows" })
+        #expect(grown.html == #"<template data-rows-for="x-trace-rows"><tr data-grow="1" data-at="4 1" data-cost="5 14"><td></td><td><u>3</u><br><u></u></td></tr></template>"#, "\(grown.html)")
     }
 
     /// A row's markup, pinned whole (the page and a patch draw it; the browser's script reads its parts).

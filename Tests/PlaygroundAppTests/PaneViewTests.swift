@@ -181,6 +181,56 @@ struct PaneViewTests {
         #expect(page.html == PaneView.wrapped(new.html, id: "nice-view"))
     }
 
+    /// Controls side by side of one shape (a screen's Sheet, Cover and Push) go, after the first, as their ids and labels;
+    /// a small node sent whole names the control it had (a search field beside a list that became a spinner).
+    @Test func controlsLikeTheOneBeforeAndASmallNodesControlAreNotSentAgain() throws {
+        var view = PaneView(id: "nice-view")
+        let old = ViewHost(Buttons(loading: false, shown: false)).render(Self.context)
+        _ = view.update(old, seq: 1)
+        var page = Page(html: PaneView.wrapped(old.html, id: "nice-view"))
+        let opened = ViewHost(Buttons(loading: false, shown: true)).render(Self.context)
+        let patches = view.update(opened, seq: 2)
+        let html = patches.map(\.html).joined()
+        #expect(html.matches(of: /<i data-like="nice-c[^" ]+">(Cover|Push)<\/i>/).count == 2, "\(html)")
+        #expect(html.matches(of: #/<form\s/#).count == 1, "\(html)")
+        for patch in patches { try page.apply(patch, seq: 2) }
+        #expect(page.html == PaneView.wrapped(opened.html, id: "nice-view"))
+        let loading = ViewHost(Buttons(loading: true, shown: true)).render(Self.context)
+        let spinner = view.update(loading, seq: 3)
+        #expect(spinner.map(\.id) == ["search"])
+        #expect(spinner.first.map { $0.html.utf8.count < 200 && !$0.html.contains("<form") } == true, "\(spinner)")
+        for patch in spinner { try page.apply(patch, seq: 3) }
+        #expect(page.html == PaneView.wrapped(loading.html, id: "nice-view"))
+    }
+
+    struct Buttons: View {
+        let loading: Bool
+        let shown: Bool
+
+        var body: some View {
+            VStack {
+                VStack {
+                    Button("Search") {}
+                    if loading { Text("Querying") } else { ForEach(Self.rows) { row in Text(row.title) } }
+                }
+                .id("search")
+                if shown {
+                    VStack {
+                        Text("Star!")
+                        HStack {
+                            Button("Sheet") {}
+                            Button("Cover") {}
+                            Button("Push") {}
+                        }
+                    }
+                    .id("screen")
+                }
+            }
+        }
+
+        static let rows = PaneViewTests.rows([1, 2, 3])
+    }
+
     /// A node that gained a last child (a screen pushed) gets it appended; the rest of it is not sent again.
     @Test func aChildAddedAtTheEndIsAppended() throws {
         var view = PaneView(id: "nice-view")

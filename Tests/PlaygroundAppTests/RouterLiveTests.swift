@@ -141,11 +141,12 @@ struct RouterLiveTests {
         // slow on a loaded machine). Read from the stream, not a page: a page drawn meanwhile would send the products
         // before the room's own turn did.
         // The row comes short (`<tr data-row="NUMBER STEP SOURCE[ +]">`, its cells' lines apart by `<br>`), then what it
-        // gained (the products' render) as `<tr data-grow="…" data-at="STEPS CHANGES">`.
+        // gained (the products' render) as `<tr data-grow="NUMBER" data-at="STEPS CHANGES">` (empty cells at its end left
+        // out); a line may name a call of the strip (`<u>K</u>`) or the line a re-render adds (`<u></u>`).
         let shortRow = /<tr data-row="(\d+) (\d+) ([a-z]+)( \+)?"(?: data-cost="(\d+ \d+)")?><td>reload<\/td><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><\/tr>/
-        let done = "→ contentState = .content(10 products)<br>\(Trace.rerenderedStep)"
-        let grown = /<tr data-grow="router-trace-row-(\d+)" data-at="(\d+) (\d+)"(?: data-cost="(\d+ \d+)")?><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><\/tr>/
-        let finished = { (body: String) in body.matches(of: shortRow).contains { $0.6.contains(done) } || body.matches(of: grown).contains { $0.6.contains("→ contentState = .content(10 products)") } }
+        let done = "→ contentState = .content(10 products)<br><u></u>"
+        let grown = /<tr data-grow="(\d+)" data-at="(\d+) (\d+)"(?: data-cost="(\d+ \d+)")?>(?:<td>((?:(?!<\/td>).)*)<\/td>)?(?:<td>((?:(?!<\/td>).)*)<\/td>)?(?:<td>((?:(?!<\/td>).)*)<\/td>)?<\/tr>/
+        let finished = { (body: String) in body.matches(of: shortRow).contains { $0.6.contains(done) } || body.matches(of: grown).contains { $0.6?.contains("→ contentState = .content(10 products)") == true } }
         _ = await stream.read(timeout: .seconds(60)) { _ in finished(stream.streamBody) }
         let page = try await live.request("GET", room + "/apps/router", headers: ["Accept": "text/html"]).text
         let row = try #require(page.firstMatch(of: reloadRow), "\(page)")
@@ -159,23 +160,38 @@ struct RouterLiveTests {
         // page's row (the page draws the cost's detail).
         let body = stream.streamBody
         let short = try #require(body.matches(of: shortRow).last { $0.1 == row.1 }, "\(body)")
-        let codes = { (lines: Substring, after: Bool) -> String in
-            lines.isEmpty ? "" : lines.split(separator: "<br>", omittingEmptySubsequences: false).enumerated()
-                .map { ($0.offset > 0 || after ? "<br>" : "") + "<code>\($0.element.replacing("\"", with: "&quot;").replacing("'", with: "&#39;"))</code>" }
+        // The strip's calls as a tab shows them just before `offset` of the stream: each lit patch keeps its first
+        // `data-from` and adds its items.
+        let calls = { (offset: String.Index) -> [String] in
+            var calls: [String] = []
+            for lit in body[..<offset].matches(of: /<template data-lit-for="router-flow"[^>]*?(?: data-from="(\d+)")?(?: data-caption="[^"]*")?>((?:(?!<\/template>).)*)<\/template>/) {
+                calls = Array(calls.prefix(lit.1.flatMap { Int($0) } ?? 0)) + lit.2.matches(of: /<i>\d+L? ((?:(?!<\/i>).)*)<\/i>/).map { String($0.1) }
+            }
+            return calls
+        }
+        let codes = { (lines: Substring?, after: Bool, offset: String.Index) -> String in
+            guard let lines, !lines.isEmpty else { return "" }
+            let known = calls(offset)
+            return lines.split(separator: "<br>", omittingEmptySubsequences: false).enumerated()
+                .map { line in
+                    let text = line.element.replacing(/<u>(\d*)<\/u>/) { $0.1.isEmpty ? Trace.rerenderedStep : known[Int($0.1)!] }
+                    return (line.offset > 0 || after ? "<br>" : "") + "<code>\(text.replacing("\"", with: "&quot;").replacing("'", with: "&#39;"))</code>"
+                }
                 .joined()
         }
         let step = short.2
         var streamed = [
             #"<a href="?at=\#(step)">\#(step)</a>"#, String(short.3),
             "<code>reload</code>" + (short.4 == nil ? "" : #"<br><a class="step-through" href="?step=\#(step)">Step ▶</a>"#),
-            codes(short.6, false), short.7.isEmpty ? (short.5 == nil ? "…" : "<small>nothing</small>") : codes(short.7, false),
+            codes(short.6, false, short.range.lowerBound),
+            short.7.isEmpty ? (short.5 == nil ? "…" : "<small>nothing</small>") : codes(short.7, false, short.range.lowerBound),
         ]
         var cost = short.5.map(String.init)
         let cellPattern = /<td([^>]*)>((?:(?!<\/td>).)*)<\/td>/
         for gain in body[short.range.upperBound...].matches(of: grown) where gain.1 == row.1 {
-            streamed[2] += gain.5
-            streamed[3] += codes(gain.6, Int(gain.2)! > 0)
-            streamed[4] += codes(gain.7, Int(gain.3)! > 0)
+            streamed[2] += gain.5 ?? ""
+            streamed[3] += codes(gain.6, Int(gain.2)! > 0, gain.range.lowerBound)
+            streamed[4] += codes(gain.7, Int(gain.3)! > 0, gain.range.lowerBound)
             if let figures = gain.4 { cost = String(figures) }
         }
         let pageCells = row.0.matches(of: cellPattern).map { String($0.2) }

@@ -14,11 +14,13 @@ extension Trace {
 
     /// A patch of rows: a template naming the trace's body (`data-rows-for`; a template holds rows without a table);
     /// the page script puts each row in place of its namesake or on top (keeping the body's `data-keep` rows), and adds
-    /// a grown row's gains to the row it names.
-    func rowsPatchHTML(_ rows: [(entry: Entry, shown: Shown?)], traceID id: String) -> String {
-        "<template data-rows-for=\"\(HTML.attribute(id))-rows\">"
+    /// a grown row's gains to the row it names. `calls`: the calls of the pane's flow strip as the tabs show it once
+    /// the patch before this one is applied (a short row's line names a call it holds, ``ShortLines``).
+    func rowsPatchHTML(_ rows: [(entry: Entry, shown: Shown?)], traceID id: String, calls: [String] = []) -> String {
+        let lines = ShortLines(calls: calls)
+        return "<template data-rows-for=\"\(HTML.attribute(id))-rows\">"
             + rows.map { row in
-                row.shown.flatMap { growthHTML(row.entry, shown: $0, traceID: id) } ?? shortRowHTML(row.entry)
+                row.shown.flatMap { growthHTML(row.entry, shown: $0, lines: lines) } ?? shortRowHTML(row.entry, lines: lines)
                     ?? rowHTML(row.entry, traceID: id, compact: true)
             }
             .joined() + "</template>"
@@ -26,10 +28,11 @@ extension Trace {
 
     /// A new row as a patch carries it, for the page script to draw as ``rowHTML(_:traceID:compact:)`` draws it:
     /// `<tr data-row="NUMBER STEP SOURCE[ +]" data-cost="µs bytes"><td>EVENT</td><td>BECAME</td><td>CHANGED</td></tr>`,
-    /// the lines of a cell apart by `<br>` (the script puts each in its `<code>`), `+` when the row has its Step ▶
-    /// link; an empty changed cell reads "nothing" with a cost, "…" without. Nil for a row this cannot say (its steps
-    /// link elsewhere, it has no step, an empty line, "… more steps"): that row is sent whole.
-    func shortRowHTML(_ entry: Entry) -> String? {
+    /// the lines of a cell apart by `<br>` (the script puts each in its `<code>`, and writes out what ``ShortLines``
+    /// names), `+` when the row has its Step ▶ link; an empty changed cell reads "nothing" with a cost, "…" without.
+    /// Nil for a row this cannot say (its steps link elsewhere, it has no step, an empty line, "… more steps"): that
+    /// row is sent whole.
+    func shortRowHTML(_ entry: Entry, lines: ShortLines = ShortLines()) -> String? {
         let linked = isLinked(entry)
         guard stepLink == "?at=", let step = entry.step, !linked || stepThroughLink == "?step=", entry.omittedSteps == 0,
             !entry.source.rawValue.contains(" "), !entry.became.contains(""), !entry.changes.contains("")
@@ -45,21 +48,13 @@ extension Trace {
         out += "\""
         out += costAttribute(entry)
         out += "><td>"
-        out += HTML.textBetweenTags(entry.event)
+        lines.append(entry.event, to: &out)
         out += "</td><td>"
-        Self.appendLines(entry.became, to: &out)
+        lines.append(entry.became, to: &out)
         out += "</td><td>"
-        Self.appendLines(entry.changes, to: &out)
+        lines.append(entry.changes, to: &out)
         out += "</td></tr>"
         return out
-    }
-
-    /// Each line as text, `<br>` between them (the page script wraps each in `<code>`).
-    private static func appendLines(_ lines: some Collection<String>, to out: inout String) {
-        for (index, line) in lines.enumerated() {
-            if index > 0 { out += "<br>" }
-            out += HTML.textBetweenTags(line)
-        }
     }
 
     /// One row, named by the event's number; it shows the room's step (the number its link, the history and the past
@@ -124,23 +119,24 @@ extension Trace {
         }
     }
 
-    /// What a row gained since the tabs were sent `shown`: `<tr data-grow="ROW" data-at="B C" data-cost="µs bytes">`
-    /// with three cells, what to add to its event (its Step ▶ link), and the lines to add to what it became and to what
-    /// it changed (apart by `<br>`, as in ``shortRowHTML(_:)``), after its first B steps and C changes (a page drawn
-    /// before this patch went may show them already: the script cuts the cells back first); nil when the row must be
-    /// drawn again instead (its placeholder, its "… more steps", an empty line).
-    func growthHTML(_ entry: Entry, shown: Shown, traceID id: String) -> String? {
+    /// What a row gained since the tabs were sent `shown`: `<tr data-grow="NUMBER" data-at="B C" data-cost="µs bytes">`
+    /// with up to three cells (empty ones at the end left out), what to add to its event (its Step ▶ link), and the
+    /// lines to add to what it became and to what it changed (as in ``shortRowHTML(_:lines:)``), after its first B
+    /// steps and C changes (a page drawn before this patch went may show them already: the script cuts the cells back
+    /// first); nil when the row must be drawn again instead (its placeholder, its "… more steps", an empty line).
+    func growthHTML(_ entry: Entry, shown: Shown, lines: ShortLines = ShortLines()) -> String? {
         guard shown.costed, entry.omittedSteps == shown.omittedSteps, entry.became.count >= shown.became,
             entry.changes.count >= shown.changes, shown.changes > 0 || entry.changes.isEmpty
         else { return nil }
         let became = entry.became.dropFirst(shown.became)
         let changes = entry.changes.dropFirst(shown.changes)
         guard !became.contains(""), !changes.contains("") else { return nil }
-        var out = "<tr data-grow=\"\(HTML.attribute(id))-row-\(entry.number)\" data-at=\"\(shown.became) \(shown.changes)\"\(costAttribute(entry))><td>\(shown.linked ? "" : stepThroughHTML(entry))</td><td>"
-        Self.appendLines(became, to: &out)
-        out += "</td><td>"
-        Self.appendLines(changes, to: &out)
-        return out + "</td></tr>"
+        var cells = [shown.linked ? "" : stepThroughHTML(entry), "", ""]
+        lines.append(became, to: &cells[1])
+        lines.append(changes, to: &cells[2])
+        while cells.last?.isEmpty == true { cells.removeLast() }
+        return "<tr data-grow=\"\(entry.number)\" data-at=\"\(shown.became) \(shown.changes)\"\(costAttribute(entry))>"
+            + cells.map { "<td>\($0)</td>" }.joined() + "</tr>"
     }
 
     /// The row's Step ▶ link (`?step=N`: the room finds the app whose trace holds step N), once the runtime reported a stage.
@@ -152,5 +148,37 @@ extension Trace {
     private func costAttribute(_ entry: Entry) -> String {
         guard let microseconds = entry.renderMicroseconds, let bytes = entry.bytes else { return "" }
         return " data-cost=\"\(microseconds) \(bytes)\""
+    }
+}
+
+/// The lines of a short trace row's cell as a patch writes them: each as text, `<br>` between them, and what the tab
+/// shows already named instead of written: `<u></u>` is ``Trace/rerenderedStep``, `<u>K</u>` the call of item K of the
+/// pane's flow strip (a line holding it, e.g. `coordinator.handleRoute(.post(3))` or `cache posts: hit PostList (100
+/// values)`, is its text around it and that element). The page script writes each line out whole.
+struct ShortLines {
+    /// The strip's calls, by their place in its path.
+    var calls: [String] = []
+
+    /// A call named from this many bytes on (its element is 8 to 9).
+    static let nameFrom = 12
+
+    func append(_ lines: some Collection<String>, to out: inout String) {
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out += "<br>" }
+            append(line, to: &out)
+        }
+    }
+
+    func append(_ line: String, to out: inout String) {
+        if line == Trace.rerenderedStep { return out += "<u></u>" }
+        // The longest call the line holds (the first, of equal ones), named once.
+        var best: (place: Int, range: Range<String.Index>)?
+        for (place, call) in calls.enumerated() where call.utf8.count >= Self.nameFrom && call.utf8.count > (best.map { calls[$0.place].utf8.count } ?? 0) {
+            if let range = line.firstRange(of: call) { best = (place, range) }
+        }
+        guard let best else { return out += HTML.textBetweenTags(line) }
+        out += HTML.textBetweenTags(String(line[..<best.range.lowerBound]))
+        out += "<u>\(best.place)</u>"
+        out += HTML.textBetweenTags(String(line[best.range.upperBound...]))
     }
 }

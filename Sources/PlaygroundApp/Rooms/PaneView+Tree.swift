@@ -126,7 +126,6 @@ extension PaneView {
         private func write(_ index: Int, into out: inout [UInt8], reuse: (Int) -> PaneView.Named?) {
             var cursor = nodes[index].range.lowerBound
             var run: (first: PaneView.Named, count: Int)?
-            let framed = byIndex[index].frame != nil
             var previous: PaneView.ShapedRow?
             for child in children[index] {
                 let gap = bytes[cursor..<nodes[child].range.lowerBound]
@@ -145,12 +144,9 @@ extension PaneView {
                 if let open = run { out.append(contentsOf: open.first.element(run: open.count).utf8) }
                 run = nil
                 out.append(contentsOf: gap)
-                // A keyed list's row drawn like the row before it (the same tags, other ids and text) goes as its ids and
-                // text; its forms are written short first (a control's hidden field names the control).
-                guard framed else {
-                    write(child, into: &out, reuse: reuse)
-                    continue
-                }
+                // A node drawn like the node right before it (a keyed list's row, or a control beside another: the same
+                // tags, other ids and text) goes as its ids and text; its forms are written short first (a control's
+                // hidden field names the control). A node after other HTML is drawn as it is.
                 if !gap.isEmpty { previous = nil }
                 var drawn: [UInt8] = []
                 write(child, into: &drawn, reuse: reuse)

@@ -133,9 +133,6 @@ struct PaneView {
         func element(run count: Int) -> String { PaneView.reuse(id, seq: seq, run: count) }
     }
 
-    /// A node sent whole names what the tabs keep only from this many bytes on.
-    static let reuseFrom = 1024
-
     /// At most this many retired nodes are remembered (beyond it, none: nothing wrong is named, only more is sent).
     static let maxRetired = 4096
 
@@ -322,9 +319,8 @@ private struct Diff {
     mutating func whole(_ index: Int, replacing old: PaneView.Node) {
         let id = tree.nodes[index].id
         takenOff += old.children.enumerated().map { TakenOff(id: $1, origin: old.frame != nil ? PaneView.Origin(list: id, at: $0) : nil) }
-        // A small node is sent as it is: naming what is in it saves little, and the rate case (an EV event redraws
-        // two small screens) would pay for the lookups on every event.
-        guard tree.nodes[index].range.count >= PaneView.reuseFrom else {
+        // A node with no node inside has nothing to name (the rate case: an EV event redraws two such screens).
+        guard !tree.children[index].isEmpty else {
             return patches.append(Fragment(id: id, html: tree.html(index, reuse: { _ in nil })))
         }
         var oldInside: [String: (whole: Int, origin: PaneView.Origin?)] = [:]
