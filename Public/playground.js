@@ -19,8 +19,9 @@
   // whole table). A trace's new row comes short, <tr data-row="NUMBER STEP SOURCE[ +]">, and is drawn here as the
   // server draws it (fullRow). A row <tr data-grow="NUMBER"> carries what a row the page has gained: its first cell's
   // content is added to the row's event cell, its other two cells' lines to the became and changed cells (a cell left
-  // out adds nothing). A short line may name what the pane's strip shows (<u>K</u>: its item K's call; the strip's
-  // patch comes before the rows') or the line every re-render adds (<u></u>).
+  // out adds nothing). A short line may name what the pane's strip shows (<u>K</u>: its item K's call; <u>^N</u>,
+  // <u>$N</u>: its caption's first or last N characters; the strip's patch comes before the rows') or the line every
+  // re-render adds (<u></u>).
   function applyRows(carrier) {
     const body = document.getElementById(carrier.dataset.rowsFor);
     if (!body) return;
@@ -28,9 +29,15 @@
     const traceID = carrier.dataset.rowsFor.replace(/-rows$/, "");
     const flow = document.getElementById(traceID.replace(/-trace$/, "-flow"));
     const calls = flow ? Array.from(flow.querySelectorAll(".flow-path > li > code"), (code) => code.textContent) : [];
+    const shown = flow && flow.querySelector(".flow-caption");
+    const caption = shown ? shown.textContent : "";
     const named = (node) => {
-      if (node.textContent === "") return RERENDERED;
-      const call = calls[Number(node.textContent)];
+      const name = node.textContent;
+      if (name === "") return RERENDERED;
+      const count = Number(name.slice(1));
+      if (name[0] === "^") return caption.slice(0, count);
+      if (name[0] === "$") return caption.slice(caption.length - count);
+      const call = calls[Number(name)];
       if (call === undefined) missing = true;
       return call || "";
     };
@@ -283,6 +290,17 @@
     }
   }
 
+  // A node's child that another took the place of (a spinner for a list): <template data-swap="OLD">NEW</template>;
+  // the old one is kept like any.
+  function applySwap(carrier) {
+    const old = document.getElementById(carrier.dataset.swap);
+    if (!old) { missing = true; return; }
+    const parent = old.parentElement;
+    keep(old, Array.prototype.indexOf.call(parent.children, old));
+    old.replaceWith(...carrier.content.childNodes);
+    putBack(parent);
+  }
+
   // A node's last child taken off (a pushed screen dismissed): <template data-drop="CHILD"></template>; kept like any.
   function drop(id) {
     const child = document.getElementById(id);
@@ -424,6 +442,7 @@
       if (fresh.dataset.litFor) { applyLit(fresh); continue; }
       if (fresh.dataset.appendTo) { applyAppend(fresh); continue; }
       if (fresh.dataset.drop) { drop(fresh.dataset.drop); continue; }
+      if (fresh.dataset.swap) { applySwap(fresh); continue; }
       if (!fresh.id) continue;
       const old = document.getElementById(fresh.id);
       if (!old) continue;

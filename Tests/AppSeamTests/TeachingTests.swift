@@ -155,20 +155,32 @@ struct TeachingTests {
         for (place, call) in calls.enumerated() {
             layer.receive(StageRecord(stage: "A", place: place % 2, call: call, file: "M/F.swift", lines: 1...1, later: false), step: step)
         }
-        let became = [#"intent #1 loadMovies(query: "a < b", page: 1) sent"#, "coordinator.handleRoute(.post(3))", "a()", Trace.rerenderedStep]
+        let became = [
+            #"intent #1 loadMovies(query: "a < b", page: 1) sent"#, "coordinator.handleRoute(.post(3))", "a()", Trace.rerenderedStep, "open é",
+            "coordinator.handleRoute(.post(3)) → the detail", "open é: coordinator",
+        ]
         layer.trace.record(source: .http, event: "coordinator.handleRoute(.post(3))", became: became)
+        layer.flow.describe("open é: coordinator.handleRoute(.post(3)) → the detail")
         layer.trace.complete(renderTime: .microseconds(3), bytes: 9, changes: ["x: 1 → 2"])
         layer.endStep()
         let patches = layer.patches()
         #expect(patches.map(\.id) == ["x-flow", "x-trace-rows"], "the strip's patch goes first")
         let row = patches[1].html
         #expect(
-            row == #"<template data-rows-for="x-trace-rows"><tr data-row="1 4 http +" data-cost="3 9"><td><u>2</u></td><td>intent #1 <u>0</u> sent<br><u>2</u><br>a()<br><u></u></td><td>x: 1 → 2</td></tr></template>"#,
+            row == #"<template data-rows-for="x-trace-rows"><tr data-row="1 4 http +" data-cost="3 9"><td><u>2</u></td><td>intent #1 <u>0</u> sent<br><u>2</u><br>a()<br><u></u><br>open é<br><u>$46</u><br><u>^19</u></td><td>x: 1 → 2</td></tr></template>"#,
             "\(row)")
         // Written out as the page script does, each line is the row's.
         let expand = { (cell: Substring) -> [String] in
             cell.split(separator: "<br>", omittingEmptySubsequences: false).map { line -> String in
-                let named: String = String(line).replacing(/<u>(\d*)<\/u>/) { match in match.1.isEmpty ? Trace.rerenderedStep : calls[Int(match.1)!] }
+                let caption = Array(layer.flow.caption.utf16)
+                let named: String = String(line).replacing(/<u>([\^$]?)(\d*)<\/u>/) { match in
+                    let count = Int(match.2) ?? 0
+                    switch match.1 {
+                    case "^": return String(decoding: caption.prefix(count), as: UTF16.self)
+                    case "$": return String(decoding: caption.suffix(count), as: UTF16.self)
+                    default: return match.2.isEmpty ? Trace.rerenderedStep : calls[count]
+                    }
+                }
                 return named.replacing("&lt;", with: "<")
             }
         }
@@ -180,7 +192,7 @@ struct TeachingTests {
         layer.trace.appendStep("cache posts: hit PostList (100 values)")
         layer.trace.complete(renderTime: .microseconds(2), bytes: 5, step: step)
         let grown = try #require(layer.patches().first { $0.id == "x-trace-rows" })
-        #expect(grown.html == #"<template data-rows-for="x-trace-rows"><tr data-grow="1" data-at="4 1" data-cost="5 14"><td></td><td><u>3</u><br><u></u></td></tr></template>"#, "\(grown.html)")
+        #expect(grown.html == #"<template data-rows-for="x-trace-rows"><tr data-grow="1" data-at="7 1" data-cost="5 14"><td></td><td><u>3</u><br><u></u></td></tr></template>"#, "\(grown.html)")
     }
 
     /// A row's markup, pinned whole (the page and a patch draw it; the browser's script reads its parts).

@@ -231,6 +231,37 @@ struct PaneViewTests {
         static let rows = PaneViewTests.rows([1, 2, 3])
     }
 
+    /// A node one of whose children is another now (a spinner in place of the posts, the posts back) has that child
+    /// swapped; the rest of it is not sent again, and a child the tabs keep is named.
+    @Test func aChildInPlaceOfAnotherIsSwapped() throws {
+        var view = PaneView(id: "nice-view")
+        let list = ViewHost(Swapping(loading: false)).render(Self.context)
+        _ = view.update(list, seq: 1)
+        var page = Page(html: PaneView.wrapped(list.html, id: "nice-view"))
+        let loading = ViewHost(Swapping(loading: true)).render(Self.context)
+        let spinner = view.update(loading, seq: 2)
+        #expect(spinner.count == 1 && spinner[0].html.hasPrefix(#"<template data-swap=""#) && !spinner[0].html.contains("Show All"), "\(spinner)")
+        for patch in spinner { try page.apply(patch, seq: 2) }
+        #expect(page.html == PaneView.wrapped(loading.html, id: "nice-view"))
+        let back = view.update(list, seq: 3)
+        #expect(back.count == 1 && back[0].html.hasPrefix(#"<template data-swap=""#), "\(back)")
+        #expect(back[0].html.contains(#"<i data-reuse=""#) && !back[0].html.contains("Post 1"), "the posts are named: \(back)")
+        for patch in back { try page.apply(patch, seq: 3) }
+        #expect(page.html == PaneView.wrapped(list.html, id: "nice-view"))
+    }
+
+    struct Swapping: View {
+        let loading: Bool
+
+        var body: some View {
+            VStack {
+                HStack { Button("Show All") {} }
+                if loading { VStack { Text("Loading") }.id("spinner") } else { ForEach(PaneViewTests.rows(Array(1...20))) { row in Text(row.title) } }
+            }
+            .id("posts")
+        }
+    }
+
     /// A node that gained a last child (a screen pushed) gets it appended; the rest of it is not sent again.
     @Test func aChildAddedAtTheEndIsAppended() throws {
         var view = PaneView(id: "nice-view")
@@ -510,6 +541,13 @@ private struct Page {
             try keep(String(html[child]), seq: seq, itself: true)
             html.removeSubrange(child)
             return
+        }
+        if patch.html.hasPrefix("<template data-swap=") {
+            let child = try element(patch.id).whole
+            try keep(String(html[child]), seq: seq, itself: true)
+            let inner = patch.html[patch.html.index(after: patch.html.firstIndex(of: ">")!)...].dropLast("</template>".count)
+            html.replaceSubrange(child, with: inner)
+            return try putBack()
         }
         if patch.html.hasPrefix("<template data-append-to=") {
             let inner = patch.html[patch.html.index(after: patch.html.firstIndex(of: ">")!)...].dropLast("</template>".count)

@@ -162,19 +162,30 @@ struct RouterLiveTests {
         let short = try #require(body.matches(of: shortRow).last { $0.1 == row.1 }, "\(body)")
         // The strip's calls as a tab shows them just before `offset` of the stream: each lit patch keeps its first
         // `data-from` and adds its items.
-        let calls = { (offset: String.Index) -> [String] in
+        let strip = { (offset: String.Index) -> (calls: [String], caption: [UInt16]) in
             var calls: [String] = []
-            for lit in body[..<offset].matches(of: /<template data-lit-for="router-flow"[^>]*?(?: data-from="(\d+)")?(?: data-caption="[^"]*")?>((?:(?!<\/template>).)*)<\/template>/) {
-                calls = Array(calls.prefix(lit.1.flatMap { Int($0) } ?? 0)) + lit.2.matches(of: /<i>\d+L? ((?:(?!<\/i>).)*)<\/i>/).map { String($0.1) }
+            var caption: [UInt16] = []
+            for lit in body[..<offset].matches(of: /<template data-lit-for="router-flow"[^>]*?(?: data-from="(\d+)")?(?: data-caption="([^"]*)")?>((?:(?!<\/template>).)*)<\/template>/) {
+                calls = Array(calls.prefix(lit.1.flatMap { Int($0) } ?? 0)) + lit.3.matches(of: /<i>\d+L? ((?:(?!<\/i>).)*)<\/i>/).map { String($0.1) }
+                if let text = lit.2 {
+                    caption = Array(text.replacing("&quot;", with: "\"").replacing("&#39;", with: "'").replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&amp;", with: "&").utf16)
+                }
             }
-            return calls
+            return (calls, caption)
         }
         let codes = { (lines: Substring?, after: Bool, offset: String.Index) -> String in
             guard let lines, !lines.isEmpty else { return "" }
-            let known = calls(offset)
+            let (known, caption) = strip(offset)
             return lines.split(separator: "<br>", omittingEmptySubsequences: false).enumerated()
                 .map { line in
-                    let text = line.element.replacing(/<u>(\d*)<\/u>/) { $0.1.isEmpty ? Trace.rerenderedStep : known[Int($0.1)!] }
+                    let text = line.element.replacing(/<u>([\^$]?)(\d*)<\/u>/) { match -> String in
+                        let count = Int(match.2) ?? 0
+                        switch match.1 {
+                        case "^": return String(decoding: caption.prefix(count), as: UTF16.self)
+                        case "$": return String(decoding: caption.suffix(count), as: UTF16.self)
+                        default: return match.2.isEmpty ? Trace.rerenderedStep : known[count]
+                        }
+                    }
                     return (line.offset > 0 || after ? "<br>" : "") + "<code>\(text.replacing("\"", with: "&quot;").replacing("'", with: "&#39;"))</code>"
                 }
                 .joined()

@@ -14,10 +14,10 @@ extension Trace {
 
     /// A patch of rows: a template naming the trace's body (`data-rows-for`; a template holds rows without a table);
     /// the page script puts each row in place of its namesake or on top (keeping the body's `data-keep` rows), and adds
-    /// a grown row's gains to the row it names. `calls`: the calls of the pane's flow strip as the tabs show it once
-    /// the patch before this one is applied (a short row's line names a call it holds, ``ShortLines``).
-    func rowsPatchHTML(_ rows: [(entry: Entry, shown: Shown?)], traceID id: String, calls: [String] = []) -> String {
-        let lines = ShortLines(calls: calls)
+    /// a grown row's gains to the row it names. `calls` and `caption`: the pane's flow strip as the tabs show it once
+    /// the patch before this one is applied (a short row's line names what it holds of them, ``ShortLines``).
+    func rowsPatchHTML(_ rows: [(entry: Entry, shown: Shown?)], traceID id: String, calls: [String] = [], caption: String = "") -> String {
+        let lines = ShortLines(calls: calls, caption: caption)
         return "<template data-rows-for=\"\(HTML.attribute(id))-rows\">"
             + rows.map { row in
                 row.shown.flatMap { growthHTML(row.entry, shown: $0, lines: lines) } ?? shortRowHTML(row.entry, lines: lines)
@@ -154,12 +154,16 @@ extension Trace {
 /// The lines of a short trace row's cell as a patch writes them: each as text, `<br>` between them, and what the tab
 /// shows already named instead of written: `<u></u>` is ``Trace/rerenderedStep``, `<u>K</u>` the call of item K of the
 /// pane's flow strip (a line holding it, e.g. `coordinator.handleRoute(.post(3))` or `cache posts: hit PostList (100
-/// values)`, is its text around it and that element). The page script writes each line out whole.
+/// values)`, is its text around it and that element), `<u>^N</u>` and `<u>$N</u>` the strip's caption's first or last N
+/// UTF-16 units (a line that begins or ends it: the event `openProduct id: 1 presentation: sheet` of the caption
+/// `openProduct id: 1 presentation: sheet: routeTo(…) → sheet slot`). Matched byte for byte: the page script writes
+/// each line out whole from what the strip shows.
 struct ShortLines {
-    /// The strip's calls, by their place in its path.
+    /// The strip's calls, by their place in its path, and its caption.
     var calls: [String] = []
+    var caption = ""
 
-    /// A call named from this many bytes on (its element is 8 to 9).
+    /// A call or the caption named from this many bytes on (its element is 7 to 11).
     static let nameFrom = 12
 
     func append(_ lines: some Collection<String>, to out: inout String) {
@@ -171,14 +175,25 @@ struct ShortLines {
 
     func append(_ line: String, to out: inout String) {
         if line == Trace.rerenderedStep { return out += "<u></u>" }
+        let bytes = line.utf8
+        var shortest: String?
+        if bytes.count >= Self.nameFrom, caption.utf8.count >= bytes.count {
+            if caption.utf8.starts(with: bytes) {
+                shortest = "<u>^\(line.utf16.count)</u>"
+            } else if caption.utf8.reversed().starts(with: bytes.reversed()) {
+                shortest = "<u>$\(line.utf16.count)</u>"
+            }
+        }
         // The longest call the line holds (the first, of equal ones), named once.
         var best: (place: Int, range: Range<String.Index>)?
         for (place, call) in calls.enumerated() where call.utf8.count >= Self.nameFrom && call.utf8.count > (best.map { calls[$0.place].utf8.count } ?? 0) {
-            if let range = line.firstRange(of: call) { best = (place, range) }
+            if let range = bytes.firstRange(of: call.utf8) { best = (place, range) }
         }
-        guard let best else { return out += HTML.textBetweenTags(line) }
-        out += HTML.textBetweenTags(String(line[..<best.range.lowerBound]))
-        out += "<u>\(best.place)</u>"
-        out += HTML.textBetweenTags(String(line[best.range.upperBound...]))
+        if let best {
+            let named = HTML.textBetweenTags(String(decoding: bytes[..<best.range.lowerBound], as: UTF8.self)) + "<u>\(best.place)</u>"
+                + HTML.textBetweenTags(String(decoding: bytes[best.range.upperBound...], as: UTF8.self))
+            if named.utf8.count < shortest?.utf8.count ?? .max { shortest = named }
+        }
+        out += shortest ?? HTML.textBetweenTags(line)
     }
 }

@@ -68,6 +68,19 @@ extension PaneView {
             return shell.finalize()
         }
 
+        /// The shell hash the node at `index` would have with its child `swapped` named `id` instead.
+        func shell(of index: Int, naming swapped: Int, as id: String) -> Int {
+            var shell = Hasher()
+            var cursor = nodes[index].range.lowerBound
+            for child in children[index] {
+                Self.add(bytes[cursor..<nodes[child].range.lowerBound], to: &shell)
+                Self.addMarker(child == swapped ? id : nodes[child].id, to: &shell)
+                cursor = nodes[child].range.upperBound
+            }
+            Self.add(bytes[cursor..<nodes[index].range.upperBound], to: &shell)
+            return shell.finalize()
+        }
+
         /// The record of the node at `index`, its children's records being in `done` already.
         private static func record(of index: Int, _ nodes: [FragmentNode], _ children: [Int], _ bytes: [UInt8], _ done: [PaneView.Node]) -> PaneView.Node {
             let node = nodes[index]

@@ -238,21 +238,17 @@ private struct Diff {
             // A node that gained a last child (a screen pushed on a navigation stack): the child is appended, the rest
             // patched as before.
             for child in tree.children[index].dropLast() { node(child, against: shown[tree.nodes[child].id]!) }
-            let (tree, retired) = (tree, retired)
-            let named = { (child: Int) -> PaneView.Named? in
-                let id = tree.nodes[child].id
-                guard let kept = retired[id], kept.whole == tree.record(child).whole else { return nil }
-                return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
-            }
-            // The child itself, or what is in it, may be kept by the tabs (a screen pushed again).
-            var inner: [String] = []
-            var inside = tree.html(appended) { child in named(child).map { inner.append($0.id); return $0 } }
-            reused += inner
-            if let itself = named(appended), itself.element(run: 1).utf8.count < inside.utf8.count {
-                inside = itself.element(run: 1)
-                reused.append(itself.id)
-            }
+            let inside = newChildHTML(appended)
             patches.append(Fragment(id: tree.nodes[index].id, html: "<template data-append-to=\"\(HTML.attribute(tree.nodes[index].id))\">" + inside + "</template>"))
+            return
+        }
+        if let (swapped, gone) = swappedChild(index, from: old) {
+            // A node one of whose children is another now (a spinner in place of a list): that child is swapped, the
+            // rest patched as before.
+            for child in tree.children[index] where child != swapped { node(child, against: shown[tree.nodes[child].id]!) }
+            takenOff.append(TakenOff(id: gone, origin: nil))
+            let inside = newChildHTML(swapped)
+            patches.append(Fragment(id: gone, html: "<template data-swap=\"\(HTML.attribute(gone))\">" + inside + "</template>"))
             return
         }
         if let dropped = droppedChild(index, from: old) {
@@ -282,6 +278,41 @@ private struct Diff {
             return absorb(alone)
         }
         whole(index, replacing: old)
+    }
+
+    /// A child the tabs do not show, written with what the tabs keep of it named: the child itself (a screen pushed
+    /// again, a list shown again) or nodes inside it.
+    private mutating func newChildHTML(_ index: Int) -> String {
+        let (tree, retired) = (tree, retired)
+        let named = { (child: Int) -> PaneView.Named? in
+            let id = tree.nodes[child].id
+            guard let kept = retired[id], kept.whole == tree.record(child).whole else { return nil }
+            return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
+        }
+        var inner: [String] = []
+        let inside = tree.html(index) { child in named(child).map { inner.append($0.id); return $0 } }
+        if let itself = named(index), itself.element(run: 1).utf8.count < inside.utf8.count {
+            reused.append(itself.id)
+            return itself.element(run: 1)
+        }
+        reused += inner
+        return inside
+    }
+
+    /// The child of the node at `index` that took the place of an old one (returned by id), when that is all that
+    /// changed in its own HTML: the other children are the old ones, in order, and the new one is not shown.
+    private func swappedChild(_ index: Int, from old: PaneView.Node) -> (Int, String)? {
+        let children = tree.children[index]
+        guard tree.record(index).frame == nil, children.count == old.children.count else { return nil }
+        var swapped: (Int, String)?
+        for (child, oldID) in zip(children, old.children) where tree.nodes[child].id != oldID {
+            guard swapped == nil else { return nil }
+            swapped = (child, oldID)
+        }
+        guard let (child, oldID) = swapped, shown[tree.nodes[child].id] == nil, tree.records[oldID] == nil,
+            tree.shell(of: index, naming: child, as: oldID) == old.shell
+        else { return nil }
+        return swapped
     }
 
     /// The child the node at `index` gained at the end of its content, when that is all that changed in its own HTML
