@@ -27,7 +27,8 @@ extension Trace {
     }
 
     /// A new row as a patch carries it, for the page script to draw as ``rowHTML(_:traceID:compact:)`` draws it:
-    /// `<tr data-row="NUMBER STEP SOURCE[ +]" data-cost="µs bytes"><td>EVENT</td><td>BECAME</td><td>CHANGED</td></tr>`,
+    /// `<tr data-row="NUMBER STEP SOURCE[ +]" data-cost="µs bytes"><td>EVENT<td>BECAME<td>CHANGED` (a cell's and a row's
+    /// end tags may be left out in HTML: the parser closes them at the next cell and at the template's end),
     /// the lines of a cell apart by `<br>` (the script puts each in its `<code>`, and writes out what ``ShortLines``
     /// names), `+` when the row has its Step ▶ link; an empty changed cell reads "nothing" with a cost, "…" without.
     /// Nil for a row this cannot say (its steps link elsewhere, it has no step, an empty line, "… more steps"): that
@@ -49,11 +50,10 @@ extension Trace {
         out += costAttribute(entry)
         out += "><td>"
         lines.append(entry.event, to: &out)
-        out += "</td><td>"
+        out += "<td>"
         lines.append(entry.became, to: &out)
-        out += "</td><td>"
+        out += "<td>"
         lines.append(entry.changes, to: &out)
-        out += "</td></tr>"
         return out
     }
 
@@ -120,7 +120,7 @@ extension Trace {
     }
 
     /// What a row gained since the tabs were sent `shown`: `<tr data-grow="NUMBER" data-at="B C" data-cost="µs bytes">`
-    /// with up to three cells (empty ones at the end left out), what to add to its event (its Step ▶ link), and the
+    /// with up to three cells (empty ones at the end left out, and end tags as in ``shortRowHTML(_:lines:)``), what to add to its event (its Step ▶ link), and the
     /// lines to add to what it became and to what it changed (as in ``shortRowHTML(_:lines:)``), after its first B
     /// steps and C changes (a page drawn before this patch went may show them already: the script cuts the cells back
     /// first); nil when the row must be drawn again instead (its placeholder, its "… more steps", an empty line).
@@ -136,7 +136,7 @@ extension Trace {
         lines.append(changes, to: &cells[2])
         while cells.last?.isEmpty == true { cells.removeLast() }
         return "<tr data-grow=\"\(entry.number)\" data-at=\"\(shown.became) \(shown.changes)\"\(costAttribute(entry))>"
-            + cells.map { "<td>\($0)</td>" }.joined() + "</tr>"
+            + cells.map { "<td>" + $0 }.joined()
     }
 
     /// The row's Step ▶ link (`?step=N`: the room finds the app whose trace holds step N), once the runtime reported a stage.
