@@ -31,9 +31,16 @@
     const calls = flow ? Array.from(flow.querySelectorAll(".flow-path > li > code"), (code) => code.textContent) : [];
     const shown = flow && flow.querySelector(".flow-caption");
     const caption = shown ? shown.textContent : "";
-    const named = (node) => {
+    // `out`: the cell's lines so far; `above`: a changed cell's lines before them (a grown row's) and the row under it.
+    const named = (node, out, above) => {
       const name = node.textContent;
       if (name === "") return RERENDERED;
+      if (name === ":" && above) {
+        const path = out[out.length - 1];
+        const old = valueBefore(path, above.lines.concat(out.slice(0, -1)), above.row);
+        if (old === null) missing = true;
+        return `: ${old} → `;
+      }
       const count = Number(name.slice(1));
       if (name[0] === "^") return caption.slice(0, count);
       if (name[0] === "$") return caption.slice(caption.length - count);
@@ -43,7 +50,9 @@
     };
     for (const given of Array.from(rows.querySelectorAll("tr[id], tr[data-grow], tr[data-row]")).reverse()) {
       if (given.dataset.grow) { grow(given, traceID, named); continue; }
-      const row = given.dataset.row ? fullRow(given, traceID, named) : given;
+      const existing = given.dataset.row && document.getElementById(`${traceID}-row-${given.dataset.row.split(" ")[0]}`);
+      const under = existing ? existing.nextElementSibling : body.firstElementChild;
+      const row = given.dataset.row ? fullRow(given, traceID, named, under) : given;
       const old = document.getElementById(row.id);
       if (old) old.replaceWith(row); else body.prepend(row);
       drawCost(row.querySelector("[data-cost]"));
@@ -58,15 +67,33 @@
   // What every re-render adds to a row's steps (the server's Trace.rerenderedStep).
   const RERENDERED = "re-rendered (counted in render and patch)";
   // The lines of a short cell: its text apart by <br>, each <u> written out by `named`.
-  function lines(cell, named) {
+  function lines(cell, named, above) {
     if (!cell || !cell.firstChild) return [];
     const out = [""];
     for (const node of cell.childNodes) {
       if (node.nodeName === "BR") out.push("");
-      else out[out.length - 1] += named && node.nodeName === "U" ? named(node) : node.textContent;
+      else out[out.length - 1] += named && node.nodeName === "U" ? named(node, out, above) : node.textContent;
     }
     return out;
   }
+  // What the last line of `path` above says it became (PATH: OLD → NEW): in `lines` (newest last), else in the changed
+  // cells of `row` and the rows under it. The server names it only when this finds the old value.
+  function valueBefore(path, lines, row) {
+    const prefix = `${path}: `;
+    const changed = (line) => {
+      const arrow = line.indexOf(" → ", prefix.length);
+      return arrow < 0 ? null : line.slice(arrow + 3);
+    };
+    const last = lines.filter((line) => line.startsWith(prefix)).pop();
+    if (last !== undefined) return changed(last);
+    for (; row; row = row.nextElementSibling) {
+      const codes = row.cells[4] ? Array.from(row.cells[4].querySelectorAll(":scope > code"), (code) => code.textContent) : [];
+      const found = codes.filter((line) => line.startsWith(prefix)).pop();
+      if (found !== undefined) return changed(found);
+    }
+    return null;
+  }
+  function codeLines(cell) { return Array.from(cell.querySelectorAll(":scope > code"), (code) => code.textContent); }
   // Each line in its <code>, <br> between them (and before the first, after items the cell has).
   function codes(list, after) {
     return list.flatMap((line, index) => {
@@ -83,7 +110,7 @@
     return link;
   }
   // A trace row as the server draws it on the page (TraceTable's rowHTML), from the short row a patch carries.
-  function fullRow(short, traceID, named) {
+  function fullRow(short, traceID, named, under) {
     const [number, step, source, linked] = short.dataset.row.split(" ");
     const [event, became, changed] = short.cells;
     const row = document.createElement("tr");
@@ -102,7 +129,7 @@
     const changes = row.insertCell();
     changes.className = "changes";
     if (short.dataset.cost) changes.dataset.cost = short.dataset.cost;
-    const list = lines(changed, named);
+    const list = lines(changed, named, { lines: [], row: under });
     if (list.length) changes.append(...codes(list, false));
     else if (short.dataset.cost) { const small = document.createElement("small"); small.textContent = "nothing"; changes.append(small); }
     else changes.textContent = "…";
@@ -121,7 +148,7 @@
     cutAfter(row.cells[3], steps, null);
     cutAfter(row.cells[4], changes, cost);
     row.cells[3].append(...codes(lines(became, named), steps > 0));
-    for (const node of codes(lines(changed, named), changes > 0)) row.cells[4].insertBefore(node, cost);
+    for (const node of codes(lines(changed, named, { lines: codeLines(row.cells[4]), row: row.nextElementSibling }), changes > 0)) row.cells[4].insertBefore(node, cost);
     if (gained.dataset.cost) {
       row.cells[4].dataset.cost = gained.dataset.cost;
       drawCost(row.cells[4]);

@@ -195,6 +195,31 @@ struct TeachingTests {
         #expect(grown.html == #"<template data-rows-for="x-trace-rows"><tr data-grow="1" data-at="7 1" data-cost="5 14"><td><td><u>3</u><br><u></u></template>"#, "\(grown.html)")
     }
 
+    /// A changed line whose old value is what the last line of its path above it says the path became goes as its path
+    /// and new value (`PATH<u>:</u>NEW`): above is earlier in its cell, then the rows under it; any other goes whole.
+    @Test func aChangedLineNamesTheValueTheLinesAboveGaveIt() throws {
+        let layer = Teaching<Stage>(appID: "x", trace: Trace(capacity: 5))
+        _ = layer.patches()
+        layer.trace.stepLink = "?at="
+        layer.trace.nextStep = 1
+        layer.trace.record(source: .http, event: "first", became: [])
+        layer.trace.complete(renderTime: .microseconds(1), bytes: 1, changes: [#"state: "Init" → "Loading""#, "page: 1 → 2", "items: 0 → 1 items (+ 3)"])
+        _ = layer.patches()
+        layer.trace.nextStep = 2
+        layer.trace.record(source: .http, event: "second", became: [])
+        layer.trace.complete(
+            renderTime: .microseconds(1), bytes: 1,
+            changes: [#"state: "Loading" → "Done""#, "page: 3 → 4", "items: 1 items → 2 items", #"state: "Done" → "Again""#, "new: null → 1"])
+        let row = try #require(layer.patches().first { $0.id == "x-trace-rows" }?.html)
+        #expect(
+            row.hasSuffix(#"<td>state<u>:</u>"Done"<br>page: 3 → 4<br>items: 1 items → 2 items<br>state<u>:</u>"Again"<br>new: null → 1</template>"#),
+            "the row under it, then its own line before: \(row)")
+        // A grown row: its lines before the new ones count.
+        layer.trace.complete(renderTime: .microseconds(1), bytes: 1, changes: [#"state: "Again" → "Last""#, "page: 2 → 5"], step: nil)
+        let grown = try #require(layer.patches().first { $0.id == "x-trace-rows" }?.html)
+        #expect(grown.hasSuffix(#"<td>state<u>:</u>"Last"<br>page: 2 → 5</template>"#), "\(grown)")
+    }
+
     /// A row's markup, pinned whole (the page and a patch draw it; the browser's script reads its parts).
     @Test func aRowIsDrawnWithEveryPart() {
         let trace = Trace()

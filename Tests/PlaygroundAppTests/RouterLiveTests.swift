@@ -174,36 +174,60 @@ struct RouterLiveTests {
             }
             return (calls, caption)
         }
-        let codes = { (lines: Substring?, after: Bool, offset: String.Index) -> String in
-            guard let lines, !lines.isEmpty else { return "" }
+        // What a changed line's `<u>:</u>` stands for: the value its path became in the last line above it (earlier in
+        // its cell, else in the rows under it on the page).
+        let unquote = { (text: Substring) in String(text).replacing("&quot;", with: "\"").replacing("&#39;", with: "'") }
+        let older: [[String]] = page[row.range.upperBound...].matches(of: /<tr id="router-trace-row-\d+">((?:(?!<\/tr>).)*)<\/tr>/).map { other in
+            (other.1.firstMatch(of: /<td class="changes"[^>]*>((?:(?!<\/td>).)*)<\/td>/)?.1).map { cell in cell.matches(of: /<code>((?:(?!<\/code>).)*)<\/code>/).map { unquote($0.1) } } ?? []
+        }
+        let valueBefore = { (path: Substring, earlier: [String]) -> String in
+            let prefix = path + ": "
+            let found = earlier.last { $0.hasPrefix(prefix) } ?? older.lazy.compactMap { $0.last { $0.hasPrefix(prefix) } }.first ?? ""
+            return found.dropFirst(prefix.count).firstRange(of: " → ").map { String(found[$0.upperBound...]) } ?? "(none)"
+        }
+        // A cell's lines as the page script writes them out (text between tags), after `earlier` lines of its own.
+        let decode = { (lines: Substring?, offset: String.Index, earlier: [String]) -> [String] in
+            guard let lines, !lines.isEmpty else { return [] }
             let (known, caption) = strip(offset)
-            return lines.split(separator: "<br>", omittingEmptySubsequences: false).enumerated()
-                .map { line in
-                    let text = line.element.replacing(/<u>([\^$]?)(\d*)<\/u>/) { match -> String in
-                        let count = Int(match.2) ?? 0
-                        switch match.1 {
-                        case "^": return String(decoding: caption.prefix(count), as: UTF16.self)
-                        case "$": return String(decoding: caption.suffix(count), as: UTF16.self)
-                        default: return match.2.isEmpty ? Trace.rerenderedStep : known[count]
-                        }
-                    }
-                    return (line.offset > 0 || after ? "<br>" : "") + "<code>\(text.replacing("\"", with: "&quot;").replacing("'", with: "&#39;"))</code>"
+            var decoded: [String] = []
+            for line in lines.split(separator: "<br>", omittingEmptySubsequences: false) {
+                var text = String(line)
+                if let mark = text.firstRange(of: "<u>:</u>") {
+                    let path = text[..<mark.lowerBound]
+                    text = path + ": " + valueBefore(path, earlier + decoded) + " → " + text[mark.upperBound...]
                 }
+                decoded.append(text.replacing(/<u>([\^$]?)(\d*)<\/u>/) { match -> String in
+                    let count = Int(match.2) ?? 0
+                    switch match.1 {
+                    case "^": return String(decoding: caption.prefix(count), as: UTF16.self)
+                    case "$": return String(decoding: caption.suffix(count), as: UTF16.self)
+                    default: return match.2.isEmpty ? Trace.rerenderedStep : known[count]
+                    }
+                })
+            }
+            return decoded
+        }
+        let codes = { (lines: [String], after: Bool) -> String in
+            lines.enumerated()
+                .map { ($0.offset > 0 || after ? "<br>" : "") + "<code>\($0.element.replacing("\"", with: "&quot;").replacing("'", with: "&#39;"))</code>" }
                 .joined()
         }
         let step = short.2
         var streamed = [
             #"<a href="?at=\#(step)">\#(step)</a>"#, String(short.3),
             "<code>reload</code>" + (short.4 == nil ? "" : #"<br><a class="step-through" href="?step=\#(step)">Step ▶</a>"#),
-            codes(short.6, false, short.range.lowerBound),
-            short.7.isEmpty ? (short.5 == nil ? "…" : "<small>nothing</small>") : codes(short.7, false, short.range.lowerBound),
+            codes(decode(short.6, short.range.lowerBound, []), false),
         ]
+        var changed = decode(short.7, short.range.lowerBound, [])
+        streamed.append(short.7.isEmpty ? (short.5 == nil ? "…" : "<small>nothing</small>") : codes(changed, false))
         var cost = short.5.map(String.init)
         let cellPattern = /<td([^>]*)>((?:(?!<\/td>).)*)<\/td>/
         for gain in body[short.range.upperBound...].matches(of: grown) where gain.1 == row.1 {
             streamed[2] += gain.5 ?? ""
-            streamed[3] += codes(gain.6, Int(gain.2)! > 0, gain.range.lowerBound)
-            streamed[4] += codes(gain.7, Int(gain.3)! > 0, gain.range.lowerBound)
+            streamed[3] += codes(decode(gain.6, gain.range.lowerBound, []), Int(gain.2)! > 0)
+            let gained = decode(gain.7, gain.range.lowerBound, Array(changed.prefix(Int(gain.3)!)))
+            streamed[4] += codes(gained, Int(gain.3)! > 0)
+            changed = Array(changed.prefix(Int(gain.3)!)) + gained
             if let figures = gain.4 { cost = String(figures) }
         }
         let pageCells = row.0.matches(of: cellPattern).map { String($0.2) }

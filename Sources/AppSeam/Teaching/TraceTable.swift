@@ -17,10 +17,12 @@ extension Trace {
     /// a grown row's gains to the row it names. `calls` and `caption`: the pane's flow strip as the tabs show it once
     /// the patch before this one is applied (a short row's line names what it holds of them, ``ShortLines``).
     func rowsPatchHTML(_ rows: [(entry: Entry, shown: Shown?)], traceID id: String, calls: [String] = [], caption: String = "") -> String {
-        let lines = ShortLines(calls: calls, caption: caption)
         return "<template data-rows-for=\"\(HTML.attribute(id))-rows\">"
             + rows.map { row in
-                row.shown.flatMap { growthHTML(row.entry, shown: $0, lines: lines) } ?? shortRowHTML(row.entry, lines: lines)
+                // What the rows under it changed, as the tab shows them once the older rows of this patch are drawn.
+                let older = entries.drop { $0.number != row.entry.number }.dropFirst().map(\.changes)
+                let lines = ShortLines(calls: calls, caption: caption, older: older)
+                return row.shown.flatMap { growthHTML(row.entry, shown: $0, lines: lines) } ?? shortRowHTML(row.entry, lines: lines)
                     ?? rowHTML(row.entry, traceID: id, compact: true)
             }
             .joined() + "</template>"
@@ -53,7 +55,7 @@ extension Trace {
         out += "<td>"
         lines.append(entry.became, to: &out)
         out += "<td>"
-        lines.append(entry.changes, to: &out)
+        lines.appendChanges(entry.changes, to: &out)
         return out
     }
 
@@ -133,7 +135,7 @@ extension Trace {
         guard !became.contains(""), !changes.contains("") else { return nil }
         var cells = [shown.linked ? "" : stepThroughHTML(entry), "", ""]
         lines.append(became, to: &cells[1])
-        lines.append(changes, to: &cells[2])
+        lines.appendChanges(Array(changes), after: Array(entry.changes.prefix(shown.changes)), to: &cells[2])
         while cells.last?.isEmpty == true { cells.removeLast() }
         return "<tr data-grow=\"\(entry.number)\" data-at=\"\(shown.became) \(shown.changes)\"\(costAttribute(entry))>"
             + cells.map { "<td>" + $0 }.joined()
@@ -162,6 +164,8 @@ struct ShortLines {
     /// The strip's calls, by their place in its path, and its caption.
     var calls: [String] = []
     var caption = ""
+    /// The changed cells of the rows under this one, newest first.
+    var older: [[String]] = []
 
     /// A call or the caption named from this many bytes on (its element is 7 to 11).
     static let nameFrom = 12
@@ -171,6 +175,46 @@ struct ShortLines {
             if index > 0 { out += "<br>" }
             append(line, to: &out)
         }
+    }
+
+    /// What a row changed: a line `PATH: OLD → NEW` whose OLD is what the last line of PATH above it (earlier in its
+    /// cell, `after` it, or in the rows under it) says PATH became is written `PATH<u>:</u>NEW`.
+    func appendChanges(_ lines: [String], after shown: [String] = [], to out: inout String) {
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out += "<br>" }
+            if let (path, new) = Self.split(line, after: shown + lines[..<index], older: older) {
+                out += HTML.textBetweenTags(path) + "<u>:</u>" + HTML.textBetweenTags(new)
+            } else {
+                append(line, to: &out)
+            }
+        }
+    }
+
+    /// `line` as its path and new value when its old value is the one the lines above say the path became (and longer
+    /// than a byte); matched byte for byte, as the page script reads the lines.
+    static func split(_ line: String, after earlier: [String], older: [[String]]) -> (path: String, new: String)? {
+        let bytes = Array(line.utf8)
+        guard let colon = find(Array(": ".utf8), in: bytes[...]) else { return nil }
+        let path = bytes[..<colon]
+        let prefix = Array(path) + Array(": ".utf8)
+        let lastOf = { (lines: [String]) in lines.last { $0.utf8.starts(with: prefix) } }
+        guard let above = lastOf(earlier) ?? older.lazy.compactMap(lastOf).first,
+            let old = newValue(Array(above.utf8), pathLength: path.count), old.count > 1
+        else { return nil }
+        let head = Array(path) + Array(": ".utf8) + old + Array(" → ".utf8)
+        guard bytes.starts(with: head) else { return nil }
+        return (String(decoding: path, as: UTF8.self), String(decoding: bytes[head.count...], as: UTF8.self))
+    }
+
+    /// What a line `PATH: OLD → NEW` says PATH became: what follows its first arrow.
+    private static func newValue(_ line: [UInt8], pathLength: Int) -> [UInt8]? {
+        let rest = line[(pathLength + 2)...]
+        guard let arrow = find(Array(" → ".utf8), in: rest) else { return nil }
+        return Array(line[(arrow + " → ".utf8.count)...])
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.firstRange(of: needle)?.lowerBound
     }
 
     func append(_ line: String, to out: inout String) {
