@@ -344,7 +344,7 @@
     // The path's items from data-from on (a later stage sends only itself; the tab keeps the ones before).
     const from = Number(carrier.dataset.from || 0);
     const list = flow.querySelector(".flow-path");
-    const fresh = Array.from(carrier.content.children, pathItem);
+    const fresh = lines(carrier.content).map(pathItem);
     if (list) {
       while (list.children.length > from) list.lastElementChild.remove();
       list.append(...fresh);
@@ -368,11 +368,9 @@
     if (caption && carrier.dataset.caption !== undefined) caption.textContent = carrier.dataset.caption;
   }
 
-  // A path's item as the page draws it, <li data-place="3" class="later"><code>CALL</code></li>, from the short one a
-  // patch carries: <i>3L CALL</i> ("L": it ran later).
-  function pathItem(item) {
-    if (item.tagName !== "I") return document.importNode(item, true);
-    const text = item.textContent;
+  // A path's item as the page draws it, <li data-place="3" class="later"><code>CALL</code></li>, from the short line a
+  // patch carries: 3L CALL ("L": it ran later).
+  function pathItem(text) {
     const space = text.indexOf(" ");
     const head = text.slice(0, space);
     const li = document.createElement("li");

@@ -162,12 +162,12 @@ struct RouterLiveTests {
         let body = stream.streamBody
         let short = try #require(body.matches(of: shortRow).last { $0.1 == row.1 }, "\(body)")
         // The strip's calls as a tab shows them just before `offset` of the stream: each lit patch keeps its first
-        // `data-from` and adds its items.
+        // `data-from` and adds its items (`PLACE[L] CALL`, apart by `<br>`).
         let strip = { (offset: String.Index) -> (calls: [String], caption: [UInt16]) in
             var calls: [String] = []
             var caption: [UInt16] = []
             for lit in body[..<offset].matches(of: /<template data-lit-for="router-flow"[^>]*?(?: data-from="(\d+)")?(?: data-caption="([^"]*)")?>((?:(?!<\/template>).)*)<\/template>/) {
-                calls = Array(calls.prefix(lit.1.flatMap { Int($0) } ?? 0)) + lit.3.matches(of: /<i>\d+L? ((?:(?!<\/i>).)*)<\/i>/).map { String($0.1) }
+                calls = Array(calls.prefix(lit.1.flatMap { Int($0) } ?? 0)) + (lit.3.isEmpty ? [] : lit.3.split(separator: "<br>", omittingEmptySubsequences: false).map { String($0.drop { $0 != " " }.dropFirst()) })
                 if let text = lit.2 {
                     caption = Array(text.replacing("&quot;", with: "\"").replacing("&#39;", with: "'").replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&amp;", with: "&").utf16)
                 }
