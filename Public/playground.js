@@ -256,11 +256,12 @@
     for (const inner of root.querySelectorAll("template")) expandLike(inner.content);
   }
 
-  // A control's form comes as <form id="APP-cCTL" … data-c="APP">: its method, the room's action and its two hidden
-  // fields (the same in every control's form) are put back here, as the server draws them.
+  // A control's form comes as <form id="APP-cCTL" … data-c> (CTL: eight characters), or data-c="APP": its method, the
+  // room's action and its two hidden fields (the same in every control's form) are put back here, as the server
+  // draws them.
   function expandForms(root) {
     for (const form of root.querySelectorAll("form[data-c]")) {
-      const app = form.getAttribute("data-c");
+      const app = form.getAttribute("data-c") || form.id.slice(0, -10);
       form.removeAttribute("data-c");
       form.setAttribute("method", "post");
       form.setAttribute("action", `${room}/actions`);

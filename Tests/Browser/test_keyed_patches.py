@@ -398,7 +398,7 @@ def test_short_patches_draw_what_a_fresh_page_draws(room, browser):
         settled(url)
         converged(browser, (first, second), url)
         sent = "\n".join(data for _, data in stream.patches())
-        for short in ("<tr data-row=", "<tr data-grow=", "data-c=", "data-run=", "data-like=", '">0 ', "<u></u>", "<u>0</u>",
+        for short in ("<tr data-row=", "<tr data-grow=", " data-c>", "data-run=", "data-like=", '">0 ', "<u></u>", "<u>0</u>",
                       'data-like="router-c', 'data-reuse="mvi-c'):
             assert short in sent, f"{short} in the patches"
         fresh = browser.new_context().new_page()

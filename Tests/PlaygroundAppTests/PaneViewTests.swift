@@ -59,7 +59,7 @@ struct PaneViewTests {
         let heart = try #require(rendered.nodes.first { $0.id.hasPrefix("nice-c") && Self.text($0.range, of: rendered).contains("♥") })
         #expect(patches.map(\.id) == [heart.id])
         #expect(Page.expandForms(patches[0].html) == Self.text(heart.range, of: rendered))
-        #expect(patches[0].html == #"<form id="\#(heart.id)" class="button-form" data-c="nice"><button class="button" type="submit"><span class="text">♥</span></button></form>"#)
+        #expect(patches[0].html == #"<form id="\#(heart.id)" class="button-form" data-c><button class="button" type="submit"><span class="text">♥</span></button></form>"#)
         #expect(patches[0].html.utf8.count < 400)
         #expect(view.update(rendered).isEmpty, "the same render again sends nothing")
     }
@@ -336,9 +336,14 @@ struct PaneViewTests {
     /// A control's form is written short in a patch and only such a form: the page script writes it out again.
     @Test func aControlsFormIsWrittenShort() {
         let form = #"<form id="nice-cAB_c-9xy" class="button-form" method="post" action="/rooms/r1/actions"><input type="hidden" name="app" value="nice"><input type="hidden" name="control" value="AB_c-9xy"><button>x</button></form>"#
-        let short = #"<form id="nice-cAB_c-9xy" class="button-form" data-c="nice"><button>x</button></form>"#
+        let short = #"<form id="nice-cAB_c-9xy" class="button-form" data-c><button>x</button></form>"#
         #expect(PaneView.compactForms("<p>" + form + form + "</p>") == "<p>" + short + short + "</p>")
         #expect(Page.expandForms(short) == form)
+        // A control id of another length (a whole path, as older pages posted) names its app.
+        let long = form.replacing("AB_c-9xy", with: "AB_c-9xyz")
+        let named = #"<form id="nice-cAB_c-9xyz" class="button-form" data-c="nice"><button>x</button></form>"#
+        #expect(PaneView.compactForms(long) == named)
+        #expect(Page.expandForms(named) == long)
         let others = [
             form.replacing("/rooms/r1/actions", with: "/elsewhere"),
             form.replacing(#"value="AB_c-9xy">"#, with: #"value="other">"#),
@@ -491,9 +496,9 @@ private struct Page {
 
     /// A control's form as the server draws it, from the short form a patch carries.
     static func expandForms(_ html: String) -> String {
-        html.replacing(/<form id="([a-z]+)-c([^"]+)"([^>]*) data-c="([a-z]+)">/) { match in
+        html.replacing(/<form id="([a-z]+)-c([^"]+)"([^>]*) data-c(?:="([a-z]+)")?>/) { match in
             #"<form id="\#(match.output.1)-c\#(match.output.2)"\#(match.output.3) method="post" action="/rooms/r1/actions">"#
-                + #"<input type="hidden" name="app" value="\#(match.output.4)"><input type="hidden" name="control" value="\#(match.output.2)">"#
+                + #"<input type="hidden" name="app" value="\#(match.output.4 ?? match.output.1)"><input type="hidden" name="control" value="\#(match.output.2)">"#
         }
     }
 
