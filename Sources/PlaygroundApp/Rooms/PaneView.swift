@@ -23,8 +23,9 @@ import PlaygroundUI
 /// later) asks for a resync.
 ///
 /// A node that gained a last child gets it appended (`<template data-append-to="NODE">`), one that lost it has it
-/// dropped (`<template data-drop="CHILD">`). Patches write a control's form, and a keyed list's row shaped like the row
-/// before it, short (PaneView+Short.swift); the page script writes them out as the page has them.
+/// dropped (`<template data-drop="CHILD">`), one whose child is another now has it swapped (`<template data-swap="OLD">`).
+/// Patches write a control's form, and a node shaped like the node before it, short (PaneView+Short.swift); the page
+/// script writes them out as the page has them.
 ///
 /// The same render gives every subscriber the same patch, and the diff needs no HTML of the last one, so a room keeps
 /// only the hashes of what its tabs show (a page or a resync renders again).
