@@ -33,6 +33,34 @@ struct RouterLiveTests {
         return list.map { "\($0["presentation"] ?? "?"):\($0["id"] ?? "?")" }
     }
 
+    /// An event that opens one screen reaches each tab in at most 2 KB of SSE (issue #27), counted as
+    /// `Benchmarks/room-patches.py` counts it (each message's lines): a sheet, with the render the container's later
+    /// notice makes, then a screen pushed inside it (2,327 and 2,040 B at stop 34: each control's form whole, a trace row
+    /// repeating the strip's caption).
+    @Test func aScreenOpenedReachesEachTabInAtMostTwoKilobytes() async throws {
+        let live = try await LivePlayground(apps: ["router"])
+        defer { live.playground.shutdown() }
+        let (room, stream, products) = try await loadedRoom(live)
+        let messages = { (seq: Int) in
+            stream.streamBody.components(separatedBy: "\n\n").filter { message in
+                message.contains("event: patch") && (message.firstMatch(of: /(?m)^id: (\d+)$/).flatMap { Int($0.1) } ?? 0) >= seq
+            }
+        }
+        let open = { (presentation: String) async throws -> Int in
+            let answer = try await live.post(room, #"{"app":"router","event":"openProduct","id":\#(products[0]),"presentation":"\#(presentation)"}"#)
+            return try #require(Int(answer.text.firstMatch(of: /"seq":(\d+)/)?.1 ?? ""), "\(answer.text)")
+        }
+        let sheet = try await open("sheet")
+        // The sheet, then its row grown by the render one turn later.
+        #expect(await stream.read(timeout: .seconds(30)) { _ in messages(sheet).contains { $0.contains("<tr data-grow=") } })
+        let sheetBytes = messages(sheet).reduce(0) { $0 + $1.utf8.count + 2 }
+        #expect(messages(sheet).joined().contains("presentation-sheet") && sheetBytes <= 2_000, "\(sheetBytes) B: \(messages(sheet))")
+        let push = try await open("navigationDestination")
+        #expect(await stream.read(timeout: .seconds(30)) { _ in messages(push).contains { $0.contains("presentation-push") && $0.contains("data-rows-for") } })
+        let pushBytes = messages(push).reduce(0) { $0 + $1.utf8.count + 2 }
+        #expect(pushBytes <= 2_000, "\(pushBytes) B: \(messages(push))")
+    }
+
     @Test func presentationsStackUpAndDismissFromTheTop() async throws {
         let live = try await LivePlayground()
         defer { live.playground.shutdown() }
