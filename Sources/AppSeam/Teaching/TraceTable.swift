@@ -17,6 +17,7 @@ extension Trace {
     /// a grown row's gains to the row it names. `calls` and `caption`: the pane's flow strip as the tabs show it once
     /// the patch before this one is applied (a short row's line names what it holds of them, ``ShortLines``).
     func rowsPatchHTML(_ rows: [(entry: Entry, shown: Shown?)], traceID id: String, calls: [String] = [], caption: String = "") -> String {
+        let (calls, caption) = (calls.map { Array($0.utf8) }, Array(caption.utf8))
         return "<template data-rows-for=\"\(HTML.attribute(id))-rows\">"
             + rows.map { row in
                 // What the rows under it changed, as the tab shows them once the older rows of this patch are drawn.
@@ -161,9 +162,9 @@ extension Trace {
 /// `openProduct id: 1 presentation: sheet: routeTo(…) → sheet slot`). Matched byte for byte: the page script writes
 /// each line out whole from what the strip shows.
 struct ShortLines {
-    /// The strip's calls, by their place in its path, and its caption.
-    var calls: [String] = []
-    var caption = ""
+    /// The strip's calls, by their place in its path, and its caption, as bytes (a line is matched byte for byte).
+    var calls: [[UInt8]] = []
+    var caption: [UInt8] = []
     /// The changed cells of the rows under this one, newest first.
     var older: [[String]] = []
 
@@ -213,29 +214,38 @@ struct ShortLines {
         return Array(line[(arrow + " → ".utf8.count)...])
     }
 
+    /// Where `needle` first starts in `bytes` (a row's lines are short: a scan for its first byte, then a compare).
     private static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
-        bytes.firstRange(of: needle)?.lowerBound
+        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+        let last = bytes.endIndex - needle.count
+        var index = bytes.startIndex
+        while index <= last, let at = bytes[index...last].firstIndex(of: first) {
+            if bytes[at..<(at + needle.count)].elementsEqual(needle) { return at }
+            index = at + 1
+        }
+        return nil
     }
 
     func append(_ line: String, to out: inout String) {
         if line == Trace.rerenderedStep { return out += "<u></u>" }
-        let bytes = line.utf8
+        let bytes = Array(line.utf8)
         var shortest: String?
-        if bytes.count >= Self.nameFrom, caption.utf8.count >= bytes.count {
-            if caption.utf8.starts(with: bytes) {
+        if bytes.count >= Self.nameFrom, caption.count >= bytes.count {
+            if caption.starts(with: bytes) {
                 shortest = "<u>^\(line.utf16.count)</u>"
-            } else if caption.utf8.reversed().starts(with: bytes.reversed()) {
+            } else if caption[(caption.count - bytes.count)...].elementsEqual(bytes) {
                 shortest = "<u>$\(line.utf16.count)</u>"
             }
         }
         // The longest call the line holds (the first, of equal ones), named once.
-        var best: (place: Int, range: Range<String.Index>)?
-        for (place, call) in calls.enumerated() where call.utf8.count >= Self.nameFrom && call.utf8.count > (best.map { calls[$0.place].utf8.count } ?? 0) {
-            if let range = bytes.firstRange(of: call.utf8) { best = (place, range) }
+        var best: (place: Int, at: Int)?
+        for (place, call) in calls.enumerated() where call.count >= Self.nameFrom && call.count > (best.map { calls[$0.place].count } ?? 0) {
+            if let at = Self.find(call, in: bytes[...]) { best = (place, at) }
         }
         if let best {
-            let named = HTML.textBetweenTags(String(decoding: bytes[..<best.range.lowerBound], as: UTF8.self)) + "<u>\(best.place)</u>"
-                + HTML.textBetweenTags(String(decoding: bytes[best.range.upperBound...], as: UTF8.self))
+            let end = best.at + calls[best.place].count
+            let named = HTML.textBetweenTags(String(decoding: bytes[..<best.at], as: UTF8.self)) + "<u>\(best.place)</u>"
+                + HTML.textBetweenTags(String(decoding: bytes[end...], as: UTF8.self))
             if named.utf8.count < shortest?.utf8.count ?? .max { shortest = named }
         }
         out += shortest ?? HTML.textBetweenTags(line)
