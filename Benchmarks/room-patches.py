@@ -149,18 +149,21 @@ TOP_IDS = re.compile(r'<(?:[a-z]+)\b[^>]*?\b(?:id|data-rows-for|data-keyed-for|d
 
 def top_level_ids(data):
     """The id each top-level element of a patch names (a stack of open tags, enough for the renderer's HTML)."""
-    ids, depth = [], 0
+    ids, open_tags = [], []
     for match in re.finditer(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>", data):
         closing, tag, attributes = match.groups()
-        if tag.lower() in ("input", "br", "img", "meta", "hr", "col"):
+        tag = tag.lower()
+        if tag in ("input", "br", "img", "meta", "hr", "col"):
             continue
         if closing:
-            depth -= 1
+            # An end tag closes what is open inside its element too (a short trace row leaves out </td> and </tr>).
+            if tag in open_tags:
+                del open_tags[len(open_tags) - 1 - open_tags[::-1].index(tag):]
             continue
-        if depth == 0:
-            named = re.search(r'\b(?:data-rows-for|data-keyed-for|data-lit-for|data-append-to|data-drop|id)="([^"]*)"', attributes)
+        if not open_tags:
+            named = re.search(r'\b(?:data-rows-for|data-keyed-for|data-lit-for|data-append-to|data-drop|data-swap|id)="([^"]*)"', attributes)
             ids.append(named.group(1) if named else tag)
-        depth += 1
+        open_tags.append(tag)
     return ids
 
 

@@ -17,16 +17,42 @@
   // names a table body (data-rows-for) carries rows instead: each replaces its namesake or goes on top, and
   // the body keeps at most its (or the carrier's) data-keep rows (the trace grows by one small row per event, not a
   // whole table). A trace's new row comes short, <tr data-row="NUMBER STEP SOURCE[ +]">, and is drawn here as the
-  // server draws it (fullRow). A row <tr data-grow="ROW"> carries what a row the page has gained: its first cell's
-  // content is added to the row's event cell, its other two cells' lines to the became and changed cells.
+  // server draws it (fullRow). A row <tr data-grow="NUMBER"> carries what a row the page has gained: its first cell's
+  // content is added to the row's event cell, its other two cells' lines to the became and changed cells (a cell left
+  // out adds nothing). A short line may name what the pane's strip shows (<u>K</u>: its item K's call; <u>^N</u>,
+  // <u>$N</u>: its caption's first or last N characters; the strip's patch comes before the rows') or the line every
+  // re-render adds (<u></u>).
   function applyRows(carrier) {
     const body = document.getElementById(carrier.dataset.rowsFor);
     if (!body) return;
     const rows = carrier.content || carrier;   // a template (the trace) or a table (the compare page's)
     const traceID = carrier.dataset.rowsFor.replace(/-rows$/, "");
+    const flow = document.getElementById(traceID.replace(/-trace$/, "-flow"));
+    const calls = flow ? Array.from(flow.querySelectorAll(".flow-path > li > code"), (code) => code.textContent) : [];
+    const shown = flow && flow.querySelector(".flow-caption");
+    const caption = shown ? shown.textContent : "";
+    // `out`: the cell's lines so far; `above`: a changed cell's lines before them (a grown row's) and the row under it.
+    const named = (node, out, above) => {
+      const name = node.textContent;
+      if (name === "") return RERENDERED;
+      if (name === ":" && above) {
+        const path = out[out.length - 1];
+        const old = valueBefore(path, above.lines.concat(out.slice(0, -1)), above.row);
+        if (old === null) missing = true;
+        return `: ${old} → `;
+      }
+      const count = Number(name.slice(1));
+      if (name[0] === "^") return caption.slice(0, count);
+      if (name[0] === "$") return caption.slice(caption.length - count);
+      const call = calls[Number(name)];
+      if (call === undefined) missing = true;
+      return call || "";
+    };
     for (const given of Array.from(rows.querySelectorAll("tr[id], tr[data-grow], tr[data-row]")).reverse()) {
-      if (given.dataset.grow) { grow(given); continue; }
-      const row = given.dataset.row ? fullRow(given, traceID) : given;
+      if (given.dataset.grow) { grow(given, traceID, named); continue; }
+      const existing = given.dataset.row && document.getElementById(`${traceID}-row-${given.dataset.row.split(" ")[0]}`);
+      const under = existing ? existing.nextElementSibling : body.firstElementChild;
+      const row = given.dataset.row ? fullRow(given, traceID, named, under) : given;
       const old = document.getElementById(row.id);
       if (old) old.replaceWith(row); else body.prepend(row);
       drawCost(row.querySelector("[data-cost]"));
@@ -38,15 +64,36 @@
     while (keep > 0 && body.children.length > keep) body.lastElementChild.remove();
   }
 
-  // The lines of a short cell: its text apart by <br>.
-  function lines(cell) {
-    if (!cell.firstChild) return [];
+  // What every re-render adds to a row's steps (the server's Trace.rerenderedStep).
+  const RERENDERED = "re-rendered (counted in render and patch)";
+  // The lines of a short cell: its text apart by <br>, each <u> written out by `named`.
+  function lines(cell, named, above) {
+    if (!cell || !cell.firstChild) return [];
     const out = [""];
     for (const node of cell.childNodes) {
-      if (node.nodeName === "BR") out.push(""); else out[out.length - 1] += node.textContent;
+      if (node.nodeName === "BR") out.push("");
+      else out[out.length - 1] += named && node.nodeName === "U" ? named(node, out, above) : node.textContent;
     }
     return out;
   }
+  // What the last line of `path` above says it became (PATH: OLD → NEW): in `lines` (newest last), else in the changed
+  // cells of `row` and the rows under it. The server names it only when this finds the old value.
+  function valueBefore(path, lines, row) {
+    const prefix = `${path}: `;
+    const changed = (line) => {
+      const arrow = line.indexOf(" → ", prefix.length);
+      return arrow < 0 ? null : line.slice(arrow + 3);
+    };
+    const last = lines.filter((line) => line.startsWith(prefix)).pop();
+    if (last !== undefined) return changed(last);
+    for (; row; row = row.nextElementSibling) {
+      const codes = row.cells[4] ? Array.from(row.cells[4].querySelectorAll(":scope > code"), (code) => code.textContent) : [];
+      const found = codes.filter((line) => line.startsWith(prefix)).pop();
+      if (found !== undefined) return changed(found);
+    }
+    return null;
+  }
+  function codeLines(cell) { return Array.from(cell.querySelectorAll(":scope > code"), (code) => code.textContent); }
   // Each line in its <code>, <br> between them (and before the first, after items the cell has).
   function codes(list, after) {
     return list.flatMap((line, index) => {
@@ -63,7 +110,7 @@
     return link;
   }
   // A trace row as the server draws it on the page (TraceTable's rowHTML), from the short row a patch carries.
-  function fullRow(short, traceID) {
+  function fullRow(short, traceID, named, under) {
     const [number, step, source, linked] = short.dataset.row.split(" ");
     const [event, became, changed] = short.cells;
     const row = document.createElement("tr");
@@ -76,13 +123,13 @@
     from.className = `source-${source}`;
     from.textContent = source;
     const what = row.insertCell();
-    what.append(...codes([event.textContent], false));
+    what.append(...codes([lines(event, named).join("")], false));
     if (linked) what.append(document.createElement("br"), stepLink(step));
-    row.insertCell().append(...codes(lines(became), false));
+    row.insertCell().append(...codes(lines(became, named), false));
     const changes = row.insertCell();
     changes.className = "changes";
     if (short.dataset.cost) changes.dataset.cost = short.dataset.cost;
-    const list = lines(changed);
+    const list = lines(changed, named, { lines: [], row: under });
     if (list.length) changes.append(...codes(list, false));
     else if (short.dataset.cost) { const small = document.createElement("small"); small.textContent = "nothing"; changes.append(small); }
     else changes.textContent = "…";
@@ -91,17 +138,17 @@
 
   // A row's gains go after its first data-at="STEPS CHANGES" items: a page drawn just before this patch may have them
   // already, so the cells are cut back to those first.
-  function grow(gained) {
-    const row = document.getElementById(gained.dataset.grow);
+  function grow(gained, traceID, named) {
+    const row = document.getElementById(`${traceID}-row-${gained.dataset.grow}`);
     if (!row) { missing = true; return; }
     const [event, became, changed] = gained.cells;
     const [steps, changes] = (gained.dataset.at || "0 0").split(" ").map(Number);
-    if (!row.cells[2].querySelector("a.step-through")) row.cells[2].append(...event.childNodes);
+    if (event && !row.cells[2].querySelector("a.step-through")) row.cells[2].append(...event.childNodes);
     const cost = row.cells[4].querySelector(":scope > details.cost");
     cutAfter(row.cells[3], steps, null);
     cutAfter(row.cells[4], changes, cost);
-    row.cells[3].append(...codes(lines(became), steps > 0));
-    for (const node of codes(lines(changed), changes > 0)) row.cells[4].insertBefore(node, cost);
+    row.cells[3].append(...codes(lines(became, named), steps > 0));
+    for (const node of codes(lines(changed, named, { lines: codeLines(row.cells[4]), row: row.nextElementSibling }), changes > 0)) row.cells[4].insertBefore(node, cost);
     if (gained.dataset.cost) {
       row.cells[4].dataset.cost = gained.dataset.cost;
       drawCost(row.cells[4]);
@@ -209,11 +256,12 @@
     for (const inner of root.querySelectorAll("template")) expandLike(inner.content);
   }
 
-  // A control's form comes as <form id="APP-cCTL" … data-c="APP">: its method, the room's action and its two hidden
-  // fields (the same in every control's form) are put back here, as the server draws them.
+  // A control's form comes as <form id="APP-cCTL" … data-c> (CTL: eight characters), or data-c="APP": its method, the
+  // room's action and its two hidden fields (the same in every control's form) are put back here, as the server
+  // draws them.
   function expandForms(root) {
     for (const form of root.querySelectorAll("form[data-c]")) {
-      const app = form.getAttribute("data-c");
+      const app = form.getAttribute("data-c") || form.id.slice(0, -10);
       form.removeAttribute("data-c");
       form.setAttribute("method", "post");
       form.setAttribute("action", `${room}/actions`);
@@ -270,6 +318,17 @@
     }
   }
 
+  // A node's child that another took the place of (a spinner for a list): <template data-swap="OLD">NEW</template>;
+  // the old one is kept like any.
+  function applySwap(carrier) {
+    const old = document.getElementById(carrier.dataset.swap);
+    if (!old) { missing = true; return; }
+    const parent = old.parentElement;
+    keep(old, Array.prototype.indexOf.call(parent.children, old));
+    old.replaceWith(...carrier.content.childNodes);
+    putBack(parent);
+  }
+
   // A node's last child taken off (a pushed screen dismissed): <template data-drop="CHILD"></template>; kept like any.
   function drop(id) {
     const child = document.getElementById(id);
@@ -286,7 +345,7 @@
     // The path's items from data-from on (a later stage sends only itself; the tab keeps the ones before).
     const from = Number(carrier.dataset.from || 0);
     const list = flow.querySelector(".flow-path");
-    const fresh = Array.from(carrier.content.children, pathItem);
+    const fresh = lines(carrier.content).map(pathItem);
     if (list) {
       while (list.children.length > from) list.lastElementChild.remove();
       list.append(...fresh);
@@ -310,11 +369,9 @@
     if (caption && carrier.dataset.caption !== undefined) caption.textContent = carrier.dataset.caption;
   }
 
-  // A path's item as the page draws it, <li data-place="3" class="later"><code>CALL</code></li>, from the short one a
-  // patch carries: <i>3L CALL</i> ("L": it ran later).
-  function pathItem(item) {
-    if (item.tagName !== "I") return document.importNode(item, true);
-    const text = item.textContent;
+  // A path's item as the page draws it, <li data-place="3" class="later"><code>CALL</code></li>, from the short line a
+  // patch carries: 3L CALL ("L": it ran later).
+  function pathItem(text) {
     const space = text.indexOf(" ");
     const head = text.slice(0, space);
     const li = document.createElement("li");
@@ -411,6 +468,7 @@
       if (fresh.dataset.litFor) { applyLit(fresh); continue; }
       if (fresh.dataset.appendTo) { applyAppend(fresh); continue; }
       if (fresh.dataset.drop) { drop(fresh.dataset.drop); continue; }
+      if (fresh.dataset.swap) { applySwap(fresh); continue; }
       if (!fresh.id) continue;
       const old = document.getElementById(fresh.id);
       if (!old) continue;

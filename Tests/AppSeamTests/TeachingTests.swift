@@ -85,7 +85,7 @@ struct TeachingTests {
         let strip = layer.patches()
         #expect(strip.map(\.id) == ["x-flow"])
         #expect(
-            strip[0].html == #"<template data-lit-for="x-flow" data-caption="lit"><i>0 a()</i></template>"#,
+            strip[0].html == #"<template data-lit-for="x-flow" data-caption="lit">0 a()</template>"#,
             "the script lights what the path passed; the call's file and line are the step-through's")
         #expect(layer.fragments().map(\.id) == ["x-flow", "x-trace"])
         #expect(layer.fragments()[0].html.contains(#"<li class="lit" data-turns="1"><b>A</b>"#) && layer.fragments()[0].html.contains("<li><b>B</b>"))
@@ -96,7 +96,7 @@ struct TeachingTests {
         _ = layer.patches()
         layer.receive(StageRecord(stage: "B", place: 1, call: "\"b\" & <c>", file: "M/F.swift", lines: 1...1, later: true), step: step)
         layer.endStep()
-        #expect(layer.patches().first?.html == #"<template data-lit-for="x-flow" data-from="1"><i>1L "b" &amp; &lt;c&gt;</i></template>"#)
+        #expect(layer.patches().first?.html == #"<template data-lit-for="x-flow" data-from="1">1L "b" &amp; &lt;c&gt;</template>"#)
     }
 
     /// A row the tabs have is patched with what it gained (an effect's answer: more steps, more changes, a new cost),
@@ -117,7 +117,7 @@ struct TeachingTests {
         // A new row comes short; the script draws it as the page does.
         #expect(
             first[0].html
-                == #"<template data-rows-for="x-trace-rows"><tr data-row="1 7 http" data-cost="40 300"><td>search</td><td>intent #1</td><td>state: a → b</td></tr></template>"#,
+                == #"<template data-rows-for="x-trace-rows"><tr data-row="1 7 http" data-cost="40 300"><td>search<td>intent #1<td>state: a → b</template>"#,
             "\(first[0].html)")
         #expect(!first[0].html.contains("<details"), "the detail is the script's to draw")
         #expect(layer.fragments()[1].html.contains(#"<details class="cost"><summary>cost</summary>render 40 µs · patch 300 B</details>"#))
@@ -128,7 +128,8 @@ struct TeachingTests {
         let grown = layer.patches().first { $0.id == "x-trace-rows" }
         #expect(
             grown?.html
-                == #"<template data-rows-for="x-trace-rows"><tr data-grow="x-trace-row-1" data-at="1 1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a></td><td>answer<br>re-rendered (counted in render and patch)</td><td>state: b → c</td></tr></template>"#
+                == #"<template data-rows-for="x-trace-rows"><tr data-grow="1" data-at="1 1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a><td>answer<br><u></u><td>state: b → c</template>"#,
+            "the row by its number; the line every re-render adds named"
         )
         #expect(layer.fragments()[1].html.contains(#"<a class="step-through" href="?step=7">Step ▶</a>"#), "the page draws the same row whole")
 
@@ -136,8 +137,87 @@ struct TeachingTests {
         _ = layer.patches()
         layer.trace.complete(renderTime: .microseconds(1), bytes: 1)
         #expect(
-            layer.patches()[0].html.contains(#"<tr data-row="2 7 http" data-cost="1 1"><td>pending</td><td></td><td></td></tr>"#),
+            layer.patches()[0].html.contains(#"<tr data-row="2 7 http" data-cost="1 1"><td>pending<td><td>"#),
             "a placeholder is replaced by the whole row")
+    }
+
+    /// A short row's line that holds a call the pane's strip shows names it (`<u>K</u>`, item K of the strip's path, whose
+    /// patch the tabs apply first), and the line every re-render adds is `<u></u>`: the page script writes them out, so
+    /// the text is sent once. Short calls, and lines holding none, go as they are.
+    @Test func aShortRowNamesWhatTheStripShows() throws {
+        let layer = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
+        _ = layer.patches()
+        layer.trace.stepLink = "?at="
+        layer.trace.stepThroughLink = "?step="
+        layer.trace.nextStep = 4
+        let step = layer.beginStep(isolation: MainActor.shared).step
+        let calls = [#"loadMovies(query: "a < b", page: 1)"#, "a()", "coordinator.handleRoute(.post(3))"]
+        for (place, call) in calls.enumerated() {
+            layer.receive(StageRecord(stage: "A", place: place % 2, call: call, file: "M/F.swift", lines: 1...1, later: false), step: step)
+        }
+        let became = [
+            #"intent #1 loadMovies(query: "a < b", page: 1) sent"#, "coordinator.handleRoute(.post(3))", "a()", Trace.rerenderedStep, "open é",
+            "coordinator.handleRoute(.post(3)) → the detail", "open é: coordinator",
+        ]
+        layer.trace.record(source: .http, event: "coordinator.handleRoute(.post(3))", became: became)
+        layer.flow.describe("open é: coordinator.handleRoute(.post(3)) → the detail")
+        layer.trace.complete(renderTime: .microseconds(3), bytes: 9, changes: ["x: 1 → 2"])
+        layer.endStep()
+        let patches = layer.patches()
+        #expect(patches.map(\.id) == ["x-flow", "x-trace-rows"], "the strip's patch goes first")
+        let row = patches[1].html
+        #expect(
+            row == #"<template data-rows-for="x-trace-rows"><tr data-row="1 4 http +" data-cost="3 9"><td><u>2</u><td>intent #1 <u>0</u> sent<br><u>2</u><br>a()<br><u></u><br>open é<br><u>$46</u><br><u>^19</u><td>x: 1 → 2</template>"#,
+            "\(row)")
+        // Written out as the page script does, each line is the row's.
+        let expand = { (cell: Substring) -> [String] in
+            cell.split(separator: "<br>", omittingEmptySubsequences: false).map { line -> String in
+                let caption = Array(layer.flow.caption.utf16)
+                let named: String = String(line).replacing(/<u>([\^$]?)(\d*)<\/u>/) { match in
+                    let count = Int(match.2) ?? 0
+                    switch match.1 {
+                    case "^": return String(decoding: caption.prefix(count), as: UTF16.self)
+                    case "$": return String(decoding: caption.suffix(count), as: UTF16.self)
+                    default: return match.2.isEmpty ? Trace.rerenderedStep : calls[count]
+                    }
+                }
+                return named.replacing("&lt;", with: "<")
+            }
+        }
+        let cells = row.matches(of: /<td>((?:(?!<td>|<\/template>).)*)/).map { expand($0.1) }
+        #expect(cells == [["coordinator.handleRoute(.post(3))"], became, ["x: 1 → 2"]])
+
+        // A later answer grows the row: its lines may name the strip's new items, and empty cells at the end go.
+        layer.receive(StageRecord(stage: "B", place: 1, call: "cache posts: hit PostList (100 values)", file: "M/F.swift", lines: 1...1, later: true), step: step)
+        layer.trace.appendStep("cache posts: hit PostList (100 values)")
+        layer.trace.complete(renderTime: .microseconds(2), bytes: 5, step: step)
+        let grown = try #require(layer.patches().first { $0.id == "x-trace-rows" })
+        #expect(grown.html == #"<template data-rows-for="x-trace-rows"><tr data-grow="1" data-at="7 1" data-cost="5 14"><td><td><u>3</u><br><u></u></template>"#, "\(grown.html)")
+    }
+
+    /// A changed line whose old value is what the last line of its path above it says the path became goes as its path
+    /// and new value (`PATH<u>:</u>NEW`): above is earlier in its cell, then the rows under it; any other goes whole.
+    @Test func aChangedLineNamesTheValueTheLinesAboveGaveIt() throws {
+        let layer = Teaching<Stage>(appID: "x", trace: Trace(capacity: 5))
+        _ = layer.patches()
+        layer.trace.stepLink = "?at="
+        layer.trace.nextStep = 1
+        layer.trace.record(source: .http, event: "first", became: [])
+        layer.trace.complete(renderTime: .microseconds(1), bytes: 1, changes: [#"state: "Init" → "Loading""#, "page: 1 → 2", "items: 0 → 1 items (+ 3)"])
+        _ = layer.patches()
+        layer.trace.nextStep = 2
+        layer.trace.record(source: .http, event: "second", became: [])
+        layer.trace.complete(
+            renderTime: .microseconds(1), bytes: 1,
+            changes: [#"state: "Loading" → "Done""#, "page: 3 → 4", "items: 1 items → 2 items", #"state: "Done" → "Again""#, "new: null → 1"])
+        let row = try #require(layer.patches().first { $0.id == "x-trace-rows" }?.html)
+        #expect(
+            row.hasSuffix(#"<td>state<u>:</u>"Done"<br>page: 3 → 4<br>items: 1 items → 2 items<br>state<u>:</u>"Again"<br>new: null → 1</template>"#),
+            "the row under it, then its own line before: \(row)")
+        // A grown row: its lines before the new ones count.
+        layer.trace.complete(renderTime: .microseconds(1), bytes: 1, changes: [#"state: "Again" → "Last""#, "page: 2 → 5"], step: nil)
+        let grown = try #require(layer.patches().first { $0.id == "x-trace-rows" }?.html)
+        #expect(grown.hasSuffix(#"<td>state<u>:</u>"Last"<br>page: 2 → 5</template>"#), "\(grown)")
     }
 
     /// A row's markup, pinned whole (the page and a patch draw it; the browser's script reads its parts).
@@ -169,7 +249,7 @@ struct TeachingTests {
         short.omittedSteps = 0
         #expect(
             trace.shortRowHTML(short)
-                == #"<tr data-row="3 7 http +" data-cost="40 300"><td>e&lt;1&gt;</td><td>a<br>b</td><td>x: 1 → 2<br>y: "a"</td></tr>"#,
+                == #"<tr data-row="3 7 http +" data-cost="40 300"><td>e&lt;1&gt;<td>a<br>b<td>x: 1 → 2<br>y: "a""#,
             "text between tags: only & < > escaped")
         #expect(trace.shortRowHTML(trace.entries[0]) == nil, "… more steps")
         #expect(trace.shortRowHTML(trace.entries[1]) == nil, "no step")

@@ -373,11 +373,21 @@ def test_short_patches_draw_what_a_fresh_page_draws(room, browser):
     try:
         first.click("#ev-center button")
         first.click("#vvsi-list button:has-text('Add')")
-        # One favourite, so Favourites keeps a row and Show All brings the others back around it (runs of kept rows).
+        # One favourite, so Favourites keeps a row and Show All brings the others back around it (runs of kept rows);
+        # a post opened and closed (trace lines naming the strip's calls); a sheet and a screen pushed in it, left
+        # open (controls like the one before them), then the products reloaded.
+        product = state(url)["router"]["products"][0]
+        product = product["id"] if isinstance(product, dict) else product
         for event in ({"app": "mvi", "event": "search", "query": "star wars"},
+                      {"app": "mvi", "event": "search", "query": "alien"},
                       {"app": "nice", "event": "toggleFavourite", "postId": 1},
                       {"app": "nice", "event": "setFilter", "filter": "favourites"},
                       {"app": "nice", "event": "setFilter", "filter": "all"},
+                      {"app": "nice", "event": "openPost", "postId": 3},
+                      {"app": "nice", "event": "closePost"},
+                      {"app": "router", "event": "openProduct", "id": product, "presentation": "sheet"},
+                      {"app": "router", "event": "openProduct", "id": product, "presentation": "navigationDestination"},
+                      # Last: a push's later stage reaches the tabs with the app's next render (a reload renders twice).
                       {"app": "router", "event": "reload"}):
             request = urllib.request.Request(url + "/events", method="POST", headers={"Content-Type": "application/json"},
                                              data=json.dumps(event).encode())
@@ -388,7 +398,8 @@ def test_short_patches_draw_what_a_fresh_page_draws(room, browser):
         settled(url)
         converged(browser, (first, second), url)
         sent = "\n".join(data for _, data in stream.patches())
-        for short in ("<tr data-row=", "data-c=", "data-run=", "data-like=", "<i>0 "):
+        for short in ("<tr data-row=", "<tr data-grow=", " data-c>", "data-run=", "data-like=", '">0 ', "<u></u>", "<u>0</u>",
+                      'data-like="router-c', 'data-reuse="mvi-c'):
             assert short in sent, f"{short} in the patches"
         fresh = browser.new_context().new_page()
         try:

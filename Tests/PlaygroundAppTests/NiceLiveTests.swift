@@ -1,3 +1,4 @@
+import AppSeam
 import Foundation
 import PlaygroundTesting
 import StandardApps
@@ -79,6 +80,36 @@ struct NiceLiveTests {
         #expect(!trace.contains("GET /posts/3"), "read from the cache: no second fetch")
         #expect(try await live.post(room, #"{"app":"nice","event":"closePost"}"#).status == 202)
         #expect(await live.waitForState(room) { $0["route"] is NSNull && $0["contentLoadState"] as? String == "hasData" })
+    }
+
+    /// Opening a post and closing it reach each tab in at most 2 KB of SSE each (issue #27), counted as
+    /// `Benchmarks/room-patches.py` counts them, both messages (the spinner, then the answer) (2,099 and 2,263 B at stop
+    /// 34: the pane's posts sent whole to swap a spinner for the list, a trace row repeating the strip's calls).
+    @Test func openingAndClosingAPostReachEachTabInAtMostTwoKilobytes() async throws {
+        let live = try await LivePlayground(apps: ["nice"]) { configuration in
+            configuration.apps = AppRegistry(StandardApps.registry(postsAPI: .init(loadDelay: .zero)).apps.filter { $0.about.id == "nice" })
+        }
+        defer { live.playground.shutdown() }
+        let (room, stream) = try await loadedRoom(live)
+        let messages = { (seq: Int) -> [String] in
+            stream.streamBody.components(separatedBy: "\n\n").filter { (message: String) in
+                message.contains("event: patch") && (message.firstMatch(of: /(?m)^id: (\d+)$/).flatMap { Int($0.1) } ?? 0) >= seq
+            }
+        }
+        let steps: [(event: String, done: String)] = [
+            (#"{"app":"nice","event":"openPost","postId":3}"#, "detailState"), (#"{"app":"nice","event":"closePost"}"#, "contentLoadState"),
+        ]
+        for (event, done) in steps {
+            let answer = try await live.post(room, event)
+            let seqText = answer.text.firstMatch(of: /"seq":(\d+)/).map { String($0.1) } ?? ""
+            let seq = try #require(Int(seqText), "\(answer.text)")
+            #expect(await live.waitForState(room) { $0[done] as? String == "hasData" })
+            // The answer's render grows the event's row.
+            let grown = await stream.read(timeout: .seconds(30)) { _ in messages(seq).contains { (message: String) in message.contains("<tr data-grow=") } }
+            #expect(grown)
+            let bytes = messages(seq).reduce(0) { $0 + $1.utf8.count + 2 }
+            #expect(bytes <= 2_000, "\(event): \(bytes) B: \(messages(seq))")
+        }
     }
 
     @Test func favouritesFilterShowsOnlyTheHeartedPostsAndNoDataWhenNone() async throws {

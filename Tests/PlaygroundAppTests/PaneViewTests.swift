@@ -59,7 +59,7 @@ struct PaneViewTests {
         let heart = try #require(rendered.nodes.first { $0.id.hasPrefix("nice-c") && Self.text($0.range, of: rendered).contains("♥") })
         #expect(patches.map(\.id) == [heart.id])
         #expect(Page.expandForms(patches[0].html) == Self.text(heart.range, of: rendered))
-        #expect(patches[0].html == #"<form id="\#(heart.id)" class="button-form" data-c="nice"><button class="button" type="submit"><span class="text">♥</span></button></form>"#)
+        #expect(patches[0].html == #"<form id="\#(heart.id)" class="button-form" data-c><button class="button" type="submit"><span class="text">♥</span></button></form>"#)
         #expect(patches[0].html.utf8.count < 400)
         #expect(view.update(rendered).isEmpty, "the same render again sends nothing")
     }
@@ -181,6 +181,87 @@ struct PaneViewTests {
         #expect(page.html == PaneView.wrapped(new.html, id: "nice-view"))
     }
 
+    /// Controls side by side of one shape (a screen's Sheet, Cover and Push) go, after the first, as their ids and labels;
+    /// a small node sent whole names the control it had (a search field beside a list that became a spinner).
+    @Test func controlsLikeTheOneBeforeAndASmallNodesControlAreNotSentAgain() throws {
+        var view = PaneView(id: "nice-view")
+        let old = ViewHost(Buttons(loading: false, shown: false)).render(Self.context)
+        _ = view.update(old, seq: 1)
+        var page = Page(html: PaneView.wrapped(old.html, id: "nice-view"))
+        let opened = ViewHost(Buttons(loading: false, shown: true)).render(Self.context)
+        let patches = view.update(opened, seq: 2)
+        let html = patches.map(\.html).joined()
+        #expect(html.matches(of: /<i data-like="nice-c[^" ]+">(Cover|Push)<\/i>/).count == 2, "\(html)")
+        #expect(html.matches(of: #/<form\s/#).count == 1, "\(html)")
+        for patch in patches { try page.apply(patch, seq: 2) }
+        #expect(page.html == PaneView.wrapped(opened.html, id: "nice-view"))
+        let loading = ViewHost(Buttons(loading: true, shown: true)).render(Self.context)
+        let spinner = view.update(loading, seq: 3)
+        #expect(spinner.map(\.id) == ["search"])
+        #expect(spinner.first.map { $0.html.utf8.count < 200 && !$0.html.contains("<form") } == true, "\(spinner)")
+        for patch in spinner { try page.apply(patch, seq: 3) }
+        #expect(page.html == PaneView.wrapped(loading.html, id: "nice-view"))
+    }
+
+    struct Buttons: View {
+        let loading: Bool
+        let shown: Bool
+
+        var body: some View {
+            VStack {
+                VStack {
+                    Button("Search") {}
+                    if loading { Text("Querying") } else { ForEach(Self.rows) { row in Text(row.title) } }
+                }
+                .id("search")
+                if shown {
+                    VStack {
+                        Text("Star!")
+                        HStack {
+                            Button("Sheet") {}
+                            Button("Cover") {}
+                            Button("Push") {}
+                        }
+                    }
+                    .id("screen")
+                }
+            }
+        }
+
+        static let rows = PaneViewTests.rows([1, 2, 3])
+    }
+
+    /// A node one of whose children is another now (a spinner in place of the posts, the posts back) has that child
+    /// swapped; the rest of it is not sent again, and a child the tabs keep is named.
+    @Test func aChildInPlaceOfAnotherIsSwapped() throws {
+        var view = PaneView(id: "nice-view")
+        let list = ViewHost(Swapping(loading: false)).render(Self.context)
+        _ = view.update(list, seq: 1)
+        var page = Page(html: PaneView.wrapped(list.html, id: "nice-view"))
+        let loading = ViewHost(Swapping(loading: true)).render(Self.context)
+        let spinner = view.update(loading, seq: 2)
+        #expect(spinner.count == 1 && spinner[0].html.hasPrefix(#"<template data-swap=""#) && !spinner[0].html.contains("Show All"), "\(spinner)")
+        for patch in spinner { try page.apply(patch, seq: 2) }
+        #expect(page.html == PaneView.wrapped(loading.html, id: "nice-view"))
+        let back = view.update(list, seq: 3)
+        #expect(back.count == 1 && back[0].html.hasPrefix(#"<template data-swap=""#), "\(back)")
+        #expect(back[0].html.contains(#"<i data-reuse=""#) && !back[0].html.contains("Post 1"), "the posts are named: \(back)")
+        for patch in back { try page.apply(patch, seq: 3) }
+        #expect(page.html == PaneView.wrapped(list.html, id: "nice-view"))
+    }
+
+    struct Swapping: View {
+        let loading: Bool
+
+        var body: some View {
+            VStack {
+                HStack { Button("Show All") {} }
+                if loading { VStack { Text("Loading") }.id("spinner") } else { ForEach(PaneViewTests.rows(Array(1...20))) { row in Text(row.title) } }
+            }
+            .id("posts")
+        }
+    }
+
     /// A node that gained a last child (a screen pushed) gets it appended; the rest of it is not sent again.
     @Test func aChildAddedAtTheEndIsAppended() throws {
         var view = PaneView(id: "nice-view")
@@ -255,9 +336,14 @@ struct PaneViewTests {
     /// A control's form is written short in a patch and only such a form: the page script writes it out again.
     @Test func aControlsFormIsWrittenShort() {
         let form = #"<form id="nice-cAB_c-9xy" class="button-form" method="post" action="/rooms/r1/actions"><input type="hidden" name="app" value="nice"><input type="hidden" name="control" value="AB_c-9xy"><button>x</button></form>"#
-        let short = #"<form id="nice-cAB_c-9xy" class="button-form" data-c="nice"><button>x</button></form>"#
+        let short = #"<form id="nice-cAB_c-9xy" class="button-form" data-c><button>x</button></form>"#
         #expect(PaneView.compactForms("<p>" + form + form + "</p>") == "<p>" + short + short + "</p>")
         #expect(Page.expandForms(short) == form)
+        // A control id of another length (a whole path, as older pages posted) names its app.
+        let long = form.replacing("AB_c-9xy", with: "AB_c-9xyz")
+        let named = #"<form id="nice-cAB_c-9xyz" class="button-form" data-c="nice"><button>x</button></form>"#
+        #expect(PaneView.compactForms(long) == named)
+        #expect(Page.expandForms(named) == long)
         let others = [
             form.replacing("/rooms/r1/actions", with: "/elsewhere"),
             form.replacing(#"value="AB_c-9xy">"#, with: #"value="other">"#),
@@ -410,9 +496,9 @@ private struct Page {
 
     /// A control's form as the server draws it, from the short form a patch carries.
     static func expandForms(_ html: String) -> String {
-        html.replacing(/<form id="([a-z]+)-c([^"]+)"([^>]*) data-c="([a-z]+)">/) { match in
+        html.replacing(/<form id="([a-z]+)-c([^"]+)"([^>]*) data-c(?:="([a-z]+)")?>/) { match in
             #"<form id="\#(match.output.1)-c\#(match.output.2)"\#(match.output.3) method="post" action="/rooms/r1/actions">"#
-                + #"<input type="hidden" name="app" value="\#(match.output.4)"><input type="hidden" name="control" value="\#(match.output.2)">"#
+                + #"<input type="hidden" name="app" value="\#(match.output.4 ?? match.output.1)"><input type="hidden" name="control" value="\#(match.output.2)">"#
         }
     }
 
@@ -460,6 +546,13 @@ private struct Page {
             try keep(String(html[child]), seq: seq, itself: true)
             html.removeSubrange(child)
             return
+        }
+        if patch.html.hasPrefix("<template data-swap=") {
+            let child = try element(patch.id).whole
+            try keep(String(html[child]), seq: seq, itself: true)
+            let inner = patch.html[patch.html.index(after: patch.html.firstIndex(of: ">")!)...].dropLast("</template>".count)
+            html.replaceSubrange(child, with: inner)
+            return try putBack()
         }
         if patch.html.hasPrefix("<template data-append-to=") {
             let inner = patch.html[patch.html.index(after: patch.html.firstIndex(of: ">")!)...].dropLast("</template>".count)

@@ -33,6 +33,34 @@ struct RouterLiveTests {
         return list.map { "\($0["presentation"] ?? "?"):\($0["id"] ?? "?")" }
     }
 
+    /// An event that opens one screen reaches each tab in at most 2 KB of SSE (issue #27), counted as
+    /// `Benchmarks/room-patches.py` counts it (each message's lines): a sheet, with the render the container's later
+    /// notice makes, then a screen pushed inside it (2,327 and 2,040 B at stop 34: each control's form whole, a trace row
+    /// repeating the strip's caption).
+    @Test func aScreenOpenedReachesEachTabInAtMostTwoKilobytes() async throws {
+        let live = try await LivePlayground(apps: ["router"])
+        defer { live.playground.shutdown() }
+        let (room, stream, products) = try await loadedRoom(live)
+        let messages = { (seq: Int) in
+            stream.streamBody.components(separatedBy: "\n\n").filter { message in
+                message.contains("event: patch") && (message.firstMatch(of: /(?m)^id: (\d+)$/).flatMap { Int($0.1) } ?? 0) >= seq
+            }
+        }
+        let open = { (presentation: String) async throws -> Int in
+            let answer = try await live.post(room, #"{"app":"router","event":"openProduct","id":\#(products[0]),"presentation":"\#(presentation)"}"#)
+            return try #require(Int(answer.text.firstMatch(of: /"seq":(\d+)/)?.1 ?? ""), "\(answer.text)")
+        }
+        let sheet = try await open("sheet")
+        // The sheet, then its row grown by the render one turn later.
+        #expect(await stream.read(timeout: .seconds(30)) { _ in messages(sheet).contains { $0.contains("<tr data-grow=") } })
+        let sheetBytes = messages(sheet).reduce(0) { $0 + $1.utf8.count + 2 }
+        #expect(messages(sheet).joined().contains("presentation-sheet") && sheetBytes <= 2_000, "\(sheetBytes) B: \(messages(sheet))")
+        let push = try await open("navigationDestination")
+        #expect(await stream.read(timeout: .seconds(30)) { _ in messages(push).contains { $0.contains("presentation-push") && $0.contains("data-rows-for") } })
+        let pushBytes = messages(push).reduce(0) { $0 + $1.utf8.count + 2 }
+        #expect(pushBytes <= 2_000, "\(pushBytes) B: \(messages(push))")
+    }
+
     @Test func presentationsStackUpAndDismissFromTheTop() async throws {
         let live = try await LivePlayground()
         defer { live.playground.shutdown() }
@@ -140,12 +168,14 @@ struct RouterLiveTests {
         // The reload's own row, as the stream patches it in, once its products were drawn (up to a minute: the fetch is
         // slow on a loaded machine). Read from the stream, not a page: a page drawn meanwhile would send the products
         // before the room's own turn did.
-        // The row comes short (`<tr data-row="NUMBER STEP SOURCE[ +]">`, its cells' lines apart by `<br>`), then what it
-        // gained (the products' render) as `<tr data-grow="…" data-at="STEPS CHANGES">`.
-        let shortRow = /<tr data-row="(\d+) (\d+) ([a-z]+)( \+)?"(?: data-cost="(\d+ \d+)")?><td>reload<\/td><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><\/tr>/
-        let done = "→ contentState = .content(10 products)<br>\(Trace.rerenderedStep)"
-        let grown = /<tr data-grow="router-trace-row-(\d+)" data-at="(\d+) (\d+)"(?: data-cost="(\d+ \d+)")?><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><td>((?:(?!<\/td>).)*)<\/td><\/tr>/
-        let finished = { (body: String) in body.matches(of: shortRow).contains { $0.6.contains(done) } || body.matches(of: grown).contains { $0.6.contains("→ contentState = .content(10 products)") } }
+        // The row comes short (`<tr data-row="NUMBER STEP SOURCE[ +]">`, its cells' lines apart by `<br>`, no end tags),
+        // then what it gained (the products' render) as `<tr data-grow="NUMBER" data-at="STEPS CHANGES">` (empty cells at
+        // its end left out); a line may name a call or a part of the caption of the strip (`<u>K</u>`, `<u>^N</u>`) or
+        // the line a re-render adds (`<u></u>`).
+        let shortRow = /<tr data-row="(\d+) (\d+) ([a-z]+)( \+)?"(?: data-cost="(\d+ \d+)")?><td>reload<td>((?:(?!<td>|<tr|<\/template>).)*)<td>((?:(?!<td>|<tr|<\/template>).)*)/
+        let done = "→ contentState = .content(10 products)<br><u></u>"
+        let grown = /<tr data-grow="(\d+)" data-at="(\d+) (\d+)"(?: data-cost="(\d+ \d+)")?>(?:<td>((?:(?!<td>|<tr|<\/template>).)*))?(?:<td>((?:(?!<td>|<tr|<\/template>).)*))?(?:<td>((?:(?!<td>|<tr|<\/template>).)*))?/
+        let finished = { (body: String) in body.matches(of: shortRow).contains { $0.6.contains(done) } || body.matches(of: grown).contains { $0.6?.contains("→ contentState = .content(10 products)") == true } }
         _ = await stream.read(timeout: .seconds(60)) { _ in finished(stream.streamBody) }
         let page = try await live.request("GET", room + "/apps/router", headers: ["Accept": "text/html"]).text
         let row = try #require(page.firstMatch(of: reloadRow), "\(page)")
@@ -159,8 +189,54 @@ struct RouterLiveTests {
         // page's row (the page draws the cost's detail).
         let body = stream.streamBody
         let short = try #require(body.matches(of: shortRow).last { $0.1 == row.1 }, "\(body)")
-        let codes = { (lines: Substring, after: Bool) -> String in
-            lines.isEmpty ? "" : lines.split(separator: "<br>", omittingEmptySubsequences: false).enumerated()
+        // The strip's calls as a tab shows them just before `offset` of the stream: each lit patch keeps its first
+        // `data-from` and adds its items (`PLACE[L] CALL`, apart by `<br>`).
+        let strip = { (offset: String.Index) -> (calls: [String], caption: [UInt16]) in
+            var calls: [String] = []
+            var caption: [UInt16] = []
+            for lit in body[..<offset].matches(of: /<template data-lit-for="router-flow"[^>]*?(?: data-from="(\d+)")?(?: data-caption="([^"]*)")?>((?:(?!<\/template>).)*)<\/template>/) {
+                calls = Array(calls.prefix(lit.1.flatMap { Int($0) } ?? 0)) + (lit.3.isEmpty ? [] : lit.3.split(separator: "<br>", omittingEmptySubsequences: false).map { String($0.drop { $0 != " " }.dropFirst()) })
+                if let text = lit.2 {
+                    caption = Array(text.replacing("&quot;", with: "\"").replacing("&#39;", with: "'").replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&amp;", with: "&").utf16)
+                }
+            }
+            return (calls, caption)
+        }
+        // What a changed line's `<u>:</u>` stands for: the value its path became in the last line above it (earlier in
+        // its cell, else in the rows under it on the page).
+        let unquote = { (text: Substring) in String(text).replacing("&quot;", with: "\"").replacing("&#39;", with: "'") }
+        let older: [[String]] = page[row.range.upperBound...].matches(of: /<tr id="router-trace-row-\d+">((?:(?!<\/tr>).)*)<\/tr>/).map { other in
+            (other.1.firstMatch(of: /<td class="changes"[^>]*>((?:(?!<\/td>).)*)<\/td>/)?.1).map { cell in cell.matches(of: /<code>((?:(?!<\/code>).)*)<\/code>/).map { unquote($0.1) } } ?? []
+        }
+        let valueBefore = { (path: Substring, earlier: [String]) -> String in
+            let prefix = path + ": "
+            let found = earlier.last { $0.hasPrefix(prefix) } ?? older.lazy.compactMap { $0.last { $0.hasPrefix(prefix) } }.first ?? ""
+            return found.dropFirst(prefix.count).firstRange(of: " → ").map { String(found[$0.upperBound...]) } ?? "(none)"
+        }
+        // A cell's lines as the page script writes them out (text between tags), after `earlier` lines of its own.
+        let decode = { (lines: Substring?, offset: String.Index, earlier: [String]) -> [String] in
+            guard let lines, !lines.isEmpty else { return [] }
+            let (known, caption) = strip(offset)
+            var decoded: [String] = []
+            for line in lines.split(separator: "<br>", omittingEmptySubsequences: false) {
+                var text = String(line)
+                if let mark = text.firstRange(of: "<u>:</u>") {
+                    let path = text[..<mark.lowerBound]
+                    text = path + ": " + valueBefore(path, earlier + decoded) + " → " + text[mark.upperBound...]
+                }
+                decoded.append(text.replacing(/<u>([\^$]?)(\d*)<\/u>/) { match -> String in
+                    let count = Int(match.2) ?? 0
+                    switch match.1 {
+                    case "^": return String(decoding: caption.prefix(count), as: UTF16.self)
+                    case "$": return String(decoding: caption.suffix(count), as: UTF16.self)
+                    default: return match.2.isEmpty ? Trace.rerenderedStep : known[count]
+                    }
+                })
+            }
+            return decoded
+        }
+        let codes = { (lines: [String], after: Bool) -> String in
+            lines.enumerated()
                 .map { ($0.offset > 0 || after ? "<br>" : "") + "<code>\($0.element.replacing("\"", with: "&quot;").replacing("'", with: "&#39;"))</code>" }
                 .joined()
         }
@@ -168,14 +244,18 @@ struct RouterLiveTests {
         var streamed = [
             #"<a href="?at=\#(step)">\#(step)</a>"#, String(short.3),
             "<code>reload</code>" + (short.4 == nil ? "" : #"<br><a class="step-through" href="?step=\#(step)">Step ▶</a>"#),
-            codes(short.6, false), short.7.isEmpty ? (short.5 == nil ? "…" : "<small>nothing</small>") : codes(short.7, false),
+            codes(decode(short.6, short.range.lowerBound, []), false),
         ]
+        var changed = decode(short.7, short.range.lowerBound, [])
+        streamed.append(short.7.isEmpty ? (short.5 == nil ? "…" : "<small>nothing</small>") : codes(changed, false))
         var cost = short.5.map(String.init)
         let cellPattern = /<td([^>]*)>((?:(?!<\/td>).)*)<\/td>/
         for gain in body[short.range.upperBound...].matches(of: grown) where gain.1 == row.1 {
-            streamed[2] += gain.5
-            streamed[3] += codes(gain.6, Int(gain.2)! > 0)
-            streamed[4] += codes(gain.7, Int(gain.3)! > 0)
+            streamed[2] += gain.5 ?? ""
+            streamed[3] += codes(decode(gain.6, gain.range.lowerBound, []), Int(gain.2)! > 0)
+            let gained = decode(gain.7, gain.range.lowerBound, Array(changed.prefix(Int(gain.3)!)))
+            streamed[4] += codes(gained, Int(gain.3)! > 0)
+            changed = Array(changed.prefix(Int(gain.3)!)) + gained
             if let figures = gain.4 { cost = String(figures) }
         }
         let pageCells = row.0.matches(of: cellPattern).map { String($0.2) }

@@ -64,8 +64,8 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
 
     /// What changed since the page was drawn, for the page script: the caption, and the path's items from `from` on as
     /// the template's content (the tab keeps the first `from`: a later stage sends only itself), each as
-    /// `<i>PLACE CALL</i>` (`PLACEL` when it ran later), which the script draws as the page's `<li>`:
-    /// `<template data-lit-for="{id}" data-from="2" data-caption="…"><i>3L cache: hit</i></template>` (without
+    /// `PLACE CALL` (`PLACEL` when it ran later), `<br>` between them, which the script draws as the page's `<li>`:
+    /// `<template data-lit-for="{id}" data-from="2" data-caption="…">3L cache: hit<br>4 send()</template>` (without
     /// `caption`, no `data-caption`: the tab keeps the one it shows). The script lights the
     /// places the whole path passed (`later` where every visit ran later); a strip with no path (a restored snapshot's
     /// guess, or a step that ran nothing) names its lit places instead: `data-lit="0 2"`.
@@ -102,9 +102,10 @@ public struct FlowStrip<Stage: FlowStage>: Sendable {
         return out
     }
 
-    /// The path's items from `from` on as a patch carries them: `<i>PLACE CALL</i>`, `PLACEL` for one that ran later.
+    /// The path's items from `from` on as a patch carries them: `PLACE CALL`, `PLACEL` for one that ran later, `<br>`
+    /// between them.
     private func shortPathItemsHTML(from: Int) -> String {
-        path.dropFirst(from).map { stage in "<i>\(stage.place)\(stage.later ? "L" : "") \(HTML.textBetweenTags(stage.call))</i>" }.joined()
+        path.dropFirst(from).map { stage in "\(stage.place)\(stage.later ? "L" : "") \(HTML.textBetweenTags(stage.call))" }.joined(separator: "<br>")
     }
 
 

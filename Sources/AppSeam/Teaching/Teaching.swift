@@ -71,7 +71,8 @@ extension Teaching: TeachingFragments {
         if changes.wholeTable {
             patches.append(Fragment(id: traceID, html: trace.html(id: traceID)))
         } else if !changes.rows.isEmpty {
-            patches.append(Fragment(id: "\(traceID)-rows", html: trace.rowsPatchHTML(changes.rows, traceID: traceID)))
+            // The strip as the tabs show it once its patch above is applied: a row's line may name its calls and caption.
+            patches.append(Fragment(id: "\(traceID)-rows", html: trace.rowsPatchHTML(changes.rows, traceID: traceID, calls: flow.path.map(\.call), caption: flow.caption)))
         }
         return patches
     }

@@ -3,8 +3,9 @@ import PlaygroundUI
 // The short forms a patch writes and the page script (`Public/playground.js`) writes out again as the page has them.
 extension PaneView {
     /// A control's form in a patch, `<form id="APP-cCTL" … method="post" action="/rooms/ID/actions"><input type="hidden"
-    /// name="app" value="APP"><input type="hidden" name="control" value="CTL">…`, as `<form id="APP-cCTL" … data-c="APP">…`:
-    /// the page script adds the method, the room's action and the two fields back (~135 bytes a form, the same in every
+    /// name="app" value="APP"><input type="hidden" name="control" value="CTL">…`, as `<form id="APP-cCTL" … data-c>…`
+    /// (a control's id has eight characters: the app is what comes before them and `-c`; `data-c="APP"` for any other):
+    /// the page script adds the method, the room's action and the two fields back (~145 bytes a form, the same in every
     /// form of the room). Any other form is left as it is.
     static func compactForms(_ html: String) -> String {
         var html = html
@@ -16,11 +17,15 @@ extension PaneView {
             var next: Int? = first
             while let start = next {
                 next = find(formOpen, in: source, from: start + formOpen.count)
-                guard let (keep, resume, app) = compactForm(source, at: start) else { continue }
+                guard let (keep, resume, app, control) = compactForm(source, at: start) else { continue }
                 out.append(contentsOf: source[copied..<keep])
-                out.append(contentsOf: dataC)
-                out.append(contentsOf: source[app])
-                out.append(contentsOf: closeTag)
+                if control.count == controlLength {
+                    out.append(contentsOf: dataCAlone)
+                } else {
+                    out.append(contentsOf: dataC)
+                    out.append(contentsOf: source[app])
+                    out.append(contentsOf: closeTag)
+                }
                 copied = resume
                 if let found = next, found < resume { next = find(formOpen, in: source, from: resume) }
             }
@@ -36,11 +41,14 @@ extension PaneView {
     private static let appField = Array(#"<input type="hidden" name="app" value=""#.utf8)
     private static let controlField = Array(#""><input type="hidden" name="control" value=""#.utf8)
     private static let dataC = Array(#" data-c=""#.utf8)
+    private static let dataCAlone = Array(" data-c>".utf8)
+    /// A control's id: eight URL-safe characters (PlaygroundUI's `ControlID`).
+    private static let controlLength = 8
     private static let closeTag = Array(#"">"#.utf8)
 
-    /// For the form starting at `start`: where its `method` attribute starts, where its fields end and its app's bytes;
-    /// nil unless it is exactly a control's form of this shape.
-    private static func compactForm(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int, Range<Int>)? {
+    /// For the form starting at `start`: where its `method` attribute starts, where its fields end, its app's and its
+    /// control's bytes; nil unless it is exactly a control's form of this shape.
+    private static func compactForm(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int, Range<Int>, Range<Int>)? {
         let idStart = start + formOpen.count
         guard let idEnd = bytes[idStart...].firstIndex(of: UInt8(ascii: "\"")),
             let tagEnd = bytes[idEnd...].firstIndex(of: UInt8(ascii: ">")),
@@ -69,7 +77,7 @@ extension PaneView {
             bytes[idStart + app.count] == UInt8(ascii: "-"), bytes[idStart + app.count + 1] == UInt8(ascii: "c"),
             bytes[(idStart + app.count + 2)..<idEnd].elementsEqual(bytes[control])
         else { return nil }
-        return (methodStart, controlEnd + closeTag.count, app)
+        return (methodStart, controlEnd + closeTag.count, app, control)
     }
 
     private static func starts(_ literal: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {

@@ -68,6 +68,19 @@ extension PaneView {
             return shell.finalize()
         }
 
+        /// The shell hash the node at `index` would have with its child `swapped` named `id` instead.
+        func shell(of index: Int, naming swapped: Int, as id: String) -> Int {
+            var shell = Hasher()
+            var cursor = nodes[index].range.lowerBound
+            for child in children[index] {
+                Self.add(bytes[cursor..<nodes[child].range.lowerBound], to: &shell)
+                Self.addMarker(child == swapped ? id : nodes[child].id, to: &shell)
+                cursor = nodes[child].range.upperBound
+            }
+            Self.add(bytes[cursor..<nodes[index].range.upperBound], to: &shell)
+            return shell.finalize()
+        }
+
         /// The record of the node at `index`, its children's records being in `done` already.
         private static func record(of index: Int, _ nodes: [FragmentNode], _ children: [Int], _ bytes: [UInt8], _ done: [PaneView.Node]) -> PaneView.Node {
             let node = nodes[index]
@@ -126,7 +139,6 @@ extension PaneView {
         private func write(_ index: Int, into out: inout [UInt8], reuse: (Int) -> PaneView.Named?) {
             var cursor = nodes[index].range.lowerBound
             var run: (first: PaneView.Named, count: Int)?
-            let framed = byIndex[index].frame != nil
             var previous: PaneView.ShapedRow?
             for child in children[index] {
                 let gap = bytes[cursor..<nodes[child].range.lowerBound]
@@ -145,12 +157,9 @@ extension PaneView {
                 if let open = run { out.append(contentsOf: open.first.element(run: open.count).utf8) }
                 run = nil
                 out.append(contentsOf: gap)
-                // A keyed list's row drawn like the row before it (the same tags, other ids and text) goes as its ids and
-                // text; its forms are written short first (a control's hidden field names the control).
-                guard framed else {
-                    write(child, into: &out, reuse: reuse)
-                    continue
-                }
+                // A node drawn like the node right before it (a keyed list's row, or a control beside another: the same
+                // tags, other ids and text) goes as its ids and text; its forms are written short first (a control's
+                // hidden field names the control). A node after other HTML is drawn as it is.
                 if !gap.isEmpty { previous = nil }
                 var drawn: [UInt8] = []
                 write(child, into: &drawn, reuse: reuse)

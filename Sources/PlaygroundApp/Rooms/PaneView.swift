@@ -23,8 +23,9 @@ import PlaygroundUI
 /// later) asks for a resync.
 ///
 /// A node that gained a last child gets it appended (`<template data-append-to="NODE">`), one that lost it has it
-/// dropped (`<template data-drop="CHILD">`). Patches write a control's form, and a keyed list's row shaped like the row
-/// before it, short (PaneView+Short.swift); the page script writes them out as the page has them.
+/// dropped (`<template data-drop="CHILD">`), one whose child is another now has it swapped (`<template data-swap="OLD">`).
+/// Patches write a control's form, and a node shaped like the node before it, short (PaneView+Short.swift); the page
+/// script writes them out as the page has them.
 ///
 /// The same render gives every subscriber the same patch, and the diff needs no HTML of the last one, so a room keeps
 /// only the hashes of what its tabs show (a page or a resync renders again).
@@ -133,9 +134,6 @@ struct PaneView {
         func element(run count: Int) -> String { PaneView.reuse(id, seq: seq, run: count) }
     }
 
-    /// A node sent whole names what the tabs keep only from this many bytes on.
-    static let reuseFrom = 1024
-
     /// At most this many retired nodes are remembered (beyond it, none: nothing wrong is named, only more is sent).
     static let maxRetired = 4096
 
@@ -241,21 +239,17 @@ private struct Diff {
             // A node that gained a last child (a screen pushed on a navigation stack): the child is appended, the rest
             // patched as before.
             for child in tree.children[index].dropLast() { node(child, against: shown[tree.nodes[child].id]!) }
-            let (tree, retired) = (tree, retired)
-            let named = { (child: Int) -> PaneView.Named? in
-                let id = tree.nodes[child].id
-                guard let kept = retired[id], kept.whole == tree.record(child).whole else { return nil }
-                return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
-            }
-            // The child itself, or what is in it, may be kept by the tabs (a screen pushed again).
-            var inner: [String] = []
-            var inside = tree.html(appended) { child in named(child).map { inner.append($0.id); return $0 } }
-            reused += inner
-            if let itself = named(appended), itself.element(run: 1).utf8.count < inside.utf8.count {
-                inside = itself.element(run: 1)
-                reused.append(itself.id)
-            }
+            let inside = newChildHTML(appended)
             patches.append(Fragment(id: tree.nodes[index].id, html: "<template data-append-to=\"\(HTML.attribute(tree.nodes[index].id))\">" + inside + "</template>"))
+            return
+        }
+        if let (swapped, gone) = swappedChild(index, from: old) {
+            // A node one of whose children is another now (a spinner in place of a list): that child is swapped, the
+            // rest patched as before.
+            for child in tree.children[index] where child != swapped { node(child, against: shown[tree.nodes[child].id]!) }
+            takenOff.append(TakenOff(id: gone, origin: nil))
+            let inside = newChildHTML(swapped)
+            patches.append(Fragment(id: gone, html: "<template data-swap=\"\(HTML.attribute(gone))\">" + inside + "</template>"))
             return
         }
         if let dropped = droppedChild(index, from: old) {
@@ -285,6 +279,41 @@ private struct Diff {
             return absorb(alone)
         }
         whole(index, replacing: old)
+    }
+
+    /// A child the tabs do not show, written with what the tabs keep of it named: the child itself (a screen pushed
+    /// again, a list shown again) or nodes inside it.
+    private mutating func newChildHTML(_ index: Int) -> String {
+        let (tree, retired) = (tree, retired)
+        let named = { (child: Int) -> PaneView.Named? in
+            let id = tree.nodes[child].id
+            guard let kept = retired[id], kept.whole == tree.record(child).whole else { return nil }
+            return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
+        }
+        var inner: [String] = []
+        let inside = tree.html(index) { child in named(child).map { inner.append($0.id); return $0 } }
+        if let itself = named(index), itself.element(run: 1).utf8.count < inside.utf8.count {
+            reused.append(itself.id)
+            return itself.element(run: 1)
+        }
+        reused += inner
+        return inside
+    }
+
+    /// The child of the node at `index` that took the place of an old one (returned by id), when that is all that
+    /// changed in its own HTML: the other children are the old ones, in order, and the new one is not shown.
+    private func swappedChild(_ index: Int, from old: PaneView.Node) -> (Int, String)? {
+        let children = tree.children[index]
+        guard tree.record(index).frame == nil, children.count == old.children.count else { return nil }
+        var swapped: (Int, String)?
+        for (child, oldID) in zip(children, old.children) where tree.nodes[child].id != oldID {
+            guard swapped == nil else { return nil }
+            swapped = (child, oldID)
+        }
+        guard let (child, oldID) = swapped, shown[tree.nodes[child].id] == nil, tree.records[oldID] == nil,
+            tree.shell(of: index, naming: child, as: oldID) == old.shell
+        else { return nil }
+        return swapped
     }
 
     /// The child the node at `index` gained at the end of its content, when that is all that changed in its own HTML
@@ -322,9 +351,8 @@ private struct Diff {
     mutating func whole(_ index: Int, replacing old: PaneView.Node) {
         let id = tree.nodes[index].id
         takenOff += old.children.enumerated().map { TakenOff(id: $1, origin: old.frame != nil ? PaneView.Origin(list: id, at: $0) : nil) }
-        // A small node is sent as it is: naming what is in it saves little, and the rate case (an EV event redraws
-        // two small screens) would pay for the lookups on every event.
-        guard tree.nodes[index].range.count >= PaneView.reuseFrom else {
+        // A node with no node inside has nothing to name (the rate case: an EV event redraws two such screens).
+        guard !tree.children[index].isEmpty else {
             return patches.append(Fragment(id: id, html: tree.html(index, reuse: { _ in nil })))
         }
         var oldInside: [String: (whole: Int, origin: PaneView.Origin?)] = [:]
