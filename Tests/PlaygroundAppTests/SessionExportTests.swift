@@ -113,8 +113,9 @@ extension LivePlayground {
         return json?[app] as? [String: Any] ?? [:]
     }
 
-    /// Waits until the part of the room's state under `app` satisfies `condition`.
-    func waitForApp(_ room: String, _ app: String, timeout: Duration = .seconds(10), _ condition: ([String: Any]) -> Bool) async -> Bool {
+    /// Waits until the part of the room's state under `app` satisfies `condition` (returning as soon as it does: the
+    /// 30 s cover a parallel test run on a loaded two-core machine, not a target).
+    func waitForApp(_ room: String, _ app: String, timeout: Duration = .seconds(30), _ condition: ([String: Any]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let text = try? await state(room), let json = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],

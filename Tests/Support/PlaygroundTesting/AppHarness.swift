@@ -200,8 +200,9 @@ public actor AppHarness<App: HostedApp> {
         return (try? encoder.encode(AnyEncodable(app.snapshot))).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
-    /// Waits, letting the app's tasks run, until `condition` holds or `timeout` passes; returns whether it held.
-    public func waitUntil(timeout: Duration = .seconds(15), _ condition: @Sendable (isolated AppHarness) -> Bool) async -> Bool {
+    /// Waits, letting the app's tasks run, until `condition` holds or `timeout` passes; returns whether it held (the
+    /// 30 s cover a parallel test run on a loaded two-core machine, not a target).
+    public func waitUntil(timeout: Duration = .seconds(30), _ condition: @Sendable (isolated AppHarness) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition(self) {
             guard ContinuousClock.now < deadline else { return false }
