@@ -295,37 +295,3 @@ struct HibernationSweepTests {
         #expect(!rooms.anyNotResident && !rooms.needsWaking(room.id), "woken: every room resident again")
     }
 }
-
-@Suite("A room's resync cache")
-struct ResyncCacheTests {
-    /// Tabs that reconnect together share one resync; the room does not hold it (the whole page) until its next
-    /// change (issue #27's memory).
-    @Test func aResyncIsKeptForItsLifetimeOnly() async throws {
-        // The EV app alone: it fetches nothing, so no change moves the room's sequence number meanwhile.
-        let registry = AppRegistry(StandardApps.registry().apps.filter { $0.about.id == "ev" })
-        var limits = Room.Limits()
-        limits.resyncCacheLifetime = .milliseconds(200)
-        let blueprint = Room.Blueprint(
-            registry: registry, sources: SampleSources(samplesDirectory: nil, apps: registry.apps),
-            limits: limits, randomSeed: 1, ownBaseURL: { "http://127.0.0.1:9" })
-        let room = Room(id: RoomID.random(), blueprint: blueprint, persists: false)
-        let first = room.perform { try? $0.subscribe(lastEventID: nil) }
-        #expect(first != nil)
-        let kept = room.perform { $0.resyncCache.map { ($0.seq, $0.message.text) } }
-        #expect(kept != nil, "a resync is kept for the next tab")
-        let second = room.perform { try? $0.subscribe(lastEventID: nil) }
-        #expect(room.perform { $0.resyncCache?.seq } == kept?.0)
-        var waited = 0
-        while room.perform({ $0.resyncCache != nil }), waited < 100 {
-            try await Task.sleep(for: .milliseconds(50))
-            waited += 1
-        }
-        #expect(room.perform { $0.resyncCache == nil }, "let go once its lifetime is over")
-        let third = room.perform { try? $0.subscribe(lastEventID: nil) }
-        let again = room.perform { $0.resyncCache.map { ($0.seq, $0.message.text) } }
-        #expect(again != nil, "drawn again for the next tab")
-        #expect(again?.0 == kept?.0 && again?.1 == kept?.1, "the same message at the same sequence number")
-        withExtendedLifetime((first, second, third)) {}
-        await room.close()
-    }
-}

@@ -86,12 +86,6 @@ extension Room {
         if presenter.locked || presenter.spotlight != nil { parts.append(PresenterView.live(presenter, room: id, registry: blueprint.registry)) }
         let message = SSEMessage(event: "patch", id: String(seq), data: parts.joined(separator: "\n"))
         resyncCache = (seq, message)
-        // Kept for the tabs that reconnect together (after a restart, within their retry delay), not until the next
-        // change: a room whose one tab resynced held the whole page in it (~20 KB, issue #27).
-        let cached = seq
-        after(blueprint.limits.resyncCacheLifetime) { room in
-            if room.resyncCache?.seq == cached { room.resyncCache = nil }
-        }
         return message
     }
 

@@ -1,5 +1,4 @@
 import AppSeam
-import Dispatch
 import PlaygroundHTTP
 import PlaygroundJournal
 import PlaygroundUI
@@ -19,8 +18,6 @@ actor Room {
         /// Bytes of patches kept for tabs that reconnect (a patch is ~1 KB; a tab that missed more gets a resync).
         var replayBytes = 16 * 1024
         var retryMilliseconds = 2_000
-        /// How long a resync is kept for other tabs asking at the same sequence number (tabs reconnecting together).
-        var resyncCacheLifetime = Duration.seconds(5)
         /// Events the whole room accepts (every client together), so one room cannot take a whole core.
         var eventBudget = EventBudget.unlimited
         /// Steps a room's journal holds; past it the room refuses new events (fork or import to go on).
@@ -194,14 +191,6 @@ actor Room {
     /// Room jobs never wait for a server thread, so this cannot deadlock; they are short (a render is ~0.15 ms).
     nonisolated func perform<Result: Sendable>(_ body: (isolated Room) -> Result) -> Result {
         executor.queue.sync { assumeIsolated(body) }
-    }
-
-    /// Runs `body` isolated to the room `delay` from now, unless the room is gone by then.
-    nonisolated func after(_ delay: Duration, _ body: @escaping @Sendable (isolated Room) -> Void) {
-        let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
-        executor.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { [weak self] in
-            self?.assumeIsolated(body)
-        }
     }
 
     /// Takes one token from the room's event budget, or throws 429 with `Retry-After` when it is spent.
