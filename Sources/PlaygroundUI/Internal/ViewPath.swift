@@ -476,7 +476,7 @@ final class ViewPath {
         case 3:
             let id = child.extras!.id!
             let identified = madeIdentified
-            let base = "#" + Self.escaped(String(describing: id.base))
+            let base = "#" + Self.escapedIDText(String(describing: id.base))
             var text = base
             if identified.hasText(text) {
                 var suffix = identified.lastSuffixes[base, default: 0]
@@ -491,29 +491,5 @@ final class ViewPath {
             return text
         default: return "T"  // a type (2), or the root (0)
         }
-    }
-
-    /// Longest id text in a description, so that an action id stays short whatever the ids are.
-    static let maxIDTextLength = 40
-
-    /// `%`, `/`, `#`, `~` and control characters percent-encoded (so that no id reads as more path or as a suffix),
-    /// cut to ``maxIDTextLength`` characters with a trailing `…`.
-    private static func escaped(_ text: String) -> String {
-        var out = ""
-        var length = 0
-        for scalar in text.unicodeScalars {
-            if length == maxIDTextLength {
-                out += "…"
-                break
-            }
-            switch scalar {
-            case "%", "/", "#", "~", "\u{0}"..."\u{1F}", "\u{7F}":
-                out += "%" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-            length += 1
-        }
-        return out
     }
 }
