@@ -56,6 +56,9 @@ struct MovieSearchThroughTheHarnessTests {
         try await harness.send(.search(query: "alien", page: 1))
         #expect(await clock.waitForSleepers(1))
         try await harness.send(.search(query: "the matrix", page: 1))
+        // The older search's sleep was cancelled with it; the newer one's effect starts its sleep on its own task,
+        // which may come after `send` returns: moved before it, the clock would leave it asleep for good.
+        #expect(await clock.waitForSleepers(1))
         clock.advance(by: .seconds(1))
         #expect(await harness.waitUntil { !$0.snapshotJSON.contains(#""inFlight":true"#) })
         #expect(
