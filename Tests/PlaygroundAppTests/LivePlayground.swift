@@ -49,7 +49,8 @@ final class LivePlayground: Sendable {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
         try socket.send(head + "\r\n" + (body ?? ""))
-        return try await socket.readResponse(bodiless: method == "HEAD")
+        // 30 s, not the socket's 15: a parallel run starts dozens of playgrounds at once on a loaded machine.
+        return try await socket.readResponse(timeout: .seconds(30), bodiless: method == "HEAD")
     }
 
     /// Makes a room and returns its path (`/rooms/<id>`).
@@ -93,7 +94,7 @@ final class LivePlayground: Sendable {
 
 extension TestSocket {
     /// Waits until the stream body contains `text`.
-    func waitFor(_ text: String, timeout: Duration = .seconds(10)) async -> Bool {
+    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
         await read(timeout: timeout) { _ in self.streamBody.contains(text) }
     }
 
