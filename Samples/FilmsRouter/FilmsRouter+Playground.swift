@@ -31,13 +31,14 @@ public final class FilmsRouterPlayground: CheckpointingApp, PitfallDeclaringApp 
     private var stack: RouterStack { app.stack }
     private let changed: () -> Void
     private let effects: Effects
+    private let turns: Turns
     private let favourites = FavouritesRepository()
     /// The pushed film screen's container, whose notices also make the room render.
     private weak var watchedFilm: AnyObject?
     private var watching: AnyCancellable?
 
     public init(services: AppServices) {
-        (changed, effects) = (services.changed, services.effects)
+        (changed, effects, turns) = (services.changed, services.effects, services.turns)
         let root = FilmsListView.build(data: .init(api: services.filmsAPI(), effects: services.effects, favourites: favourites))
         app = MVIRouterHost(
             appID: Self.about.id, root: root, services: services, container: \.container, describe: Self.describe,
@@ -180,8 +181,12 @@ public final class FilmsRouterPlayground: CheckpointingApp, PitfallDeclaringApp 
         guard saved.results.count <= 20, saved.favourites.count <= 100_000, ["idle", "content", "failed"].contains(saved.list) else {
             throw CheckpointError("the films-router checkpoint holds a list this app does not write")
         }
-        // The switches as they were, once the screens are back the way they went.
-        defer { app.restorePitfalls(pitfallSwitches, onNames: saved.pitfalls ?? [], bites: saved.pitfallBites ?? [:]) }
+        // The switches as they were, once the screens are back the way they went and their containers' notices are
+        // in (switched on earlier, the restore's own notices would count as bites the room never had).
+        defer {
+            turns.drain()
+            app.restorePitfalls(pitfallSwitches, onNames: saved.pitfalls ?? [], bites: saved.pitfallBites ?? [:])
+        }
         app.mountIfNeeded()
         guard let list = app.container?.intent else { throw CheckpointError("the films-router list could not be drawn") }
         list.onSelectFaults(saved.faults)
