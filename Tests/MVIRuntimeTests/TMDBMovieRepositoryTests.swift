@@ -76,15 +76,13 @@ import Testing
         #expect(missing?.kind == .httpStatus(404))
     }
 
-    @Test func aSlowServerTimesOut() async throws {
+    /// The server never sends the body: without the deadline the request would wait until the time limit fails it.
+    @Test(.timeLimit(.minutes(1))) func aSlowServerTimesOut() async throws {
         let server = try await CatalogServer()
         let repository = TMDBMovieRepository(baseURL: server.baseURL("/slow"), timeout: .milliseconds(300))
-        let started = ContinuousClock.now
         let error = await #expect(throws: MovieRepositoryError.self) { try await repository.searchMovies(query: "x", page: 1) }
         #expect(error?.kind == .transport)
         #expect(error?.message.contains("did not answer within 0.3 seconds") == true, "\(String(describing: error))")
-        // The server never sends the body: without the deadline this would wait until the test ends.
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func aRefusedConnectionIsATransportError() async throws {
