@@ -63,7 +63,9 @@ struct PitfallLiveTests {
         } else {
             #expect(items.count == 5 && state["overCap"] as? Int == 0, "\(items.count)")
         }
-        try await expectReplayShowsTheSame(live, room, app: "vvsi", keys: ["items", "overCap", "pitfall", "alert"])
+        // Actions run side by side replay with their deliveries counted, not ordered (docs/journal.md): the race can
+        // end another way in a replay, so only the switch is compared then.
+        try await expectReplayShowsTheSame(live, room, app: "vvsi", keys: on ? ["pitfall"] : ["items", "overCap", "pitfall", "alert"])
     }
 
     @Test(arguments: [true, false])
