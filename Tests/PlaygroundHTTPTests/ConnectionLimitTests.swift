@@ -180,15 +180,15 @@ import Testing
         withExtendedLifetime((second, other, again)) {}
     }
 
-    @Test func aStreamWhoseClientHangsUpIsFreedWithinASecond() async throws {
+    /// How soon is test_hosting.py's (5,000 streams closed at once, freed within 1 s); this holds that
+    /// a stream nothing is written to is freed at all, by the hang-up watcher alone.
+    @Test func aStreamWhoseClientHangsUpIsFreedWithoutAWrite() async throws {
         let server = try TestServer()  // heartbeats off: only the hang-up watcher can notice
         defer { server.server.shutdown() }
         let streams = try await (0..<20).asyncMap { _ in try await server.subscribe() }
         #expect(server.server.metrics.openStreams == 20)
-        let start = ContinuousClock.now
         for stream in streams { stream.close() }
-        #expect(await eventually(timeout: .seconds(1)) { server.server.metrics.openStreams == 0 })
-        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(await eventually(timeout: .seconds(30)) { server.server.metrics.openStreams == 0 })
         #expect(server.server.metrics.hangUps == 20)
         #expect(await eventually { server.streams.alive.count == 0 })
     }
