@@ -3,7 +3,7 @@
 # a fresh server warmed by one 1,000-subscriber run, then `sse-bench rate -c 1000 --rooms 100 --publishers 4 --seconds 8`
 # with `perf record -F 999 -g` on the server for 5 s of it (and `perf stat` counting its context switches and
 # migrations over the same 5 s, per event), then the flat profile and the rate's RESULT line.
-#   Benchmarks/rate-profile.sh BINARY [OUT=/tmp/rate-profile.data]
+#   Benchmarks/rate-profile.sh BINARY [OUT=/tmp/rate-profile.data]   (the client's output goes to OUT.rate, perf stat's to OUT.stat)
 # then `Benchmarks/rate-buckets.py OUT CPU_MS_PER_EVENT` for the CPU per event by bucket, or e.g.
 # `perf report -i OUT --no-children --sort symbol`, or `--children` for the callers' shares.
 # FLAGS="…" replaces the default flags (FLAGS="" passes none, for 3bb6271; "@RUN@" becomes a new name per start).
