@@ -329,6 +329,76 @@
     putBack(parent);
   }
 
+  // A node whose first child stays (a search field) and whose content after it changed (a spinner, then the results):
+  // <template data-rest="CHILD">NEW</template>; what followed the child is kept like any, and a copy of it as a whole
+  // (without what this script adds to a page: a long list's button and class). A content shaped like a copy kept after
+  // that child comes as <template data-rest="CHILD" data-like="SEQ ID …" data-rows="N …">TEXT<br>…</template>: that
+  // copy (used up) with its ids and texts set in order, each keyed list in it (an element whose children all have an
+  // id, not in another's rows) given N rows like its first.
+  const keptRests = new Map();   // "CHILD SEQ" -> the nodes that followed CHILD when patch SEQ took them off
+  function applyRest(carrier) {
+    const child = document.getElementById(carrier.dataset.rest);
+    if (!child) { missing = true; return; }
+    const parent = child.parentElement;
+    let index = Array.prototype.indexOf.call(parent.children, child) + 1;
+    const gone = [];
+    while (child.nextSibling) {
+      const node = child.nextSibling;
+      if (node.nodeType === Node.ELEMENT_NODE) keep(node, index++);
+      gone.push(node);
+      node.remove();
+    }
+    if (keeping !== null) {
+      keptRests.set(`${child.id} ${keeping}`, gone.map(pristine).filter(Boolean));
+      // The room names at most its last four per child (Rests.maxKeptRests): more are let go.
+      const mine = Array.from(keptRests.keys()).filter((key) => key.startsWith(`${child.id} `));
+      if (mine.length > 8) keptRests.delete(mine[0]);
+    }
+    const like = carrier.getAttribute("data-like");
+    const nodes = like === null ? Array.from(carrier.content.childNodes) : drawnLike(child.id, like, carrier);
+    if (!nodes) { missing = true; return; }
+    child.after(...nodes);
+    putBack(parent);
+  }
+  function pristine(node) {
+    if (node.nodeType === Node.ELEMENT_NODE && node.classList.contains("show-all")) return null;
+    const copy = node.cloneNode(true);
+    if (copy.nodeType !== Node.ELEMENT_NODE) return copy;
+    for (const button of Array.from(copy.querySelectorAll(".show-all"))) button.remove();
+    for (const list of [copy, ...copy.querySelectorAll(".clipped")]) list.classList.remove("clipped");
+    return copy;
+  }
+  function drawnLike(childID, like, carrier) {
+    const [seq, ...ids] = like.split(" ");
+    const nodes = keptRests.get(`${childID} ${seq}`);
+    if (!nodes) return null;
+    keptRests.delete(`${childID} ${seq}`);
+    const rows = (carrier.getAttribute("data-rows") || "").split(" ").filter(Boolean).map(Number);
+    const texts = lines(carrier.content);
+    let id = 0, text = 0, list = 0;
+    const isList = (element) => element.hasAttribute("id") && element.firstChild
+      && Array.from(element.childNodes).every((node) => node.nodeType === Node.ELEMENT_NODE && node.hasAttribute("id"));
+    const fill = (node, inRow) => {
+      if (node.nodeType === Node.TEXT_NODE) { node.data = texts[text++]; return; }
+      if (node.nodeType !== Node.ELEMENT_NODE) return;
+      if (node.hasAttribute("id")) node.id = ids[id++];
+      if (!inRow && isList(node)) {
+        const model = node.firstElementChild;
+        node.replaceChildren();
+        for (let count = rows[list++]; count > 0; count--) {
+          const row = model.cloneNode(true);
+          node.append(row);
+          fill(row, true);
+        }
+        return;
+      }
+      for (const inner of Array.from(node.childNodes)) fill(inner, inRow);
+    };
+    nodes.forEach((node) => fill(node, false));
+    if (id !== ids.length || text !== texts.length) return null;
+    return nodes;
+  }
+
   // A node's last child taken off (a pushed screen dismissed): <template data-drop="CHILD"></template>; kept like any.
   function drop(id) {
     const child = document.getElementById(id);
@@ -469,6 +539,7 @@
       if (fresh.dataset.appendTo) { applyAppend(fresh); continue; }
       if (fresh.dataset.drop) { drop(fresh.dataset.drop); continue; }
       if (fresh.dataset.swap) { applySwap(fresh); continue; }
+      if (fresh.dataset.rest) { applyRest(fresh); continue; }
       if (!fresh.id) continue;
       const old = document.getElementById(fresh.id);
       if (!old) continue;
@@ -542,6 +613,7 @@
       missing = false;
       kept.clear();
       keptAt.clear();
+      keptRests.clear();
       resyncing = true;
       source.close();
       connect("0");
