@@ -259,7 +259,8 @@ struct PaneViewTests {
         }
     }
 
-    /// Random searches in a row, each patch applied as the page applies it: the page is a fresh render after each.
+    /// Random searches in a row (the field now and then gone and back), each patch applied as the page applies it: the
+    /// page is a fresh render after each.
     @Test func randomSearchesConverge() throws {
         var generator = SeededRandomNumberGenerator(seed: 36)
         var view = PaneView(id: "nice-view")
@@ -273,7 +274,8 @@ struct PaneViewTests {
                 case 2: .results(Self.randomRows(&generator))
                 default: .empty
                 }
-            let rendered = ViewHost(Searching(state: state)).render(Self.context)
+            // Now and then the field is gone (another screen) and comes back with another content after it.
+            let rendered = seq % 17 == 0 ? ViewHost(Detail()).render(Self.context) : ViewHost(Searching(state: state)).render(Self.context)
             let patches = view.update(rendered, seq: seq)
             if seq == 1 { page = Page(html: Page.expandForms(patches[0].html)) } else { for patch in patches { try page.apply(patch, seq: seq) } }
             #expect(page.html == PaneView.wrapped(rendered.html, id: "nice-view"), "step \(seq)")

@@ -43,7 +43,11 @@ extension PaneView {
         }
         let patched = Set(changes.map(\.child))
         for (child, entry) in rests where !patched.contains(child) {
-            guard let now = tree.records[entry.node], now.whole != old[entry.node]?.whole else { continue }
+            guard let now = tree.records[entry.node] else {
+                rests[child]?.shown = nil  // gone: a later rest patch takes off nothing the room knows
+                continue
+            }
+            guard now.whole != old[entry.node]?.whole else { continue }
             let index = tree.nodes.firstIndex { $0.id == entry.node }
             rests[child]?.shown = index.flatMap { now.children.first == child && now.head != nil ? tree.restShape($0)?.hash : nil }
         }
