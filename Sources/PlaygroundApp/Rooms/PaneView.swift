@@ -23,7 +23,8 @@ import PlaygroundUI
 /// later) asks for a resync.
 ///
 /// A node that gained a last child gets it appended (`<template data-append-to="NODE">`), one that lost it has it
-/// dropped (`<template data-drop="CHILD">`), one whose child is another now has it swapped (`<template data-swap="OLD">`).
+/// dropped (`<template data-drop="CHILD">`), one whose child is another now has it swapped (`<template data-swap="OLD">`),
+/// one whose first child stays has what follows it sent alone (`<template data-rest="CHILD">`, PaneView+Rest.swift).
 /// Patches write a control's form, and a node shaped like the node before it, short (PaneView+Short.swift); the page
 /// script writes them out as the page has them.
 ///
