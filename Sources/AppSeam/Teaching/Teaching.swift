@@ -75,7 +75,9 @@ extension Teaching: TeachingFragments {
             let rows = trace.rowsPatchHTML(changes.rows, traceID: traceID, calls: flow.path.map(\.call), caption: flow.caption, inStrip: flowChanged)
             if flowChanged, let lit = patches.indices.last {
                 // Inside the strip's patch, which the script applies first (one carrier, not two).
-                patches[lit].html = patches[lit].html.dropLast("</template>".count) + rows + "</template>"
+                patches[lit].html.removeLast("</template>".utf8.count)
+                patches[lit].html += rows
+                patches[lit].html += "</template>"
             } else {
                 patches.append(Fragment(id: "\(traceID)-rows", html: rows))
             }

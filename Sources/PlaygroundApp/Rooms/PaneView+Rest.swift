@@ -33,6 +33,7 @@ extension PaneView {
     /// the contents that changed otherwise (a row in them patched, their node sent whole or gone); before ``shown`` is
     /// the new render's.
     mutating func trackRests(_ changes: [RestChange], tree: Tree, seq: UInt64, shown old: NodeTable) {
+        guard !changes.isEmpty || !rests.isEmpty else { return }  // the rate case: no rest patch ever
         for change in changes {
             var entry = rests[change.child] ?? Rests(node: change.node)
             if let shape = entry.shown { entry.kept.append(Rests.Kept(seq: seq, shape: shape)) }
