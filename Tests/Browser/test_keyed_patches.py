@@ -375,7 +375,8 @@ def teaching(page, app):
 
 def test_short_patches_draw_what_a_fresh_page_draws(room, browser):
     """Patches carry trace rows, the strip's calls, control forms and rows like the row before them short, runs of
-    kept rows by their first, and what follows the search field alone, like the last search's results: a tab that applied them shows every pane (views, trace rows, strips) as a fresh load of
+    kept rows by their first, what follows the search field alone, like the last search's results, and trace rows inside
+    the strip's patch: a tab that applied them shows every pane (views, trace rows, strips) as a fresh load of
     the room does, and its controls post as the page's own do."""
     first, second = room
     url = first.url
@@ -413,7 +414,7 @@ def test_short_patches_draw_what_a_fresh_page_draws(room, browser):
         converged(browser, (first, second), url)
         sent = "\n".join(data for _, data in stream.patches())
         for short in ("<tr data-row=", "<tr data-grow=", " data-c>", "data-run=", "data-like=", '">0 ', "<u></u>", "<u>0</u>",
-                      'data-like="router-c', 'data-rest="mvi-c', 'data-rows="3"'):
+                      'data-like="router-c', 'data-rest="mvi-c', 'data-rows="3"', "<template><tr data-row="):
             assert short in sent, f"{short} in the patches"
         fresh = browser.new_context().new_page()
         try:
