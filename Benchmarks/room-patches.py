@@ -161,7 +161,7 @@ def top_level_ids(data):
                 del open_tags[len(open_tags) - 1 - open_tags[::-1].index(tag):]
             continue
         if not open_tags:
-            named = re.search(r'\b(?:data-rows-for|data-keyed-for|data-lit-for|data-append-to|data-drop|data-swap|id)="([^"]*)"', attributes)
+            named = re.search(r'\b(?:data-rows-for|data-keyed-for|data-lit-for|data-append-to|data-drop|data-swap|data-rest|id)="([^"]*)"', attributes)
             ids.append(named.group(1) if named else tag)
         open_tags.append(tag)
     return ids

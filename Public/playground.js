@@ -16,8 +16,8 @@
   // Replaces each top-level element of a patch with the element of the same id on the page. A template or table that
   // names a table body (data-rows-for) carries rows instead: each replaces its namesake or goes on top, and
   // the body keeps at most its (or the carrier's) data-keep rows (the trace grows by one small row per event, not a
-  // whole table). A trace's new row comes short, <tr data-row="NUMBER STEP SOURCE[ +]">, and is drawn here as the
-  // server draws it (fullRow). A row <tr data-grow="NUMBER"> carries what a row the page has gained: its first cell's
+  // whole table). A trace's new row comes short, <tr data-row="NUMBER STEP SOURCE[ +][ µs bytes]">, and is drawn here as
+  // the server draws it (fullRow). A row <tr data-grow="NUMBER STEPS CHANGES[ µs bytes]"> carries what a row the page has gained: its first cell's
   // content is added to the row's event cell, its other two cells' lines to the became and changed cells (a cell left
   // out adds nothing). A short line may name what the pane's strip shows (<u>K</u>: its item K's call; <u>^N</u>,
   // <u>$N</u>: its caption's first or last N characters; the strip's patch comes before the rows') or the line every
@@ -72,6 +72,7 @@
     const out = [""];
     for (const node of cell.childNodes) {
       if (node.nodeName === "BR") out.push("");
+      else if (node.nodeName === "TEMPLATE") continue;
       else out[out.length - 1] += named && node.nodeName === "U" ? named(node, out, above) : node.textContent;
     }
     return out;
@@ -111,7 +112,9 @@
   }
   // A trace row as the server draws it on the page (TraceTable's rowHTML), from the short row a patch carries.
   function fullRow(short, traceID, named, under) {
-    const [number, step, source, linked] = short.dataset.row.split(" ");
+    const [number, step, source, ...more] = short.dataset.row.split(" ");
+    const linked = more[0] === "+";
+    const cost = more.slice(linked ? 1 : 0).join(" ");
     const [event, became, changed] = short.cells;
     const row = document.createElement("tr");
     row.id = `${traceID}-row-${number}`;
@@ -128,29 +131,29 @@
     row.insertCell().append(...codes(lines(became, named), false));
     const changes = row.insertCell();
     changes.className = "changes";
-    if (short.dataset.cost) changes.dataset.cost = short.dataset.cost;
+    if (cost) changes.dataset.cost = cost;
     const list = lines(changed, named, { lines: [], row: under });
     if (list.length) changes.append(...codes(list, false));
-    else if (short.dataset.cost) { const small = document.createElement("small"); small.textContent = "nothing"; changes.append(small); }
+    else if (cost) { const small = document.createElement("small"); small.textContent = "nothing"; changes.append(small); }
     else changes.textContent = "…";
     return row;
   }
 
-  // A row's gains go after its first data-at="STEPS CHANGES" items: a page drawn just before this patch may have them
-  // already, so the cells are cut back to those first.
+  // A row's gains (data-grow="NUMBER STEPS CHANGES[ µs bytes]") go after its first STEPS and CHANGES items: a page
+  // drawn just before this patch may have them already, so the cells are cut back to those first.
   function grow(gained, traceID, named) {
-    const row = document.getElementById(`${traceID}-row-${gained.dataset.grow}`);
+    const [number, steps, changes, ...figures] = gained.dataset.grow.split(" ").map((word, index) => (index < 3 ? Number(word) : word));
+    const row = document.getElementById(`${traceID}-row-${number}`);
     if (!row) { missing = true; return; }
     const [event, became, changed] = gained.cells;
-    const [steps, changes] = (gained.dataset.at || "0 0").split(" ").map(Number);
     if (event && !row.cells[2].querySelector("a.step-through")) row.cells[2].append(...event.childNodes);
     const cost = row.cells[4].querySelector(":scope > details.cost");
     cutAfter(row.cells[3], steps, null);
     cutAfter(row.cells[4], changes, cost);
     row.cells[3].append(...codes(lines(became, named), steps > 0));
     for (const node of codes(lines(changed, named, { lines: codeLines(row.cells[4]), row: row.nextElementSibling }), changes > 0)) row.cells[4].insertBefore(node, cost);
-    if (gained.dataset.cost) {
-      row.cells[4].dataset.cost = gained.dataset.cost;
+    if (figures.length) {
+      row.cells[4].dataset.cost = figures.join(" ");
       drawCost(row.cells[4]);
     }
   }
@@ -329,6 +332,76 @@
     putBack(parent);
   }
 
+  // A node whose first child stays (a search field) and whose content after it changed (a spinner, then the results):
+  // <template data-rest="CHILD">NEW</template>; what followed the child is kept like any, and a copy of it as a whole
+  // (without what this script adds to a page: a long list's button and class). A content shaped like a copy kept after
+  // that child comes as <template data-rest="CHILD" data-like="SEQ ID …" data-rows="N …">TEXT<br>…</template>: that
+  // copy (used up) with its ids and texts set in order, each keyed list in it (an element whose children all have an
+  // id, not in another's rows) given N rows like its first.
+  const keptRests = new Map();   // "CHILD SEQ" -> the nodes that followed CHILD when patch SEQ took them off
+  function applyRest(carrier) {
+    const child = document.getElementById(carrier.dataset.rest);
+    if (!child) { missing = true; return; }
+    const parent = child.parentElement;
+    let index = Array.prototype.indexOf.call(parent.children, child) + 1;
+    const gone = [];
+    while (child.nextSibling) {
+      const node = child.nextSibling;
+      if (node.nodeType === Node.ELEMENT_NODE) keep(node, index++);
+      gone.push(node);
+      node.remove();
+    }
+    if (keeping !== null) {
+      keptRests.set(`${child.id} ${keeping}`, gone.map(pristine).filter(Boolean));
+      // The room names at most its last four per child (Rests.maxKeptRests): more are let go.
+      const mine = Array.from(keptRests.keys()).filter((key) => key.startsWith(`${child.id} `));
+      if (mine.length > 8) keptRests.delete(mine[0]);
+    }
+    const like = carrier.getAttribute("data-like");
+    const nodes = like === null ? Array.from(carrier.content.childNodes) : drawnLike(child.id, like, carrier);
+    if (!nodes) { missing = true; return; }
+    child.after(...nodes);
+    putBack(parent);
+  }
+  function pristine(node) {
+    if (node.nodeType === Node.ELEMENT_NODE && node.classList.contains("show-all")) return null;
+    const copy = node.cloneNode(true);
+    if (copy.nodeType !== Node.ELEMENT_NODE) return copy;
+    for (const button of Array.from(copy.querySelectorAll(".show-all"))) button.remove();
+    for (const list of [copy, ...copy.querySelectorAll(".clipped")]) list.classList.remove("clipped");
+    return copy;
+  }
+  function drawnLike(childID, like, carrier) {
+    const [seq, ...ids] = like.split(" ");
+    const nodes = keptRests.get(`${childID} ${seq}`);
+    if (!nodes) return null;
+    keptRests.delete(`${childID} ${seq}`);
+    const rows = (carrier.getAttribute("data-rows") || "").split(" ").filter(Boolean).map(Number);
+    const texts = lines(carrier.content);
+    let id = 0, text = 0, list = 0;
+    const isList = (element) => element.hasAttribute("id") && element.firstChild
+      && Array.from(element.childNodes).every((node) => node.nodeType === Node.ELEMENT_NODE && node.hasAttribute("id"));
+    const fill = (node, inRow) => {
+      if (node.nodeType === Node.TEXT_NODE) { node.data = texts[text++]; return; }
+      if (node.nodeType !== Node.ELEMENT_NODE) return;
+      if (node.hasAttribute("id")) node.id = ids[id++];
+      if (!inRow && isList(node)) {
+        const model = node.firstElementChild;
+        node.replaceChildren();
+        for (let count = rows[list++]; count > 0; count--) {
+          const row = model.cloneNode(true);
+          node.append(row);
+          fill(row, true);
+        }
+        return;
+      }
+      for (const inner of Array.from(node.childNodes)) fill(inner, inRow);
+    };
+    nodes.forEach((node) => fill(node, false));
+    if (id !== ids.length || text !== texts.length) return null;
+    return nodes;
+  }
+
   // A node's last child taken off (a pushed screen dismissed): <template data-drop="CHILD"></template>; kept like any.
   function drop(id) {
     const child = document.getElementById(id);
@@ -345,7 +418,8 @@
     // The path's items from data-from on (a later stage sends only itself; the tab keeps the ones before).
     const from = Number(carrier.dataset.from || 0);
     const list = flow.querySelector(".flow-path");
-    const fresh = lines(carrier.content).map(pathItem);
+    const items = lines(carrier.content);
+    const fresh = (items.length === 1 && items[0] === "" ? [] : items).map(pathItem);   // only the rows' template
     if (list) {
       while (list.children.length > from) list.lastElementChild.remove();
       list.append(...fresh);
@@ -367,6 +441,12 @@
     const caption = flow.querySelector(".flow-caption");
     // No data-caption: the step's caption is the one shown.
     if (caption && carrier.dataset.caption !== undefined) caption.textContent = carrier.dataset.caption;
+    // The trace's rows may come inside, after the strip's items: <template data-lit-for="APP-flow">…<template>ROWS</template>.
+    const rows = Array.from(carrier.content.children).find((node) => node.nodeName === "TEMPLATE");
+    if (rows) {
+      rows.dataset.rowsFor = carrier.dataset.litFor.replace(/-flow$/, "-trace-rows");
+      applyRows(rows);
+    }
   }
 
   // A path's item as the page draws it, <li data-place="3" class="later"><code>CALL</code></li>, from the short line a
@@ -469,6 +549,7 @@
       if (fresh.dataset.appendTo) { applyAppend(fresh); continue; }
       if (fresh.dataset.drop) { drop(fresh.dataset.drop); continue; }
       if (fresh.dataset.swap) { applySwap(fresh); continue; }
+      if (fresh.dataset.rest) { applyRest(fresh); continue; }
       if (!fresh.id) continue;
       const old = document.getElementById(fresh.id);
       if (!old) continue;
@@ -542,6 +623,7 @@
       missing = false;
       kept.clear();
       keptAt.clear();
+      keptRests.clear();
       resyncing = true;
       source.close();
       connect("0");

@@ -100,8 +100,8 @@ struct TeachingTests {
     }
 
     /// A row the tabs have is patched with what it gained (an effect's answer: more steps, more changes, a new cost),
-    /// not sent whole again; a row still showing its "…" placeholder is drawn again. Its cost goes as `data-cost`,
-    /// which the page script draws as the page's detail.
+    /// not sent whole again; a row still showing its "…" placeholder is drawn again. Its cost goes at the end of its
+    /// `data-grow` (`data-row`), which the page script draws as the page's detail.
     @Test func aRowThatGrowsSendsOnlyWhatItGained() {
         let layer = Teaching<Stage>(appID: "x", trace: Trace(capacity: 3))
         _ = layer.patches()
@@ -117,7 +117,7 @@ struct TeachingTests {
         // A new row comes short; the script draws it as the page does.
         #expect(
             first[0].html
-                == #"<template data-rows-for="x-trace-rows"><tr data-row="1 7 http" data-cost="40 300"><td>search<td>intent #1<td>state: a → b</template>"#,
+                == #"<template data-rows-for="x-trace-rows"><tr data-row="1 7 http 40 300"><td>search<td>intent #1<td>state: a → b</template>"#,
             "\(first[0].html)")
         #expect(!first[0].html.contains("<details"), "the detail is the script's to draw")
         #expect(layer.fragments()[1].html.contains(#"<details class="cost"><summary>cost</summary>render 40 µs · patch 300 B</details>"#))
@@ -125,11 +125,13 @@ struct TeachingTests {
         layer.receive(StageRecord(stage: "A", place: 0, call: "a()", file: "M/F.swift", lines: 1...1, later: true), step: step)
         layer.trace.appendStep("answer")
         layer.trace.complete(renderTime: .microseconds(2), bytes: 50, changes: ["state: b → c"], step: step)
-        let grown = layer.patches().first { $0.id == "x-trace-rows" }
+        let grown = layer.patches()
+        #expect(grown.map(\.id) == ["x-flow"], "the rows inside the strip's patch")
         #expect(
-            grown?.html
-                == #"<template data-rows-for="x-trace-rows"><tr data-grow="1" data-at="1 1" data-cost="42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a><td>answer<br><u></u><td>state: b → c</template>"#,
-            "the row by its number; the line every re-render adds named"
+            grown.first?.html.hasSuffix(
+                #">0L a()<template><tr data-grow="1 1 1 42 350"><td><br><a class="step-through" href="?step=7">Step ▶</a><td>answer<br><u></u><td>state: b → c</template></template>"#)
+                == true,
+            "the row by its number, after its first step and change; the line every re-render adds named: \(grown)"
         )
         #expect(layer.fragments()[1].html.contains(#"<a class="step-through" href="?step=7">Step ▶</a>"#), "the page draws the same row whole")
 
@@ -137,7 +139,7 @@ struct TeachingTests {
         _ = layer.patches()
         layer.trace.complete(renderTime: .microseconds(1), bytes: 1)
         #expect(
-            layer.patches()[0].html.contains(#"<tr data-row="2 7 http" data-cost="1 1"><td>pending<td><td>"#),
+            layer.patches()[0].html.contains(#"<tr data-row="2 7 http 1 1"><td>pending<td><td>"#),
             "a placeholder is replaced by the whole row")
     }
 
@@ -164,10 +166,11 @@ struct TeachingTests {
         layer.trace.complete(renderTime: .microseconds(3), bytes: 9, changes: ["x: 1 → 2"])
         layer.endStep()
         let patches = layer.patches()
-        #expect(patches.map(\.id) == ["x-flow", "x-trace-rows"], "the strip's patch goes first")
-        let row = patches[1].html
+        #expect(patches.map(\.id) == ["x-flow"], "the rows go inside the strip's patch, after its items (the script draws the strip first)")
+        let row = try #require(patches.first).html
         #expect(
-            row == #"<template data-rows-for="x-trace-rows"><tr data-row="1 4 http +" data-cost="3 9"><td><u>2</u><td>intent #1 <u>0</u> sent<br><u>2</u><br>a()<br><u></u><br>open é<br><u>$46</u><br><u>^19</u><td>x: 1 → 2</template>"#,
+            row.hasSuffix(
+                #"<br>1 a()<br>0 coordinator.handleRoute(.post(3))<template><tr data-row="1 4 http + 3 9"><td><u>2</u><td>intent #1 <u>0</u> sent<br><u>2</u><br>a()<br><u></u><br>open é<br><u>$46</u><br><u>^19</u><td>x: 1 → 2</template></template>"#),
             "\(row)")
         // Written out as the page script does, each line is the row's.
         let expand = { (cell: Substring) -> [String] in
@@ -191,8 +194,10 @@ struct TeachingTests {
         layer.receive(StageRecord(stage: "B", place: 1, call: "cache posts: hit PostList (100 values)", file: "M/F.swift", lines: 1...1, later: true), step: step)
         layer.trace.appendStep("cache posts: hit PostList (100 values)")
         layer.trace.complete(renderTime: .microseconds(2), bytes: 5, step: step)
-        let grown = try #require(layer.patches().first { $0.id == "x-trace-rows" })
-        #expect(grown.html == #"<template data-rows-for="x-trace-rows"><tr data-grow="1" data-at="7 1" data-cost="5 14"><td><td><u>3</u><br><u></u></template>"#, "\(grown.html)")
+        let grown = try #require(layer.patches().first)
+        #expect(
+            grown.html == #"<template data-lit-for="x-flow" data-from="3">1L cache posts: hit PostList (100 values)<template><tr data-grow="1 7 1 5 14"><td><td><u>3</u><br><u></u></template></template>"#,
+            "\(grown.html)")
     }
 
     /// A changed line whose old value is what the last line of its path above it says the path became goes as its path
@@ -249,7 +254,7 @@ struct TeachingTests {
         short.omittedSteps = 0
         #expect(
             trace.shortRowHTML(short)
-                == #"<tr data-row="3 7 http +" data-cost="40 300"><td>e&lt;1&gt;<td>a<br>b<td>x: 1 → 2<br>y: "a""#,
+                == #"<tr data-row="3 7 http + 40 300"><td>e&lt;1&gt;<td>a<br>b<td>x: 1 → 2<br>y: "a""#,
             "text between tags: only & < > escaped")
         #expect(trace.shortRowHTML(trace.entries[0]) == nil, "… more steps")
         #expect(trace.shortRowHTML(trace.entries[1]) == nil, "no step")

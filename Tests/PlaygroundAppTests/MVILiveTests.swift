@@ -54,6 +54,38 @@ struct MVILiveTests {
         #expect(await stream.waitFor("No matching movies found"))
     }
 
+    /// A search, its next page and another search reach each tab in little SSE (issue #27: at most 2 KB an event),
+    /// counted as `Benchmarks/room-patches.py` counts them (each message's lines): what follows the search field goes
+    /// alone, and a spinner or results shaped like ones the tab keeps go as their ids and texts (2,327, 1,552 and 2,638
+    /// B at stop 35; the first search has no results before it to be drawn like).
+    @Test func searchesReachEachTabInFewBytes() async throws {
+        let live = try await LivePlayground(apps: ["mvi"])
+        defer { live.playground.shutdown() }
+        let room = try await live.newRoom()
+        let stream = try await live.subscribe(room)
+        let post = { (json: String, shows: String) async throws -> Int in
+            let answer = try await live.post(room, json)
+            let seq = try #require(Int(answer.text.firstMatch(of: /"seq":(\d+)/)?.1 ?? ""), "\(answer.text)")
+            #expect(await stream.waitFor(shows), "\(shows)")
+            return seq
+        }
+        let bytes = { (from: Int, to: Int) in
+            stream.streamBody.components(separatedBy: "\n\n").filter { message in
+                guard message.contains("event: patch"), let id = message.firstMatch(of: /(?m)^id: (\d+)$/).flatMap({ Int($0.1) }) else { return false }
+                return id >= from && id < to
+            }.reduce(0) { $0 + $1.utf8.count + 2 }
+        }
+        let search = try await post(#"{"app":"mvi","event":"search","query":"the matrix"}"#, "Page 1 of 1 · 3 movies")
+        let next = try await post(#"{"app":"mvi","event":"page","page":2}"#, "No matching movies found")
+        let another = try await post(#"{"app":"mvi","event":"search","query":"star wars"}"#, "Page 1 of 1 · 5 movies")
+        // Every message of the last search is whole once the next event's own has come.
+        let end = try await post(#"{"app":"mvi","event":"setFaults","latencyMs":0,"failureRate":0.5}"#, "50% of requests fail")
+        #expect(await stream.waitFor("id: \(end)\n"))
+        let (first, page, second) = (bytes(search, next), bytes(next, another), bytes(another, end))
+        #expect(first <= 2_100 && page <= 1_400 && second <= 2_000, "\(first), \(page), \(second) B: \(stream.streamBody)")
+        #expect(stream.streamBody.contains(#" data-rows="5">Star Wars<br>"#), "the results like the last search's")
+    }
+
     @Test func injectedFailureShowsApiError() async throws {
         let live = try await LivePlayground()
         defer { live.playground.shutdown() }

@@ -231,6 +231,91 @@ struct PaneViewTests {
         static let rows = PaneViewTests.rows([1, 2, 3])
     }
 
+    /// A search field and what shows under it (a prompt, a spinner, results, nothing found): the field stays and what
+    /// follows it goes alone; once the page keeps a content of the same shape (the spinner of the last search, its
+    /// results with another count of rows, the content this patch takes off) it goes as its ids and texts.
+    @Test func whatFollowsAFieldGoesAloneAndLikeWhatThePageKeeps() throws {
+        var view = PaneView(id: "nice-view")
+        let states: [Searching.State] = [
+            .prompt, .loading("a"), .results(Self.rows([1, 2, 3])), .loading("b"), .empty, .loading("c & <d>"),
+            .results(Self.rows([7, 4, 5, 6, 8]).map { Row(id: $0.id, title: "\($0.title) & <\"x\">") }), .results(Self.rows([9, 1])), .empty,
+        ]
+        // The kept content each patch is drawn like (nil: sent as HTML), and how many rows it gives its list.
+        let expected: [(like: UInt64?, rows: String?)] = [(nil, nil), (nil, nil), (3, nil), (nil, nil), (5, nil), (4, "5"), (8, "2"), (6, nil)]
+        let first = ViewHost(Searching(state: states[0])).render(Self.context)
+        _ = view.update(first, seq: 1)
+        var page = Page(html: PaneView.wrapped(first.html, id: "nice-view"))
+        for (offset, state) in states.dropFirst().enumerated() {
+            let seq = UInt64(offset + 2)
+            let rendered = ViewHost(Searching(state: state)).render(Self.context)
+            let patches = view.update(rendered, seq: seq)
+            let html = patches.map(\.html).joined()
+            #expect(patches.count == 1 && html.hasPrefix(#"<template data-rest=""#) && !html.contains("<form"), "step \(seq): \(html)")
+            let like = html.firstMatch(of: /data-like="([0-9]+)/).map { UInt64($0.1)! }
+            let rows = html.firstMatch(of: /data-rows="([^"]*)"/).map { String($0.1) }
+            #expect(like == expected[offset].like && rows == expected[offset].rows, "step \(seq): \(html)")
+            for patch in patches { try page.apply(patch, seq: seq) }
+            #expect(page.html == PaneView.wrapped(rendered.html, id: "nice-view"), "step \(seq)")
+        }
+    }
+
+    /// Random searches in a row (the field now and then gone and back), each patch applied as the page applies it: the
+    /// page is a fresh render after each.
+    @Test func randomSearchesConverge() throws {
+        var generator = SeededRandomNumberGenerator(seed: 36)
+        var view = PaneView(id: "nice-view")
+        var page = Page(html: "")
+        var drawnLike = 0
+        for seq in UInt64(1)...300 {
+            let state: Searching.State =
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: .prompt
+                case 1: .loading(["a", "b"].randomElement(using: &generator)!)
+                case 2: .results(Self.randomRows(&generator))
+                default: .empty
+                }
+            // Now and then the field is gone (another screen) and comes back with another content after it.
+            let rendered = seq % 17 == 0 ? ViewHost(Detail()).render(Self.context) : ViewHost(Searching(state: state)).render(Self.context)
+            let patches = view.update(rendered, seq: seq)
+            if seq == 1 { page = Page(html: Page.expandForms(patches[0].html)) } else { for patch in patches { try page.apply(patch, seq: seq) } }
+            #expect(page.html == PaneView.wrapped(rendered.html, id: "nice-view"), "step \(seq)")
+            drawnLike += patches.filter { $0.html.contains("data-like=\"") }.count
+        }
+        #expect(drawnLike > 50, "contents drawn like kept ones (\(drawnLike))")
+    }
+
+    struct Searching: View {
+        enum State {
+            case prompt, loading(String), results([Row]), empty
+        }
+
+        let state: State
+
+        var body: some View {
+            VStack {
+                Button("Search") {}
+                if case .loading(let query) = state {
+                    HStack { Text("Querying for \(query)") }
+                } else if case .results(let rows) = state {
+                    VStack {
+                        ForEach(rows) { row in
+                            VStack {
+                                Text(row.title)
+                                Text("\(row.id * 10) min")
+                            }
+                        }
+                        Text("\(rows.count) results")
+                    }
+                } else if case .empty = state {
+                    Text("Nothing found")
+                } else {
+                    Text("Type in to search")
+                }
+            }
+            .id("search")
+        }
+    }
+
     /// A node one of whose children is another now (a spinner in place of the posts, the posts back) has that child
     /// swapped; the rest of it is not sent again, and a child the tabs keep is named.
     @Test func aChildInPlaceOfAnotherIsSwapped() throws {
@@ -427,6 +512,8 @@ private struct Page {
     /// What patches took off the page, by id, with the patch's number and its parent's id and its place there (the
     /// page script's `kept`).
     var kept: [String: (html: String, seq: UInt64, at: String?)] = [:]
+    /// Copies of what rest patches took off after a child, by "CHILD SEQ" (the page script's `keptRests`).
+    var keptRests: [String: String] = [:]
 
     init(html: String) {
         self.html = html
@@ -554,6 +641,27 @@ private struct Page {
             html.replaceSubrange(child, with: inner)
             return try putBack()
         }
+        if let anchor = patch.html.firstMatch(of: /^<template data-rest="([^"]*)"(?: data-like="([^"]*)")?(?: data-rows="([^"]*)")?>/) {
+            // What follows the child in its node (the fragment's id) is kept, and a copy of it, and replaced.
+            let childID = String(anchor.output.1)
+            let child = try element(childID).whole
+            let rest = child.upperBound..<(try element(patch.id).inner.upperBound)
+            for (index, gone) in Self.topLevelElements(String(html[rest])).enumerated() {
+                try keep(gone, seq: seq, itself: true, parent: patch.id, index: index + 1)
+            }
+            keptRests["\(childID) \(seq)"] = String(html[rest])
+            var inner = String(patch.html[anchor.range.upperBound...].dropLast("</template>".count))
+            if let like = anchor.output.2 {
+                let words = like.split(separator: " ").map(String.init)
+                let kept = keptRests.removeValue(forKey: "\(childID) \(words[0])")
+                let model = try #require(kept, "no content kept after \(childID) at \(words[0])")
+                let rows = (anchor.output.3 ?? "").split(separator: " ").map { Int($0)! }
+                let texts = inner.isEmpty ? [] : inner.components(separatedBy: "<br>")
+                inner = try Self.drawnLike(model, ids: Array(words.dropFirst()), texts: texts, rows: rows)
+            }
+            html.replaceSubrange(rest, with: inner)
+            return try putBack()
+        }
         if patch.html.hasPrefix("<template data-append-to=") {
             let inner = patch.html[patch.html.index(after: patch.html.firstIndex(of: ">")!)...].dropLast("</template>".count)
             html.insert(contentsOf: inner, at: try element(patch.id).inner.upperBound)
@@ -591,6 +699,64 @@ private struct Page {
         }
         html.replaceSubrange(list.inner, with: rows.map(\.html).joined())
         try putBack()
+    }
+
+    /// HTML as a tree: an element's start tag, its content and its end tag (empty for a void element), or a text.
+    indirect enum HTMLNode {
+        case element(String, [HTMLNode], String)
+        case text(String)
+
+        var html: String {
+            switch self {
+            case .text(let text): text
+            case .element(let open, let content, let close): open + content.map(\.html).joined() + close
+            }
+        }
+
+        static func parse(_ html: String) -> [HTMLNode] {
+            var stack: [(open: String, content: [HTMLNode])] = [("", [])]
+            for piece in html.matches(of: /<[^>]*>|[^<]+/) {
+                let piece = String(piece.output)
+                if !piece.hasPrefix("<") {
+                    stack[stack.count - 1].content.append(.text(piece))
+                } else if piece.hasPrefix("</") {
+                    let open = stack.removeLast()
+                    stack[stack.count - 1].content.append(.element(open.open, open.content, piece))
+                } else if piece.hasPrefix("<input") || piece.hasPrefix("<br") || piece.hasPrefix("<!") {
+                    stack[stack.count - 1].content.append(.element(piece, [], ""))
+                } else {
+                    stack.append((piece, []))
+                }
+            }
+            return stack[0].content
+        }
+    }
+
+    /// A content drawn like `model` (what a rest patch took off): its ids and texts set in order, each keyed list (an
+    /// element whose content is elements with ids, not in another's rows) given its count of rows like its first.
+    static func drawnLike(_ model: String, ids: [String], texts: [String], rows: [Int]) throws -> String {
+        var (ids, texts, rows) = (ids.makeIterator(), texts.makeIterator(), rows.makeIterator())
+        func fill(_ node: HTMLNode, inRow: Bool) throws -> HTMLNode {
+            guard case .element(var open, let content, let close) = node else {
+                let text = texts.next()
+                return .text(try #require(text))
+            }
+            let hasID = open.contains(#" id=""#)
+            if hasID {
+                let id = ids.next()
+                open = open.replacing(#/\ id="[^"]*"/#, with: #" id="\#(try #require(id))""#, maxReplacements: 1)
+            }
+            let list = !inRow && hasID && !content.isEmpty && content.allSatisfy {
+                if case .element(let open, _, _) = $0 { open.contains(#" id=""#) } else { false }
+            }
+            guard list else { return .element(open, try content.map { try fill($0, inRow: inRow) }, close) }
+            let count = rows.next()
+            return .element(open, try (0..<(try #require(count))).map { _ in try fill(content[0], inRow: true) }, close)
+        }
+        let out = try HTMLNode.parse(model).map { try fill($0, inRow: false).html }.joined()
+        let (extraID, extraText, extraCount) = (ids.next(), texts.next(), rows.next())
+        #expect(extraID == nil && extraText == nil && extraCount == nil, "every id, text and count used")
+        return out
     }
 
     static func id(of element: String) -> String {

@@ -56,7 +56,7 @@ struct RouterLiveTests {
         let sheetBytes = messages(sheet).reduce(0) { $0 + $1.utf8.count + 2 }
         #expect(messages(sheet).joined().contains("presentation-sheet") && sheetBytes <= 2_000, "\(sheetBytes) B: \(messages(sheet))")
         let push = try await open("navigationDestination")
-        #expect(await stream.read(timeout: .seconds(30)) { _ in messages(push).contains { $0.contains("presentation-push") && $0.contains("data-rows-for") } })
+        #expect(await stream.read(timeout: .seconds(30)) { _ in messages(push).contains { $0.contains("presentation-push") && $0.contains("<tr data-") } })
         let pushBytes = messages(push).reduce(0) { $0 + $1.utf8.count + 2 }
         #expect(pushBytes <= 2_000, "\(pushBytes) B: \(messages(push))")
     }
@@ -168,13 +168,13 @@ struct RouterLiveTests {
         // The reload's own row, as the stream patches it in, once its products were drawn (up to a minute: the fetch is
         // slow on a loaded machine). Read from the stream, not a page: a page drawn meanwhile would send the products
         // before the room's own turn did.
-        // The row comes short (`<tr data-row="NUMBER STEP SOURCE[ +]">`, its cells' lines apart by `<br>`, no end tags),
-        // then what it gained (the products' render) as `<tr data-grow="NUMBER" data-at="STEPS CHANGES">` (empty cells at
+        // The row comes short (`<tr data-row="NUMBER STEP SOURCE[ +][ µs bytes]">`, its cells' lines apart by `<br>`, no
+        // end tags), then what it gained (the products' render) as `<tr data-grow="NUMBER STEPS CHANGES[ µs bytes]">` (empty cells at
         // its end left out); a line may name a call or a part of the caption of the strip (`<u>K</u>`, `<u>^N</u>`) or
         // the line a re-render adds (`<u></u>`).
-        let shortRow = /<tr data-row="(\d+) (\d+) ([a-z]+)( \+)?"(?: data-cost="(\d+ \d+)")?><td>reload<td>((?:(?!<td>|<tr|<\/template>).)*)<td>((?:(?!<td>|<tr|<\/template>).)*)/
+        let shortRow = /<tr data-row="(\d+) (\d+) ([a-z]+)( \+)?(?: (\d+ \d+))?"><td>reload<td>((?:(?!<td>|<tr|<\/template>).)*)<td>((?:(?!<td>|<tr|<\/template>).)*)/
         let done = "→ contentState = .content(10 products)<br><u></u>"
-        let grown = /<tr data-grow="(\d+)" data-at="(\d+) (\d+)"(?: data-cost="(\d+ \d+)")?>(?:<td>((?:(?!<td>|<tr|<\/template>).)*))?(?:<td>((?:(?!<td>|<tr|<\/template>).)*))?(?:<td>((?:(?!<td>|<tr|<\/template>).)*))?/
+        let grown = /<tr data-grow="(\d+) (\d+) (\d+)(?: (\d+ \d+))?">(?:<td>((?:(?!<td>|<tr|<\/template>).)*))?(?:<td>((?:(?!<td>|<tr|<\/template>).)*))?(?:<td>((?:(?!<td>|<tr|<\/template>).)*))?/
         let finished = { (body: String) in body.matches(of: shortRow).contains { $0.6.contains(done) } || body.matches(of: grown).contains { $0.6?.contains("→ contentState = .content(10 products)") == true } }
         _ = await stream.read(timeout: .seconds(60)) { _ in finished(stream.streamBody) }
         let page = try await live.request("GET", room + "/apps/router", headers: ["Accept": "text/html"]).text
@@ -190,11 +190,11 @@ struct RouterLiveTests {
         let body = stream.streamBody
         let short = try #require(body.matches(of: shortRow).last { $0.1 == row.1 }, "\(body)")
         // The strip's calls as a tab shows them just before `offset` of the stream: each lit patch keeps its first
-        // `data-from` and adds its items (`PLACE[L] CALL`, apart by `<br>`).
+        // `data-from` and adds its items (`PLACE[L] CALL`, apart by `<br>`; the trace's rows may follow them inside).
         let strip = { (offset: String.Index) -> (calls: [String], caption: [UInt16]) in
             var calls: [String] = []
             var caption: [UInt16] = []
-            for lit in body[..<offset].matches(of: /<template data-lit-for="router-flow"[^>]*?(?: data-from="(\d+)")?(?: data-caption="([^"]*)")?>((?:(?!<\/template>).)*)<\/template>/) {
+            for lit in body[..<offset].matches(of: /<template data-lit-for="router-flow"[^>]*?(?: data-from="(\d+)")?(?: data-caption="([^"]*)")?>((?:(?!<\/?template>).)*)<\/?template>/) {
                 calls = Array(calls.prefix(lit.1.flatMap { Int($0) } ?? 0)) + (lit.3.isEmpty ? [] : lit.3.split(separator: "<br>", omittingEmptySubsequences: false).map { String($0.drop { $0 != " " }.dropFirst()) })
                 if let text = lit.2 {
                     caption = Array(text.replacing("&quot;", with: "\"").replacing("&#39;", with: "'").replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&amp;", with: "&").utf16)

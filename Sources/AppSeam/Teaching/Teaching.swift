@@ -72,7 +72,15 @@ extension Teaching: TeachingFragments {
             patches.append(Fragment(id: traceID, html: trace.html(id: traceID)))
         } else if !changes.rows.isEmpty {
             // The strip as the tabs show it once its patch above is applied: a row's line may name its calls and caption.
-            patches.append(Fragment(id: "\(traceID)-rows", html: trace.rowsPatchHTML(changes.rows, traceID: traceID, calls: flow.path.map(\.call), caption: flow.caption)))
+            let rows = trace.rowsPatchHTML(changes.rows, traceID: traceID, calls: flow.path.map(\.call), caption: flow.caption, inStrip: flowChanged)
+            if flowChanged, let lit = patches.indices.last {
+                // Inside the strip's patch, which the script applies first (one carrier, not two).
+                patches[lit].html.removeLast("</template>".utf8.count)
+                patches[lit].html += rows
+                patches[lit].html += "</template>"
+            } else {
+                patches.append(Fragment(id: "\(traceID)-rows", html: rows))
+            }
         }
         return patches
     }

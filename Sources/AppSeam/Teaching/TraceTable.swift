@@ -15,10 +15,13 @@ extension Trace {
     /// A patch of rows: a template naming the trace's body (`data-rows-for`; a template holds rows without a table);
     /// the page script puts each row in place of its namesake or on top (keeping the body's `data-keep` rows), and adds
     /// a grown row's gains to the row it names. `calls` and `caption`: the pane's flow strip as the tabs show it once
-    /// the patch before this one is applied (a short row's line names what it holds of them, ``ShortLines``).
-    func rowsPatchHTML(_ rows: [(entry: Entry, shown: Shown?)], traceID id: String, calls: [String] = [], caption: String = "") -> String {
+    /// the patch before this one is applied (a short row's line names what it holds of them, ``ShortLines``). `inStrip`:
+    /// the template goes inside the strip's patch (``FlowStrip/litPatchHTML(from:caption:)``), which names the trace.
+    func rowsPatchHTML(
+        _ rows: [(entry: Entry, shown: Shown?)], traceID id: String, calls: [String] = [], caption: String = "", inStrip: Bool = false
+    ) -> String {
         let (calls, caption) = (calls.map { Array($0.utf8) }, Array(caption.utf8))
-        return "<template data-rows-for=\"\(HTML.attribute(id))-rows\">"
+        return (inStrip ? "<template>" : "<template data-rows-for=\"\(HTML.attribute(id))-rows\">")
             + rows.map { row in
                 // What the rows under it changed, as the tab shows them once the older rows of this patch are drawn.
                 let older = entries.drop { $0.number != row.entry.number }.dropFirst().map(\.changes)
@@ -30,7 +33,7 @@ extension Trace {
     }
 
     /// A new row as a patch carries it, for the page script to draw as ``rowHTML(_:traceID:compact:)`` draws it:
-    /// `<tr data-row="NUMBER STEP SOURCE[ +]" data-cost="µs bytes"><td>EVENT<td>BECAME<td>CHANGED` (a cell's and a row's
+    /// `<tr data-row="NUMBER STEP SOURCE[ +][ µs bytes]"><td>EVENT<td>BECAME<td>CHANGED` (a cell's and a row's
     /// end tags may be left out in HTML: the parser closes them at the next cell and at the template's end),
     /// the lines of a cell apart by `<br>` (the script puts each in its `<code>`, and writes out what ``ShortLines``
     /// names), `+` when the row has its Step ▶ link; an empty changed cell reads "nothing" with a cost, "…" without.
@@ -49,9 +52,8 @@ extension Trace {
         out += " "
         out += HTML.attribute(entry.source.rawValue)
         if linked { out += " +" }
-        out += "\""
-        out += costAttribute(entry)
-        out += "><td>"
+        out += costWords(entry)
+        out += "\"><td>"
         lines.append(entry.event, to: &out)
         out += "<td>"
         lines.append(entry.became, to: &out)
@@ -122,7 +124,7 @@ extension Trace {
         }
     }
 
-    /// What a row gained since the tabs were sent `shown`: `<tr data-grow="NUMBER" data-at="B C" data-cost="µs bytes">`
+    /// What a row gained since the tabs were sent `shown`: `<tr data-grow="NUMBER B C[ µs bytes]">`
     /// with up to three cells (empty ones at the end left out, and end tags as in ``shortRowHTML(_:lines:)``), what to add to its event (its Step ▶ link), and the
     /// lines to add to what it became and to what it changed (as in ``shortRowHTML(_:lines:)``), after its first B
     /// steps and C changes (a page drawn before this patch went may show them already: the script cuts the cells back
@@ -138,14 +140,19 @@ extension Trace {
         lines.append(became, to: &cells[1])
         lines.appendChanges(Array(changes), after: Array(entry.changes.prefix(shown.changes)), to: &cells[2])
         while cells.last?.isEmpty == true { cells.removeLast() }
-        return "<tr data-grow=\"\(entry.number)\" data-at=\"\(shown.became) \(shown.changes)\"\(costAttribute(entry))>"
-            + cells.map { "<td>" + $0 }.joined()
+        return "<tr data-grow=\"\(entry.number) \(shown.became) \(shown.changes)\(costWords(entry))\">" + cells.map { "<td>" + $0 }.joined()
     }
 
     /// The row's Step ▶ link (`?step=N`: the room finds the app whose trace holds step N), once the runtime reported a stage.
     private func stepThroughHTML(_ entry: Entry) -> String {
         guard isLinked(entry), let link = stepThroughLink, let step = entry.step else { return "" }
         return "<br><a class=\"step-through\" href=\"\(HTML.attribute(link))\(step)\">Step ▶</a>"
+    }
+
+    /// A short row's cost at the end of its `data-row` or `data-grow`: ` µs bytes`.
+    private func costWords(_ entry: Entry) -> String {
+        guard let microseconds = entry.renderMicroseconds, let bytes = entry.bytes else { return "" }
+        return " \(microseconds) \(bytes)"
     }
 
     private func costAttribute(_ entry: Entry) -> String {

@@ -101,10 +101,19 @@ extension PaneView {
         var shape: [UInt8] = []
         var ids: [ArraySlice<UInt8>] = []
         var texts: [ArraySlice<UInt8>] = []
+        /// The rows of each keyed list collapsed into one (a content drawn like a kept one: PaneView+Rest.swift).
+        var rows: [Int] = []
 
         private static let idAttribute = Array(#" id=""#.utf8)
 
+        init() {}
+
         init(_ html: ArraySlice<UInt8>) {
+            append(html)
+        }
+
+        /// Adds the tags and texts of `html` (whole tags and texts).
+        mutating func append(_ html: ArraySlice<UInt8>) {
             var index = html.startIndex
             while index < html.endIndex {
                 if html[index] == UInt8(ascii: "<") {

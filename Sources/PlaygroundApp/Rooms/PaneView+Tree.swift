@@ -108,11 +108,21 @@ extension PaneView {
                 add(bytes[node.inner.upperBound..<node.range.upperBound], to: &hasher)
                 frame = hasher.finalize()
             }
+            var head: Int?
+            if frame == nil, let first = children.first, nodes[first].range.lowerBound == node.inner.lowerBound,
+                nodes[first].range.upperBound < node.inner.upperBound
+            {
+                var hasher = Hasher()
+                add(bytes[node.range.lowerBound..<node.inner.lowerBound], to: &hasher)
+                addMarker(nodes[first].id, to: &hasher)
+                head = hasher.finalize()
+                if head == 0 { head = 1 }  // 0 is none in the node table
+            }
             let shellHash = shell.finalize()
             var whole = Hasher()
             whole.combine(shellHash)
             for child in children { whole.combine(done[child].whole) }
-            return PaneView.Node(shell: shellHash, whole: whole.finalize(), frame: frame, children: ids)
+            return PaneView.Node(shell: shellHash, whole: whole.finalize(), frame: frame, head: head, children: ids)
         }
 
         /// Feeds bytes (UTF-8 never holds 0xFF, so the markers between pieces cannot be mistaken for text).
@@ -136,11 +146,25 @@ extension PaneView {
             return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         }
 
-        private func write(_ index: Int, into out: inout [UInt8], reuse: (Int) -> PaneView.Named?) {
+        /// The content of the node at `index` after its first child (which begins it: ``PaneView/Node/head``), written
+        /// as ``html(_:reuse:)`` writes a node.
+        func restHTML(_ index: Int, reuse: (Int) -> PaneView.Named?) -> String {
+            var out: [UInt8] = []
+            write(index, into: &out, reuse: reuse, afterFirstChild: true)
+            return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+        }
+
+        private func write(_ index: Int, into out: inout [UInt8], reuse: (Int) -> PaneView.Named?, afterFirstChild: Bool = false) {
             var cursor = nodes[index].range.lowerBound
+            var written = children[index][...]
+            var end = nodes[index].range.upperBound
+            if afterFirstChild, let first = written.first {
+                (cursor, end) = (nodes[first].range.upperBound, nodes[index].inner.upperBound)
+                written = written.dropFirst()
+            }
             var run: (first: PaneView.Named, count: Int)?
             var previous: PaneView.ShapedRow?
-            for child in children[index] {
+            for child in written {
                 let gap = bytes[cursor..<nodes[child].range.lowerBound]
                 cursor = nodes[child].range.upperBound
                 if let named = reuse(child), named.element(run: 1).utf8.count < nodes[child].range.count {
@@ -169,7 +193,7 @@ extension PaneView {
                 previous = row
             }
             if let open = run { out.append(contentsOf: open.first.element(run: open.count).utf8) }
-            out.append(contentsOf: bytes[cursor..<nodes[index].range.upperBound])
+            out.append(contentsOf: bytes[cursor..<end])
         }
 
         /// The ids of the longest subsequence whose old ranks increase: the rows that can stay where they are.

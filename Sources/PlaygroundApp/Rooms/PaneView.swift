@@ -23,7 +23,8 @@ import PlaygroundUI
 /// later) asks for a resync.
 ///
 /// A node that gained a last child gets it appended (`<template data-append-to="NODE">`), one that lost it has it
-/// dropped (`<template data-drop="CHILD">`), one whose child is another now has it swapped (`<template data-swap="OLD">`).
+/// dropped (`<template data-drop="CHILD">`), one whose child is another now has it swapped (`<template data-swap="OLD">`),
+/// one whose first child stays has what follows it sent alone (`<template data-rest="CHILD">`, PaneView+Rest.swift).
 /// Patches write a control's form, and a node shaped like the node before it, short (PaneView+Short.swift); the page
 /// script writes them out as the page has them.
 ///
@@ -36,6 +37,8 @@ struct PaneView {
     /// Keyed lists and their rows taken off the page by a patch and not shown since, which every tab that applied
     /// that patch keeps: by id, their whole hash and the patch's sequence number.
     private var retired: [String: Retired] = [:]
+    /// What follows the first child of nodes whose content after it went in a rest patch, by that child's id.
+    var rests: [String: Rests] = [:]
     /// Whether two nodes of what the tabs show share an id: then nothing can be patched by id, and a change sends the
     /// whole view.
     private var ambiguous = false
@@ -48,16 +51,21 @@ struct PaneView {
         var whole: Int
         /// Hash of its start and end tags, when between them there is nothing but its child nodes.
         var frame: Int?
+        /// Hash of its start tag and its first child's id, when that child begins its content and more follows it (a
+        /// search field and what shows under it): the content after the child can be sent alone (a node with a frame
+        /// has none).
+        var head: Int? = nil
         /// Its child nodes' ids, in order.
         var children: [String]
     }
 
     /// Nodes by id, sorted by id, in flat arrays: kept for as long as the room lives, where a dictionary's buckets and
     /// slack, and an array of child ids per node, cost ~twice as much (a Nice pane holds ~300 nodes: its rows and their
-    /// forms). Per node: its id, three hashes and where its children's indices end in ``childIndices``.
+    /// forms). Per node: its id, three hashes (the third its frame's, or its head's when it has no frame) and where its
+    /// children's indices end in ``childIndices``.
     struct NodeTable {
         private var ids: [String] = []
-        /// Shell, whole and frame hash of each node (the frame's 0 when it has none: see ``childEnds``).
+        /// Shell, whole and frame (or head) hash of each node (0 when it has neither: see ``childEnds``).
         private var hashes: [Int] = []
         /// Where each node's children end in ``childIndices``, the top bit set when it has a frame.
         private var childEnds: [UInt32] = []
@@ -78,7 +86,7 @@ struct PaneView {
             for (_, node) in sorted {
                 hashes.append(node.shell)
                 hashes.append(node.whole)
-                hashes.append(node.frame ?? 0)
+                hashes.append(node.frame ?? node.head ?? 0)
                 for child in node.children { childIndices.append(index[child]!) }
                 childEnds.append(UInt32(childIndices.count) | (node.frame == nil ? 0 : Self.framed))
             }
@@ -93,8 +101,10 @@ struct PaneView {
             guard low < ids.count, ids[low] == id else { return nil }
             let end = Int(childEnds[low] & ~Self.framed)
             let start = low == 0 ? 0 : Int(childEnds[low - 1] & ~Self.framed)
+            let third = hashes[3 * low + 2]
+            let framed = childEnds[low] & Self.framed != 0
             return Node(
-                shell: hashes[3 * low], whole: hashes[3 * low + 1], frame: childEnds[low] & Self.framed == 0 ? nil : hashes[3 * low + 2],
+                shell: hashes[3 * low], whole: hashes[3 * low + 1], frame: framed ? third : nil, head: framed || third == 0 ? nil : third,
                 children: childIndices[start..<end].map { ids[Int($0)] })
         }
 
@@ -154,12 +164,14 @@ struct PaneView {
         let tree = Tree(rendered, rootID: id)
         guard let root = shown[id], !ambiguous, !tree.ambiguous else {
             retired = [:]
+            rests = [:]
             (shown, ambiguous) = (NodeTable(tree.records), tree.ambiguous)
             return [Fragment(id: id, html: Self.compactForms(tree.html(0, reuse: { _ in nil })))]
         }
-        var diff = Diff(tree: tree, shown: shown, retired: retired, seq: seq)
+        var diff = PaneDiff(tree: tree, shown: shown, retired: retired, rests: rests, seq: seq)
         diff.node(0, against: root)
         retire(diff.takenOff, reused: diff.reused, now: tree.records, seq: seq)
+        trackRests(diff.restChanges, tree: tree, seq: seq, shown: shown)
         shown = NodeTable(tree.records)
         ambiguous = false
         return diff.patches.map { Fragment(id: $0.id, html: Self.compactForms($0.html)) }
@@ -167,7 +179,7 @@ struct PaneView {
 
     /// Forgets the retired nodes shown again (and the ones around a reused one: their element lost it), and retires
     /// the keyed lists and rows under what the patch took off.
-    private mutating func retire(_ takenOff: [Diff.TakenOff], reused: [String], now: [String: Node], seq: UInt64) {
+    private mutating func retire(_ takenOff: [PaneDiff.TakenOff], reused: [String], now: [String: Node], seq: UInt64) {
         for id in reused { forget(id) }
         for id in retired.keys.filter({ now[$0] != nil }) { forget(id) }
         for gone in takenOff { retireTree(gone.id, origin: gone.origin, within: nil, now: now, seq: seq) }
@@ -206,7 +218,7 @@ struct PaneView {
 }
 
 /// One diff of a render against what the tabs show: the patches, and what they take off the page and bring back.
-private struct Diff {
+struct PaneDiff {
     let tree: PaneView.Tree
     let shown: PaneView.NodeTable
     let retired: [String: PaneView.Retired]
@@ -221,8 +233,13 @@ private struct Diff {
     /// Retired nodes named for reuse.
     var reused: [String] = []
 
-    init(tree: PaneView.Tree, shown: PaneView.NodeTable, retired: [String: PaneView.Retired], seq: UInt64) {
-        (self.tree, self.shown, self.retired, self.seq) = (tree, shown, retired, seq)
+    /// What the tabs show and keep after the first child of nodes sent in rest patches, by that child's id.
+    let rests: [String: PaneView.Rests]
+    /// The rest patches made.
+    var restChanges: [PaneView.RestChange] = []
+
+    init(tree: PaneView.Tree, shown: PaneView.NodeTable, retired: [String: PaneView.Retired], rests: [String: PaneView.Rests], seq: UInt64) {
+        (self.tree, self.shown, self.retired, self.rests, self.seq) = (tree, shown, retired, rests, seq)
     }
 
     /// Appends what patches `old` (the node as the tabs show it) into the node at `index`.
@@ -259,13 +276,23 @@ private struct Diff {
             patches.append(Fragment(id: dropped, html: "<template data-drop=\"\(HTML.attribute(dropped))\"></template>"))
             return
         }
+        if let first = restAfterFirstChild(index, from: old) {
+            // A node whose first child stays (a search field) and whose content after it changed (a spinner, then the
+            // results): the child is patched as before and the rest sent alone, when that is smaller.
+            var rest = PaneDiff(tree: tree, shown: shown, retired: retired, rests: rests, seq: seq)
+            rest.node(first, against: shown[tree.nodes[first].id]!)
+            rest.rest(index, after: first, replacing: old)
+            var alone = PaneDiff(tree: tree, shown: shown, retired: retired, rests: rests, seq: seq)
+            alone.whole(index, replacing: old)
+            return absorb(Self.sentSize(rest) < Self.sentSize(alone) ? rest : alone)
+        }
         if let frame = new.frame, frame == old.frame, let keyed = keyedPatch(index, from: old.children) {
-            var nested = Diff(tree: tree, shown: shown, retired: retired, seq: seq)
+            var nested = PaneDiff(tree: tree, shown: shown, retired: retired, rests: rests, seq: seq)
             for child in tree.children[index] {
                 guard let before = shown[tree.nodes[child].id] else { continue }  // inserted
                 nested.node(child, against: before)
             }
-            var alone = Diff(tree: tree, shown: shown, retired: retired, seq: seq)
+            var alone = PaneDiff(tree: tree, shown: shown, retired: retired, rests: rests, seq: seq)
             alone.whole(index, replacing: old)
             // Measured as sent (control forms written short).
             let size = PaneView.compactForms(keyed.patch.html).utf8.count + nested.patches.reduce(0) { $0 + PaneView.compactForms($1.html).utf8.count }
@@ -274,6 +301,7 @@ private struct Diff {
                 patches += nested.patches
                 takenOff += keyed.removed + nested.takenOff
                 reused += keyed.reused + nested.reused
+                restChanges += nested.restChanges
                 return
             }
             return absorb(alone)
@@ -340,10 +368,34 @@ private struct Diff {
         return last
     }
 
-    private mutating func absorb(_ other: Diff) {
+    /// The bytes a diff's patches take as sent (control forms written short).
+    static func sentSize(_ diff: PaneDiff) -> Int {
+        diff.patches.reduce(0) { $0 + PaneView.compactForms($1.html).utf8.count }
+    }
+
+    /// What `write` writes with what the tabs keep named: the old nodes under `gone` (taken off by this patch, rows of
+    /// `list` when they are a keyed list's) and the retired ones; and the retired nodes it named.
+    func htmlNaming(_ gone: [String], list: String?, _ write: ((Int) -> PaneView.Named?) -> String) -> (String, [String]) {
+        var oldInside: [String: (whole: Int, origin: PaneView.Origin?)] = [:]
+        collect(gone, list: list, into: &oldInside)
+        var named: [String] = []
+        let (tree, retired, seq) = (tree, retired, seq)
+        let html = write { child in
+            let id = tree.nodes[child].id
+            let whole = tree.record(child).whole
+            if let inside = oldInside[id], inside.whole == whole { return PaneView.Named(id: id, seq: seq, origin: inside.origin) }
+            guard let kept = retired[id], kept.whole == whole else { return nil }
+            named.append(id)
+            return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
+        }
+        return (html, named)
+    }
+
+    mutating func absorb(_ other: PaneDiff) {
         patches += other.patches
         takenOff += other.takenOff
         reused += other.reused
+        restChanges += other.restChanges
     }
 
     /// The node at `index` sent whole in place of `old`: the page takes off the old node's content, and any of it (or
@@ -355,17 +407,7 @@ private struct Diff {
         guard !tree.children[index].isEmpty else {
             return patches.append(Fragment(id: id, html: tree.html(index, reuse: { _ in nil })))
         }
-        var oldInside: [String: (whole: Int, origin: PaneView.Origin?)] = [:]
-        collect(old.children, list: old.frame != nil ? id : nil, into: &oldInside)
-        var named: [String] = []
-        let html = tree.html(index) { child in
-            let id = tree.nodes[child].id
-            let whole = tree.record(child).whole
-            if let inside = oldInside[id], inside.whole == whole { return PaneView.Named(id: id, seq: seq, origin: inside.origin) }
-            guard let kept = retired[id], kept.whole == whole else { return nil }
-            named.append(id)
-            return PaneView.Named(id: id, seq: kept.seq, origin: kept.origin)
-        }
+        let (html, named) = htmlNaming(old.children, list: old.frame != nil ? id : nil) { tree.html(index, reuse: $0) }
         patches.append(Fragment(id: id, html: html))
         reused += named
     }
