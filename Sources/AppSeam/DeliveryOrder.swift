@@ -16,12 +16,12 @@ public struct DeliveryOrder: Sendable, Equatable {
 
     public init() {}
 
-    /// The runs as written, or nil when they are not well formed (odd length, a negative source, a count below 1,
-    /// two neighbouring runs of one source, more than ``maxRuns``).
+    /// The runs as written, or nil when they are not well formed (odd length, a negative source, a count outside
+    /// 1…2³¹ - 1, two neighbouring runs of one source, more than ``maxRuns``).
     public init?(runs: [Int]) {
         guard runs.count.isMultiple(of: 2), runs.count / 2 <= Self.maxRuns else { return nil }
         for index in stride(from: 0, to: runs.count, by: 2) {
-            guard runs[index] >= 0, runs[index + 1] >= 1, index == 0 || runs[index - 2] != runs[index] else { return nil }
+            guard runs[index] >= 0, (1...Int(Int32.max)).contains(runs[index + 1]), index == 0 || runs[index - 2] != runs[index] else { return nil }
         }
         self.runs = runs
     }
