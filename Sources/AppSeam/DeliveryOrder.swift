@@ -40,6 +40,18 @@ public struct DeliveryOrder: Sendable, Equatable {
         }
     }
 
+    /// Without its first `count` deliveries (those a checkpoint taken after them already holds).
+    public func droppingFirst(_ count: Int) -> DeliveryOrder {
+        var left = count
+        var order = DeliveryOrder()
+        for index in stride(from: 0, to: runs.count, by: 2) {
+            let dropped = min(left, runs[index + 1])
+            left -= dropped
+            if dropped < runs[index + 1] { order.runs += [runs[index], runs[index + 1] - dropped] }
+        }
+        return order
+    }
+
     /// A replay's place in an order: whose delivery comes next.
     public struct Reader: Sendable {
         private let runs: [Int]

@@ -70,7 +70,7 @@ extension Room {
             DispatchQueue.global().async { [weak self] in
                 self?.perform { room in
                     room.raceCheckpointWaits = false
-                    if !room.closed, room.deliveryTail() != nil { _ = room.writeCheckpoint() }
+                    if !room.closed, room.deliveryTail() != nil, room.writeCheckpoint() { room.blueprint.raceCheckpointWritten() }
                 }
             }
         }

@@ -77,7 +77,11 @@ extension Room {
                 let app = app(index)
                 let target = deliveries[app.about.id] ?? 0
                 let applied = { app.deliveries + self.deliveryBase[index] }
-                let order = entry.order?[app.about.id].flatMap { DeliveryOrder(runs: $0) } ?? DeliveryOrder()
+                var order = entry.order?[app.about.id].flatMap { DeliveryOrder(runs: $0) } ?? DeliveryOrder()
+                // Woken from a checkpoint written as a race ended: the step after it recorded that race's end too.
+                if let tail = checkpointTail, tail.step == entry.step - 1, let done = tail.order[app.about.id].flatMap({ DeliveryOrder(runs: $0) }) {
+                    order = order.droppingFirst(done.count)
+                }
                 guard applied() != target || !order.isEmpty else { continue }
                 guard target >= deliveryBase[index], await app.deliver(upTo: target - deliveryBase[index], order: order) else {
                     let orderText = order.isEmpty ? "" : " in the recorded order"

@@ -44,6 +44,8 @@ actor Room {
         var witness = false
         /// Who presents each room, whether it is locked, what it spotlights (presenter mode).
         var presenters = PresenterLedger()
+        /// Told of each checkpoint written as a race of actions run side by side ended (a metric).
+        var raceCheckpointWritten: @Sendable () -> Void = {}
     }
 
     nonisolated let id: RoomID
