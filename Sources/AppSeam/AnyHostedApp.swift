@@ -130,6 +130,13 @@ public final class AnyHostedApp {
         return await delivering.deliver(upTo: count)
     }
     public func releaseDeliveries() { delivering?.releaseDeliveries() }
+    /// Whose deliveries were applied while work ran side by side since the last step (see ``DeliveryOrder``).
+    public var deliveryOrder: DeliveryOrder { delivering?.deliveryOrder ?? DeliveryOrder() }
+    public func takeDeliveryOrder() -> DeliveryOrder { delivering?.takeDeliveryOrder() ?? DeliveryOrder() }
+    nonisolated(nonsending) public func deliver(upTo count: Int, order: DeliveryOrder) async -> Bool {
+        guard let delivering else { return count == 0 && order.isEmpty }
+        return await delivering.deliver(upTo: count, order: order)
+    }
 
     /// The app's own checkpoint, or the steps it took (see ``CheckpointingApp``), ending with the deliveries applied now.
     public func checkpoint() -> String? {

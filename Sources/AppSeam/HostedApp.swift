@@ -75,6 +75,21 @@ public protocol DeliveringApp: HostedApp {
     nonisolated(nonsending) func deliver(upTo count: Int) async -> Bool
     /// Lets deliveries be applied as they come (the replayed room goes live).
     func releaseDeliveries()
+    /// Whose deliveries were applied while work ran side by side, since the last ``takeDeliveryOrder()``.
+    var deliveryOrder: DeliveryOrder { get }
+    /// The order recorded since the last call (a step records it); recording starts again from empty.
+    func takeDeliveryOrder() -> DeliveryOrder
+    /// Replaying: as ``deliver(upTo:)``, applying deliveries of work run side by side in `order`.
+    nonisolated(nonsending) func deliver(upTo count: Int, order: DeliveryOrder) async -> Bool
+}
+
+extension DeliveringApp {
+    /// Work that never runs side by side records no order.
+    public var deliveryOrder: DeliveryOrder { DeliveryOrder() }
+    public func takeDeliveryOrder() -> DeliveryOrder { DeliveryOrder() }
+    nonisolated(nonsending) public func deliver(upTo count: Int, order: DeliveryOrder) async -> Bool {
+        order.isEmpty ? await deliver(upTo: count) : false
+    }
 }
 
 /// Opt-in, for an app that writes its own state down for a room's snapshot (instead of the default: the inputs

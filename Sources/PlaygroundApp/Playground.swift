@@ -55,6 +55,7 @@ public final class Playground: Sendable {
             limits: limits, randomSeed: configuration.samples.randomSeed,
             ownBaseURL: { ownBaseURL.value })
         blueprint.witness = configuration.journalWitness
+        blueprint.raceCheckpointWritten = { instruments.raceCheckpointWritten() }
         if let directory = configuration.dataDirectory {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             do {

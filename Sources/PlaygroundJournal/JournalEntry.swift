@@ -39,6 +39,11 @@ package struct JournalEntry: Codable, Sendable, Equatable {
     /// messages) each app had applied when this step ran; apps with none are left out. A replay applies the same
     /// number before the step. Absent in version 1 documents: a replay then waits until the apps are idle.
     package var deliveries: [String: Int]?
+    /// Whose of those deliveries came when while an app's work ran side by side (VVSI's actions with the
+    /// unserialised-actions pitfall on), since the step before: per app, runs `[source, count, …]`, a source being
+    /// an action's age (1: the newest started) or 0 (a notification). Absent when nothing ran side by side: the
+    /// deliveries then come in one order.
+    package var order: [String: [Int]]?
     /// With `--journal-witness`: each app's fingerprint (state and view) just before this step, which a replay
     /// checks, so a divergence is named at the step where it starts.
     package var witness: [String: String]?
@@ -151,6 +156,7 @@ extension JournalEntry {
             }
             json.append("}")
         }
+        if let order { json.append(",\"order\":"); Self.append(order, to: &json) }
         if let witness {
             json.append(",\"witness\":{")
             for (index, key) in witness.keys.sorted().enumerated() {
@@ -175,6 +181,41 @@ extension JournalEntry {
         }
         json.append("}")
         return json.text
+    }
+}
+
+extension JournalEntry {
+    /// `{"app":[1,2,…],…}`, keys sorted.
+    static func append(_ order: [String: [Int]], to json: inout JSONWriter) {
+        json.append("{")
+        for (index, key) in order.keys.sorted().enumerated() {
+            json.append(index == 0 ? "" : ",")
+            json.appendString(key)
+            json.append(":[\((order[key] ?? []).map(String.init).joined(separator: ","))]")
+        }
+        json.append("}")
+    }
+}
+
+/// What an app applied after a room's last step (the rest of a race of VVSI actions run side by side): an export
+/// carries it, so an import, a fork or the latest past page applies the same deliveries in the same order.
+package struct DeliveryTail: Codable, Sendable, Equatable {
+    /// The step it follows.
+    package var step: Int
+    /// Each app's deliveries counted from the room's start, as a step's `deliveries`.
+    package var deliveries: [String: Int]
+    /// Their order since that step, as a step's `order`.
+    package var order: [String: [Int]]
+
+    package init(step: Int, deliveries: [String: Int], order: [String: [Int]]) {
+        (self.step, self.deliveries, self.order) = (step, deliveries, order)
+    }
+
+    /// As the step after the last, for a replay's `following`.
+    package var asFollowingStep: JournalEntry {
+        var entry = JournalEntry(step: step + 1, time: 0, kind: .input, app: "", source: "outside", deliveries: deliveries)
+        entry.order = order
+        return entry
     }
 }
 
@@ -206,9 +247,10 @@ extension EventArgument: Encodable {
 package struct JournalDocument: Codable, Sendable {
     package static let formatName = "architecture-playground-journal"
     /// 2 adds each step's `deliveries` (and, with `--journal-witness`, its `witness`); 3 the snapshot a room's oldest
-    /// steps were folded into (`base`; a room that never folded is written as 2). 1 is still read.
-    package static let currentVersion = 3
-    package static let readableVersions = [1, 2, 3]
+    /// steps were folded into (`base`; a room that never folded is written as 2); 4 each step's `order` and the
+    /// document's `tail` (only a room whose VVSI actions ran side by side is written as 4). 1 is still read.
+    package static let currentVersion = 4
+    package static let readableVersions = [1, 2, 3, 4]
 
     package var format: String
     package var version: Int
@@ -221,9 +263,14 @@ package struct JournalDocument: Codable, Sendable {
     /// Version 3: the snapshot of steps 1…`base.step`; `entries` then start at `base.step + 1`.
     package var base: RoomSnapshot?
     package var entries: [JournalEntry]
+    /// Version 4: what the apps applied after the last entry, in order.
+    package var tail: DeliveryTail?
 
-    package init(format: String, version: Int, room: String, seed: String, apps: [String], base: RoomSnapshot?, entries: [JournalEntry]) {
+    package init(
+        format: String, version: Int, room: String, seed: String, apps: [String], base: RoomSnapshot?, entries: [JournalEntry],
+        tail: DeliveryTail? = nil
+    ) {
         (self.format, self.version, self.room, self.seed) = (format, version, room, seed)
-        (self.apps, self.base, self.entries) = (apps, base, entries)
+        (self.apps, self.base, self.entries, self.tail) = (apps, base, entries, tail)
     }
 }

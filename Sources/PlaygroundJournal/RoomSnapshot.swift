@@ -25,6 +25,9 @@ package struct RoomSnapshot: Codable, Sendable, Equatable {
     /// A checkpoint (taken as a room hibernates; steps stay) only: each app's deliveries so far, by app id, so the
     /// steps after it, which count deliveries from the room's start or its last fold, replay onto the restored apps.
     package var deliveries: [String: Int]? = nil
+    /// A checkpoint only: whose of those deliveries came when after `step` while work ran side by side (the end of a
+    /// race of VVSI actions), as a step's `order`; a room woken from it exports it as its tail.
+    package var order: [String: [Int]]? = nil
     /// A checkpoint only: the bytes of the room's entries since its snapshot (the journal's bound counts them).
     package var historyBytes: Int? = nil
 

@@ -21,6 +21,9 @@ public protocol ViewStateHosting: AnyObject {
     func holdDeliveries()
     nonisolated(nonsending) func deliver(upTo count: Int) async -> Bool
     func releaseDeliveries()
+    var deliveryOrder: DeliveryOrder { get }
+    func takeDeliveryOrder() -> DeliveryOrder
+    nonisolated(nonsending) func deliver(upTo count: Int, order: DeliveryOrder) async -> Bool
     var pitfallSwitches: PitfallSwitches? { get }
     func checkpoint() -> String?
     func restore(_ text: String, app: String) throws(CheckpointError)
@@ -43,6 +46,12 @@ extension VVSIHostedApp {
     public func holdDeliveries() { hosting.holdDeliveries() }
     nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool { await hosting.deliver(upTo: count) }
     public func releaseDeliveries() { hosting.releaseDeliveries() }
+    /// Whose deliveries came when while actions ran side by side (the unserialised-actions pitfall), for the journal.
+    public var deliveryOrder: DeliveryOrder { hosting.deliveryOrder }
+    public func takeDeliveryOrder() -> DeliveryOrder { hosting.takeDeliveryOrder() }
+    nonisolated(nonsending) public func deliver(upTo count: Int, order: DeliveryOrder) async -> Bool {
+        await hosting.deliver(upTo: count, order: order)
+    }
 }
 
 extension VVSIHostedApp where Input: ViewStateInput {

@@ -1,3 +1,4 @@
+import AppSeam
 import OpenCombine
 import PlaygroundUI
 import RoomServices
@@ -76,10 +77,15 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     /// Messages the pump applied so far (reads, changes, notifications, "action finished").
     public private(set) var deliveredMessages = 0
-    /// While set (a replay), the pump applies messages only up to this count, and holds the rest.
+    /// While set (a replay), messages are applied only up to this count, and the rest held.
     private var deliveryLimit: Int?
-    private var heldPump: CheckedContinuation<Void, Never>?
+    /// Messages received and not yet applied, in the order they came (a replay holds them).
+    private var held: [Mailbox<S, N>.Message] = []
     private var deliveryWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Whose messages were applied while actions ran side by side, since the last ``takeDeliveryOrder()``.
+    public private(set) var deliveryOrder = DeliveryOrder()
+    /// A replay: whose messages come next while actions run side by side (what a live run recorded).
+    private var replayOrder = DeliveryOrder.Reader(DeliveryOrder())
 
     /// A view state starting at `initialState`; it attaches to its room when its view first renders.
     public init(_ initialState: S, _ interactor: Interactor, maxPendingActions: Int = 64) {
@@ -97,6 +103,7 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
 
     deinit {
         mailbox?.close(finalState: state)
+        for message in held { mailbox?.abandon(message) }
     }
 
     /// The interactor's notifications, delivered asynchronously on the room's executor, for
@@ -177,50 +184,83 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
         running = nil
         concurrent.removeAll()
         mailbox?.close(finalState: state)
+        for message in held { mailbox?.abandon(message) }
+        held.removeAll()
         resumeIdleWaiters()
         releaseDeliveries()
     }
 
     // MARK: - Deliveries, for a replay
 
-    /// Holds the interactor's messages: from now on the pump applies them only as ``deliver(upTo:)`` allows. Live,
+    /// Holds the interactor's messages: from now on they are applied only as ``deliver(upTo:order:)`` allows. Live,
     /// where they fall between the room's inputs depends on thread timing; a journal records ``deliveredMessages``
     /// with each input, and a replay applies the same number before it, so they fall in the same places.
     public func holdDeliveries() {
         if deliveryLimit == nil { deliveryLimit = deliveredMessages }
     }
 
-    /// Applies the interactor's messages until `count` have been applied in all, and holds later ones. False when
-    /// `count` cannot be reached: fewer are applied and nothing runs or waits (no more will come), more are applied
-    /// already, or the view state is cancelled.
-    nonisolated(nonsending) public func deliver(upTo count: Int) async -> Bool {
+    /// Applies the interactor's messages until `count` have been applied in all, and holds later ones. While
+    /// actions run side by side, their messages are applied in `order` (what ``takeDeliveryOrder()`` gave live);
+    /// one that comes before its turn waits. False when that cannot be done: fewer are applied and nothing runs or
+    /// waits (no more will come), the action whose turn it is has finished, more are applied already, `order` is
+    /// not used up by then, or the view state is cancelled.
+    nonisolated(nonsending) public func deliver(upTo count: Int, order: DeliveryOrder = DeliveryOrder()) async -> Bool {
         guard count >= deliveredMessages, !isCancelled else { return false }
         deliveryLimit = count
-        resumeHeldPump()
+        replayOrder = DeliveryOrder.Reader(order)
+        applyHeld()
         while deliveredMessages < count {
-            guard !isCancelled, !isIdle, mailbox != nil else { return false }
+            guard !isCancelled, !isIdle, mailbox != nil, !waitsForAFinishedAction else { return false }
             await withCheckedContinuation { deliveryWaiters.append($0) }
         }
-        return true
+        return replayOrder.isAtEnd
     }
 
-    /// Lets messages be applied as they come again (a replayed room goes live).
+    /// Lets messages be applied as they come again (a replayed room goes live): the held ones first, in the order
+    /// they came.
     public func releaseDeliveries() {
         deliveryLimit = nil
-        resumeHeldPump()
+        replayOrder = DeliveryOrder.Reader(DeliveryOrder())
+        applyHeld()
         resumeDeliveryWaiters()
     }
 
-    /// The pump's turn: returns once the next message may be applied.
-    nonisolated(nonsending) func waitForTurn() async {
-        while let limit = deliveryLimit, deliveredMessages >= limit, !isCancelled {
-            await withCheckedContinuation { heldPump = $0 }
+    /// Whose messages were applied while actions ran side by side since the last call, for the journal's next step;
+    /// recording starts again from empty.
+    public func takeDeliveryOrder() -> DeliveryOrder {
+        defer { deliveryOrder = DeliveryOrder() }
+        return deliveryOrder
+    }
+
+    /// A message from the pump: applied at once live, held while a replay decides when it falls.
+    func receive(_ message: Mailbox<S, N>.Message, _ mailbox: Mailbox<S, N>) {
+        guard deliveryLimit != nil || !held.isEmpty else { return handle(message, mailbox) }
+        held.append(message)
+        applyHeld()
+    }
+
+    /// Applies held messages while the limit allows and the one whose turn it is has come.
+    private func applyHeld() {
+        guard let mailbox else { return }
+        while !held.isEmpty, !isCancelled, deliveredMessages < deliveryLimit ?? .max, let next = nextHeld() {
+            handle(held.remove(at: next), mailbox)
         }
     }
 
-    private func resumeHeldPump() {
-        heldPump?.resume()
-        heldPump = nil
+    /// Which held message is applied next: the oldest, or while actions run side by side and a recorded order
+    /// remains, the oldest of the action whose turn it is.
+    private func nextHeld() -> Int? {
+        guard !concurrent.isEmpty, let age = replayOrder.next else { return 0 }
+        let id = age == 0 ? 0 : nextActionID - age
+        return held.firstIndex { $0.actionID == id }
+    }
+
+    /// The action whose turn it is has finished (or never ran) and none of its messages wait: the recorded order
+    /// cannot be followed.
+    private var waitsForAFinishedAction: Bool {
+        guard !concurrent.isEmpty, let age = replayOrder.next, age > 0 else { return false }
+        let id = nextActionID - age
+        return concurrent[id] == nil && running?.id != id && !held.contains { $0.actionID == id }
     }
 
     private func resumeDeliveryWaiters() {
@@ -302,9 +342,16 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
 
     // MARK: - Mailbox
 
-    /// Applies one message from an interactor task (the pump calls it on the room's executor).
+    /// Applies one message from an interactor task (on the room's executor).
     func handle(_ message: Mailbox<S, N>.Message, _ mailbox: Mailbox<S, N>) {
         guard !isCancelled else { return mailbox.abandon(message) }
+        if !concurrent.isEmpty {
+            // Side by side, whose message comes first is thread timing: recorded by age (1: the newest action), so
+            // that a replay started from a checkpoint, whose ids start again, names the same actions.
+            let age = message.actionID == 0 ? 0 : nextActionID - message.actionID
+            deliveryOrder.append(age)
+            replayOrder.advance(past: age)
+        }
         Stages.with(running?.step ?? step(of: message)) { apply(message) }
         deliveredMessages += 1
         resumeDeliveryWaiters()
@@ -322,7 +369,7 @@ public final class ViewState<Interactor: ViewStateInteractorProtocol>: Observabl
     /// One message, its stages reported under the step of the action that sent it.
     private func apply(_ message: Mailbox<S, N>.Message) {
         switch message {
-        case .read(let reply):
+        case .read(_, let reply):
             Stages.record(VVSIStage.state, "state() → the current state", line: #line + 1)
             reply.resume(returning: state)
         case .update(let actionID, let updater, let calledAt, let done):

@@ -180,6 +180,16 @@ public final class ViewStateHost<Interactor: ViewStateInteractorProtocol, Root: 
         return await viewState.deliver(upTo: count)
     }
 
+    /// As ``deliver(upTo:)``, applying the messages of actions run side by side in `order`.
+    nonisolated(nonsending) public func deliver(upTo count: Int, order: DeliveryOrder) async -> Bool {
+        guard !isUnmounted else { return false }
+        return await viewState.deliver(upTo: count, order: order)
+    }
+
+    /// Whose messages were applied while actions ran side by side (see ``ViewState/deliveryOrder``).
+    public var deliveryOrder: DeliveryOrder { mounted?.deliveryOrder ?? DeliveryOrder() }
+    public func takeDeliveryOrder() -> DeliveryOrder { mounted?.takeDeliveryOrder() ?? DeliveryOrder() }
+
     /// Lets the interactor's messages be applied as they come.
     public func releaseDeliveries() {
         holdsDeliveries = false

@@ -280,3 +280,59 @@ def test_without_hibernation_rooms_stay_resident(server_dir):
         assert health(base)["roomsHibernated"] == 0
     finally:
         stop(process)
+
+
+def race(base):
+    """A room where adds raced past the cap with VVSI's unserialised-actions switch on (fresh rooms until they did),
+    and its state once it holds still."""
+    for _ in range(3):
+        room = new_room(base)
+        post(base, room, {"app": "vvsi", "event": "setPitfall", "on": True})
+        threads = [threading.Thread(target=post, args=(base, room, {"app": "vvsi", "event": "add"})) for _ in range(50)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        eventually(lambda: not get_json(f"{base}{room}/state")["vvsi"]["actionRunning"], message="the adds finished")
+        state = eventually(lambda: (lambda a, b: a == b and a)(get_json(f"{base}{room}/state"), get_json(f"{base}{room}/state")),
+                           message="the state holds still")
+        if len(state["vvsi"]["items"]) > 5:
+            return room, state
+    pytest.fail("no two adds raced in three rooms")
+
+
+def test_a_race_of_actions_run_side_by_side_survives_kill_9_as_it_ended(server_dir):
+    # No hibernation: what keeps the race's end after its last step is the checkpoint written as it ended.
+    process, port, _ = start_playground("--hibernate-after-seconds", "0", data_dir=server_dir)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        room, expected = race(base)
+        eventually(lambda: metric(base, "playground_room_race_checkpoints_total") >= 1, message="a checkpoint as the race ended")
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    process, port, _ = start_playground("--hibernate-after-seconds", "0", data_dir=server_dir)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert get_json(f"{base}{room}/state")["vvsi"] == expected["vvsi"]
+        # The next step recorded the race's end too (the checkpoint already holds it), and the room still replays.
+        post(base, room, {"app": "vvsi", "event": "setPitfall", "on": False})
+        expected = get_json(f"{base}{room}/state")
+        status, _, exported = request("GET", f"{base}{room}/export")
+        assert status == 200 and json.loads(exported)["version"] == 4
+        status, headers, body = request("POST", base + "/rooms/import", json.loads(exported))
+        assert status == 303, body
+        assert get_json(base + headers["Location"] + "/state")["vvsi"] == expected["vvsi"]
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    process, port, _ = start_playground("--hibernate-after-seconds", "0", data_dir=server_dir)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert get_json(f"{base}{room}/state")["vvsi"] == expected["vvsi"]
+    finally:
+        stop(process)

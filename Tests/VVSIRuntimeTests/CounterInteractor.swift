@@ -18,6 +18,8 @@ enum CounterAction: ActionProtocol, Equatable, Sendable {
     case fanOut(Int)
     /// Waits at the gate, adds 100, reads the state back and reports it.
     case wait(Gate, report: Signal<Int>?)
+    /// Waits at `read`, reads the count, waits at `write`, then sets it to what it read plus one.
+    case gatedCheckThenIncrement(read: Gate, write: Gate)
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
@@ -27,6 +29,7 @@ enum CounterAction: ActionProtocol, Equatable, Sendable {
         case (.sayNow(let l), .sayNow(let r)): l == r
         case (.fanOut(let l), .fanOut(let r)): l == r
         case (.wait(let l, _), .wait(let r, _)): l === r
+        case (.gatedCheckThenIncrement(let l, _), .gatedCheckThenIncrement(let r, _)): l === r
         default: false
         }
     }
@@ -75,6 +78,13 @@ final class CounterInteractor: ViewStateInteractorProtocol, @unchecked Sendable 
                 await gate.wait()
                 await updater { $0.count += 100 }
                 report?.send(await state().count)
+            }
+        case .gatedCheckThenIncrement(let read, let write):
+            Task.detached {
+                await read.wait()
+                let count = await state().count
+                await write.wait()
+                await updater { $0.count = count + 1 }
             }
         }
     }

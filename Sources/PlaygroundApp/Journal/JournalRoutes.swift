@@ -106,7 +106,7 @@ struct JournalRoutes: Sendable {
             let past = Room(id: room.id, blueprint: blueprint, seed: seed, persists: false)
             defer { past.perform { $0.close() } }
             if let base = history.base { try await past.restore(from: base) }
-            try await past.replay(kept, following: following, writing: false)
+            try await past.replay(kept, following: following, tail: Self.tail(of: room, after: step), writing: false)
             let html = try past.perform { room in Result { () throws(HTTPError) in try room.page(host: host, assets: assets, only: app?.index) } }.get()
             let timeline = app.map { (id: $0.id, steps: appSteps ?? []) }
             let page = Self.pastView(html, room: room.id, step: step, first: history.firstStep, of: history.lastStep, app: timeline)
@@ -214,7 +214,7 @@ struct JournalRoutes: Sendable {
             let past = Room(id: room.id, blueprint: blueprint, seed: seed, persists: false)
             defer { past.perform { $0.close() } }
             let collected = PointBox(count: blueprint.registry.apps.count)
-            try await past.replay(history, writing: false) { moment, index, snapshot in
+            try await past.replay(history, tail: Self.tail(of: room, after: history.count), writing: false) { moment, index, snapshot in
                 collected.points[index].append(SwiftTestExport.Point(moment: moment, snapshot: snapshot))
             }
             let source = SwiftTestExport(suite: suite, room: room.id, seed: seed, registry: blueprint.registry, points: collected.points).source
@@ -243,7 +243,7 @@ struct JournalRoutes: Sendable {
             let (history, seed) = try Self.historyAndSeed(of: source)
             let step = try Self.step(text, of: history)  // again: the room may have folded meanwhile
             let (kept, following) = Self.steps(of: history, through: step)
-            let room = try await start(from: history.base, kept, following: following, seed: seed)
+            let room = try await start(from: history.base, kept, following: following, tail: Self.tail(of: source, after: step), seed: seed)
             let origin = source.id
             room.perform { $0.forkedFrom = (origin, step) }
             return blueprint.presenters.owned(room.id, .redirect(to: "/rooms/\(room.id)"), request: request)
@@ -253,13 +253,14 @@ struct JournalRoutes: Sendable {
     /// A new room that restores `base` (if any) and replays `entries` into its own journal; discarded again when they
     /// do not apply.
     private func start(
-        from base: RoomSnapshot?, _ entries: some Collection<JournalEntry> & Sendable, following: JournalEntry? = nil, seed: UInt64,
+        from base: RoomSnapshot?, _ entries: some Collection<JournalEntry> & Sendable, following: JournalEntry? = nil, tail: JournalEntry? = nil,
+        seed: UInt64,
         divergence: HTTPStatus = .internalServerError
     ) async throws(HTTPError) -> Room {
         let room = try rooms.create(seed: seed, draw: false)
         do throws(HTTPError) {
             if let base { try await room.restoreAndKeep(base) }
-            try await room.replay(entries, following: following, writing: true, divergence: divergence)
+            try await room.replay(entries, following: following, tail: tail, writing: true, divergence: divergence)
             try await room.written()  // the new room is in the journal before anyone is sent to it
         } catch {
             rooms.discard(room)
@@ -293,7 +294,9 @@ struct JournalRoutes: Sendable {
         return try gate.answerLater { [self] () async throws(HTTPError) -> HTTPResponse in
             let document = try Self.validate(body, registry: blueprint.registry, maxSteps: blueprint.limits.journalSteps)
             try replayLimiter.admit(client, cost: Double(document.entries.count))
-            let room = try await start(from: document.base, document.entries, seed: UInt64(document.seed) ?? 0, divergence: .unprocessableContent)
+            let room = try await start(
+                from: document.base, document.entries, tail: document.tail?.asFollowingStep, seed: UInt64(document.seed) ?? 0,
+                divergence: .unprocessableContent)
             return blueprint.presenters.owned(room.id, .redirect(to: "/rooms/\(room.id)"), request: request)
         }
     }
@@ -397,6 +400,7 @@ struct JournalRoutes: Sendable {
                     message: "Step \(entry.step) has the witness \(quoted(String(print.prefix(40)))); a witness is 16 lowercase hex digits.")
             }
         }
+        try validateDeliveryOrders(of: document, registry: registry)
         return document
     }
 

@@ -71,7 +71,8 @@ struct SwiftTestExport {
             for point in points[index] {
                 switch point.moment {
                 case .draw: out += "        await app.draw()\n"
-                case .delivered(let count): out += "        try await app.deliver(upTo: \(count))\n"
+                case .delivered(let count, let order) where order.isEmpty: out += "        try await app.deliver(upTo: \(count))\n"
+                case .delivered(let count, let order): out += "        try await app.deliver(upTo: \(count), order: \(order))\n"
                 case .step(let entry):
                     if entry.deliveries == nil { out += "        await app.settle()\n" }
                     out += "        " + Self.call(entry) + "\n"

@@ -56,6 +56,11 @@ final class AppInstruments: Sendable {
         count("playground_room_hibernations_total", [])
     }
 
+    /// A checkpoint written as a race of VVSI actions run side by side ended (`playground_room_race_checkpoints_total`).
+    func raceCheckpointWritten() {
+        count("playground_room_race_checkpoints_total", [])
+    }
+
     /// A hibernated room woken: how long its restore took (`playground_room_restore_seconds`).
     func roomRestored(took duration: Duration) {
         restoreTime?.recordNanoseconds(duration.nanoseconds)

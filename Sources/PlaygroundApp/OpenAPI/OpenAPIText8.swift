@@ -19,7 +19,8 @@ extension OpenAPIText {
                     "413": error("Over 4 MiB.", ["body_too_large"], headers: nil),
                     "422": error("""
                             It does not fit this playground: an unknown app, too many steps, steps out of order, delivery counts that go \
-                            back, a step the apps refuse, an answer no effect waits for, or a replay that does not reach what the \
+                            back, a delivery order that is malformed, too long or orders more than was applied (`invalid_delivery_order`: \
+                            a step's `order` or the `tail`, which must follow the last step), a step the apps refuse, an answer no effect waits for, or a replay that does not reach what the \
                             document's witnesses recorded; or the base snapshot of a version 3 document does not restore \
                             (`invalid_snapshot`: a missing or foreign app checkpoint, a step out of range).
                             """,
@@ -30,6 +31,7 @@ extension OpenAPIText {
                             "invalid_step",
                             "journal_full",
                             "deliveries_out_of_order",
+                            "invalid_delivery_order",
                             "replay_diverged",
                             "invalid_snapshot",
                         ], headers: nil),

@@ -187,6 +187,14 @@ extension OpenAPIText {
                         be reachable (422 `invalid_step`).
                         """,
                 ],
+                "order": [
+                    "type": ["object", "null"],
+                    "additionalProperties": ["$ref": "#/components/schemas/DeliveryOrder"],
+                    "description": """
+                        Version 4: whose of those deliveries came when while an app's work ran side by side (VVSI's actions with \
+                        `unserialised-actions` on), since the step before; absent when nothing did. A replay applies them in this order.
+                        """,
+                ],
                 "witness": [
                     "type": ["object", "null"],
                     "additionalProperties": ["type": "string", "pattern": "^[0-9a-f]{16}$"],
@@ -197,15 +205,27 @@ extension OpenAPIText {
                 ],
             ],
         ]),
+        ("DeliveryOrder", [
+            "type": "array",
+            "items": ["type": "integer", "minimum": 0],
+            "maxItems": 8_192,
+            "description": """
+                Runs `[source, count, source, count, …]`: a source is an action's age when it ran (1 the newest action started, \
+                2 the one before, …) or 0 for a notification, a count 1…2³¹-1; neighbouring runs differ, at most 4,096 runs, and \
+                they order no more deliveries than the app applied since the step before. Otherwise 422 `invalid_delivery_order` \
+                (`unknown_app` for an app not of this playground; 400 `invalid_document` in a document older than version 4).
+                """,
+        ]),
         ("JournalDocument", [
             "type": "object",
             "required": ["format", "version", "room", "seed", "apps", "entries"],
             "properties": [
                 "format": ["const": "architecture-playground-journal"],
                 "version": [
-                    "enum": [1, 2, 3],
+                    "enum": [1, 2, 3, 4],
                     "description": """
-                        3 adds `base`, the snapshot the room's oldest steps were folded into (a room that never folded is written as 2); \
+                        4 adds each entry's `order` and the document's `tail` (only a room whose VVSI actions ran side by side is \
+                        written as 4); 3 adds `base`, the snapshot the room's oldest steps were folded into (a room that never folded is written as 2); \
                         2 adds each entry's `deliveries` (and `witness`); version 1 documents are still read (a replay then waits for the \
                         apps to be idle before each step).
                         """,
@@ -242,6 +262,20 @@ extension OpenAPIText {
                     ],
                 ],
                 "entries": ["type": "array", "items": ["$ref": "#/components/schemas/JournalEntry"]],
+                "tail": [
+                    "type": "object",
+                    "required": ["step", "deliveries", "order"],
+                    "description": """
+                        Version 4: what the apps applied after the last entry while work ran side by side (the end of a race), so an \
+                        import ends it as the room did. `step` is the last entry's step (422 `invalid_delivery_order` otherwise); \
+                        `deliveries` as an entry's, never fewer than the last entry's; `order` as an entry's.
+                        """,
+                    "properties": [
+                        "step": ["type": "integer", "minimum": 0],
+                        "deliveries": ["type": "object", "additionalProperties": ["type": "integer", "minimum": 0]],
+                        "order": ["type": "object", "additionalProperties": ["$ref": "#/components/schemas/DeliveryOrder"]],
+                    ],
+                ],
             ],
         ]),
         ("History", [

@@ -26,6 +26,9 @@ extension Room {
         }
         historyBytes = checkpoint.historyBytes ?? 0
         lastCheckpoint = checkpoint.step
+        if let order = checkpoint.order {
+            checkpointTail = DeliveryTail(step: checkpoint.step, deliveries: (checkpoint.deliveries ?? [:]).filter { $0.value > 0 }, order: order)
+        }
     }
 
     private func startApps(from snapshot: RoomSnapshot, firstStep: Int) async throws(HTTPError) {

@@ -44,9 +44,10 @@ extension Room {
             parts[app.about.id] = RoomSnapshot.App(state: state, teaching: app.teaching.checkpoint())
             deliveries[app.about.id] = app.deliveries + deliveryBase[index]
         }
-        let checkpoint = RoomSnapshot(
+        var checkpoint = RoomSnapshot(
             step: steps, time: (Date().timeIntervalSince1970 * 1000).rounded() / 1000, apps: parts, deliveries: deliveries,
             historyBytes: historyBytes)
+        checkpoint.order = deliveryTail()?.order
         guard let live = try? state() else { return false }
         let restored = trialState(of: checkpoint, asCheckpoint: true)
         guard case .success(let state) = restored, state == live else {
@@ -56,6 +57,23 @@ extension Room {
         store.checkpoint(id, at: steps, snapshot: checkpoint.jsonText)
         lastCheckpoint = steps
         return true
+    }
+
+    /// After a change from an app whose work ran side by side since the last step: once it rests, a checkpoint keeps
+    /// how the race ended, which no step records (a restart after `kill -9` would run the rest of it again).
+    func checkpointWhenRaceEnds(_ index: Int) {
+        guard journalMode == .store, !replaying, !raceCheckpointWaits, let app = apps[index], !app.deliveryOrder.isEmpty else { return }
+        raceCheckpointWaits = true
+        Task {
+            await app.settle()
+            // As a hibernation does, from a thread of its own: its trial restore waits for a room of its own.
+            DispatchQueue.global().async { [weak self] in
+                self?.perform { room in
+                    room.raceCheckpointWaits = false
+                    if !room.closed, room.deliveryTail() != nil, room.writeCheckpoint() { room.blueprint.raceCheckpointWritten() }
+                }
+            }
+        }
     }
 
     /// What an operator reads about a checkpoint that did not restore: the error, or the apps whose `/state` differs.

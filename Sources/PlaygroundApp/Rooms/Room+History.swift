@@ -64,11 +64,14 @@ extension Room {
     }
 
     /// The whole history as an export document, read as ``readHistory()`` does.
+    /// With what the apps applied after its last step, when some of it ran side by side (see ``DeliveryTail``).
     nonisolated func readExportDocument() throws(HTTPError) -> JournalDocument {
         let history = try readHistory()
+        let tail = perform { $0.deliveryTail() }.flatMap { $0.step == history.lastStep ? $0 : nil }
+        let version = tail != nil || history.entries.contains { $0.order != nil } ? 4 : history.base == nil ? 2 : 3
         return JournalDocument(
-            format: JournalDocument.formatName, version: history.base == nil ? 2 : JournalDocument.currentVersion, room: id.description,
-            seed: String(seed), apps: blueprint.registry.ids, base: history.base, entries: history.entries)
+            format: JournalDocument.formatName, version: version, room: id.description, seed: String(seed), apps: blueprint.registry.ids,
+            base: history.base, entries: history.entries, tail: tail)
     }
 
     /// The earliest step kept and the latest, without reading the history (404 `journal_off` when none is kept).

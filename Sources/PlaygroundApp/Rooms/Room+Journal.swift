@@ -63,7 +63,7 @@ extension Room {
     func record(_ entry: JournalEntry, before: BeforeStep, client: String? = nil) {
         guard journalMode != .off, !replaying else { return }
         var entry = entry
-        (entry.deliveries, entry.witness) = (before.deliveries, before.witness)
+        (entry.deliveries, entry.order, entry.witness) = (before.deliveries, before.order, before.witness)
         entry.step = steps + 1
         entry.time = (Date().timeIntervalSince1970 * 1000).rounded() / 1000
         let bytes = keep(entry, writing: journalMode == .store)
@@ -90,15 +90,19 @@ extension Room {
         return bytes
     }
 
-    /// What a step records of the room just before it: each app's deliveries, and the witness when it is kept.
+    /// What a step records of the room just before it: each app's deliveries and, for work that ran side by side,
+    /// their order since the step before; and the witness when it is kept.
     struct BeforeStep {
         var deliveries: [String: Int]
+        var order: [String: [Int]]?
         var witness: [String: String]?
     }
 
-    /// The room now, as the next step records it (call it before the step changes anything).
+    /// The room now, as the next step records it (call it before the step changes anything). The apps' delivery
+    /// orders are taken, so each is recorded once and what is kept between steps stays bounded.
     func beforeStep() -> BeforeStep {
         turns.drain()
+        let order = takeDeliveryOrders()
         guard journalMode != .off else { return BeforeStep(deliveries: [:]) }
         var deliveries: [String: Int] = [:]
         for index in appIndices {
@@ -106,7 +110,33 @@ extension Room {
             let count = app.deliveries + deliveryBase[index]
             if count > 0 { deliveries[app.about.id] = count }
         }
-        return BeforeStep(deliveries: deliveries, witness: blueprint.witness ? witness() : nil)
+        return BeforeStep(deliveries: deliveries, order: order, witness: blueprint.witness ? witness() : nil)
+    }
+
+    /// Each app's delivery order since the last step (nil when no work ran side by side), recording anew.
+    func takeDeliveryOrders() -> [String: [Int]]? {
+        var orders: [String: [Int]] = [:]
+        for case let app? in apps {
+            let order = app.takeDeliveryOrder()
+            if !order.isEmpty { orders[app.about.id] = order.runs }
+        }
+        return orders.isEmpty ? nil : orders
+    }
+
+    /// What the apps applied after the last step, when some of it ran side by side (else nil: it replays as it came).
+    func deliveryTail() -> DeliveryTail? {
+        guard journalMode != .off else { return nil }
+        guard apps.contains(where: { $0.map { !$0.deliveryOrder.isEmpty } ?? false }) else {
+            return checkpointTail.flatMap { $0.step == steps ? $0 : nil }  // woken from a checkpoint taken as a race ended
+        }
+        var tail = DeliveryTail(step: steps, deliveries: [:], order: [:])
+        for index in appIndices {
+            guard let app = apps[index] else { continue }
+            let count = app.deliveries + deliveryBase[index]
+            if count > 0 { tail.deliveries[app.about.id] = count }
+            if !app.deliveryOrder.isEmpty { tail.order[app.about.id] = app.deliveryOrder.runs }
+        }
+        return tail
     }
 
     /// Each app's fingerprint: its `/state` and the view the tabs show (not the teaching layer, which shows timings),

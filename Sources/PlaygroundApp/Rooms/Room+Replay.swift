@@ -10,7 +10,7 @@ extension Room {
     /// one of its steps, and once the room has finished what ran at the end.
     enum ReplayPoint {
         case draw
-        case delivered(Int)
+        case delivered(Int, order: [Int])
         case step(JournalEntry)
         case finished
     }
@@ -20,11 +20,12 @@ extension Room {
     /// count it recorded (so they fall between the same steps). `following` is the step after the last one (a past
     /// page or a fork): deliveries run up to its count, which is the room as it was until that step. Then the room
     /// goes live. Throws 422 naming the first step that does not apply (an import that does not fit the apps).
+    /// `tail`, at the latest step, is what the apps applied after it (``DeliveryTail``): applied before they go on.
     /// A step whose recorded witness differs from the replay's is a divergence: the replay goes on, then throws it
     /// (`divergence` is its status: 500 for the server's own history, 422 for an import).
     /// `observe` hears an app's snapshot (JSON, keys sorted) at each ``ReplayPoint`` that concerns it.
     func replay(
-        _ entries: some Collection<JournalEntry>, following: JournalEntry? = nil, writing: Bool,
+        _ entries: some Collection<JournalEntry>, following: JournalEntry? = nil, tail: JournalEntry? = nil, writing: Bool,
         divergence status: HTTPStatus = .internalServerError, observe: ((ReplayPoint, Int, String) -> Void)? = nil
     ) async throws(HTTPError) {
         var failure: HTTPError?
@@ -35,6 +36,7 @@ extension Room {
         for entry in entries {
             do throws(HTTPError) {
                 try await catchUp(to: entry, status: status, diverged: &diverged, observe: observe)
+                _ = takeDeliveryOrders()  // recorded with the entry already; the room records anew from here
                 try applyRecorded(entry, writing: writing)
             } catch {
                 failure = error
@@ -43,8 +45,8 @@ extension Room {
             for _ in 0..<4 { await Task.yield() }
             if let observe, let index = blueprint.registry.index(of: entry.app) { observe(.step(entry), index, Self.snapshotJSON(app(index))) }
         }
-        if failure == nil, let following {
-            do throws(HTTPError) { try await catchUp(to: following, status: status, diverged: &diverged) } catch { failure = error }
+        if failure == nil, let last = following ?? tail {
+            do throws(HTTPError) { try await catchUp(to: last, status: status, diverged: &diverged, observe: observe) } catch { failure = error }
         }
         replaying = false
         // A past page stays where the step after it found the room; a room that goes on (or shows the latest step)
@@ -75,13 +77,19 @@ extension Room {
                 let app = app(index)
                 let target = deliveries[app.about.id] ?? 0
                 let applied = { app.deliveries + self.deliveryBase[index] }
-                guard applied() != target else { continue }
-                guard target >= deliveryBase[index], await app.deliver(upTo: target - deliveryBase[index]) else {
+                var order = entry.order?[app.about.id].flatMap { DeliveryOrder(runs: $0) } ?? DeliveryOrder()
+                // Woken from a checkpoint written as a race ended: the step after it recorded that race's end too.
+                if let tail = checkpointTail, tail.step == entry.step - 1, let done = tail.order[app.about.id].flatMap({ DeliveryOrder(runs: $0) }) {
+                    order = order.droppingFirst(done.count)
+                }
+                guard applied() != target || !order.isEmpty else { continue }
+                guard target >= deliveryBase[index], await app.deliver(upTo: target - deliveryBase[index], order: order) else {
+                    let orderText = order.isEmpty ? "" : " in the recorded order"
                     throw HTTPError(
                         .unprocessableContent, code: "invalid_step",
-                        message: "Before step \(entry.step), \(quoted(app.about.id)) had applied \(target) deliveries; the replay reaches \(applied()).")
+                        message: "Before step \(entry.step), \(quoted(app.about.id)) had applied \(target) deliveries\(orderText); the replay reaches \(applied()).")
                 }
-                observe?(.delivered(target), index, Self.snapshotJSON(app))
+                observe?(.delivered(target, order: order.runs), index, Self.snapshotJSON(app))
             }
         } else {
             for app in apps {

@@ -44,6 +44,8 @@ actor Room {
         var witness = false
         /// Who presents each room, whether it is locked, what it spotlights (presenter mode).
         var presenters = PresenterLedger()
+        /// Told of each checkpoint written as a race of actions run side by side ended (a metric).
+        var raceCheckpointWritten: @Sendable () -> Void = {}
     }
 
     nonisolated let id: RoomID
@@ -159,7 +161,12 @@ actor Room {
         let effects = Effects(isolation: self, mode: replaying ? .replay : .live(record: outcomeRecorder(index)))
         let services = AppServices(
             isolation: self, randomSeed: seed,
-            changed: { [weak self] in self?.assumeIsolated { room in room.publishChanges(of: index) } },
+            changed: { [weak self] in
+                self?.assumeIsolated { room in
+                    room.publishChanges(of: index)
+                    room.checkpointWhenRaceEnds(index)
+                }
+            },
             ownBaseURL: blueprint.ownBaseURL(), values: registration.services, effects: effects, turns: turns)
         let app = registration.make(services)
         if replaying { app.holdDeliveries() }
@@ -237,6 +244,10 @@ actor Room {
 
     /// The step of the room's latest checkpoint (0: none since its snapshot).
     var lastCheckpoint = 0
+    /// A checkpoint waits for a race of actions run side by side to end (``checkpointWhenRaceEnds(_:)``).
+    var raceCheckpointWaits = false
+    /// What the apps applied after the checkpoint this room woke from, in order (its ``RoomSnapshot/order``).
+    var checkpointTail: DeliveryTail?
     /// The step at which the room last tried to write a checkpoint or fold: a try that failed (a trial restore that
     /// differed or took too long) is not repeated at every step after it.
     var lastTry = (checkpoint: 0, fold: 0)

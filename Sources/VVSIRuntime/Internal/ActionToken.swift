@@ -14,7 +14,7 @@ final class ActionToken<S: Sendable, N: Sendable>: Sendable {
 
     /// `state()`: hops onto the room's executor and back with the current state.
     func read() async -> S {
-        await withCheckedContinuation { reply in mailbox.post(.read(reply)) }
+        await withCheckedContinuation { reply in mailbox.post(.read(actionID: id, reply)) }
     }
 
     /// `updater { … }`: returns once the change has been applied and published on the room's executor.

@@ -6,8 +6,8 @@ import Synchronization
 /// executor. `Sendable`: `AsyncStream`'s continuation is thread-safe and `latest` is behind a `Mutex`.
 final class Mailbox<S: Sendable, N: Sendable>: Sendable {
     enum Message: Sendable {
-        /// `state()`: answered with the current state.
-        case read(CheckedContinuation<S, Never>)
+        /// `state()` of action `actionID`: answered with the current state.
+        case read(actionID: Int, CheckedContinuation<S, Never>)
         /// `updater { … }`: applied once, published once, then `done` resumes.
         case update(
             actionID: Int, change: @Sendable (inout S) -> Void, calledAt: ContinuousClock.Instant, done: CheckedContinuation<Void, Never>)
@@ -15,6 +15,14 @@ final class Mailbox<S: Sendable, N: Sendable>: Sendable {
         case notification(N)
         /// The last copy of an action's `state`/`updater` is gone.
         case released(actionID: Int)
+
+        /// The action that sent it; 0 for a notification (the interactor's subject names none).
+        var actionID: Int {
+            switch self {
+            case .read(let id, _), .update(let id, _, _, _), .released(let id): id
+            case .notification: 0
+            }
+        }
     }
 
     let messages: AsyncStream<Message>
@@ -42,7 +50,7 @@ final class Mailbox<S: Sendable, N: Sendable>: Sendable {
     /// state, a change is dropped and its caller resumes.
     func abandon(_ message: Message) {
         switch message {
-        case .read(let reply): reply.resume(returning: latest.withLock { $0 })
+        case .read(_, let reply): reply.resume(returning: latest.withLock { $0 })
         case .update(_, _, _, let done): done.resume()
         case .notification, .released: break
         }
@@ -53,9 +61,8 @@ final class Mailbox<S: Sendable, N: Sendable>: Sendable {
 protocol MailboxConsumer: AnyObject {
     associatedtype S: Sendable
     associatedtype N: Sendable
-    func handle(_ message: Mailbox<S, N>.Message, _ mailbox: Mailbox<S, N>)
-    /// Returns once the next message may be applied (a replay holds them).
-    nonisolated(nonsending) func waitForTurn() async
+    /// Takes one message: applies it, or holds it while a replay decides when it falls.
+    func receive(_ message: Mailbox<S, N>.Message, _ mailbox: Mailbox<S, N>)
 }
 
 /// The pump: runs on the room's executor and applies the mailbox's messages in order until the mailbox is closed
@@ -64,7 +71,6 @@ func pumpMessages<Consumer: MailboxConsumer>(
     on room: isolated any Actor, from mailbox: Mailbox<Consumer.S, Consumer.N>, to consumer: RoomBound<() -> Consumer?>
 ) async {
     for await message in mailbox.messages {
-        if let held = consumer.value() { await held.waitForTurn() }
-        if let consumer = consumer.value() { consumer.handle(message, mailbox) } else { mailbox.abandon(message) }
+        if let consumer = consumer.value() { consumer.receive(message, mailbox) } else { mailbox.abandon(message) }
     }
 }

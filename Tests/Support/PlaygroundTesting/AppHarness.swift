@@ -95,8 +95,10 @@ public actor AppHarness<App: HostedApp> {
 
     /// Replaying: applies the app's deliveries (VVSI's interactor messages) until `count` are applied, as the room
     /// did before the next recorded step; later ones wait.
-    public func deliver(upTo count: Int) async throws {
-        guard await delivering?.deliver(upTo: count) ?? (count == 0) else {
+    /// `order`: whose of them came when while the app's work ran side by side (a step's recorded `order`).
+    public func deliver(upTo count: Int, order: [Int] = []) async throws {
+        guard let order = DeliveryOrder(runs: order) else { throw HarnessError(description: "\(order) is not a delivery order") }
+        guard await delivering?.deliver(upTo: count, order: order) ?? (count == 0 && order.isEmpty) else {
             throw HarnessError(description: "\(App.about.id) cannot reach \(count) deliveries (it has applied \(delivering?.deliveries ?? 0))")
         }
         draw()
