@@ -13,7 +13,7 @@ from helpers import eventually, registry_apps, text
 
 POSTS = "#nice-posts"
 VVSI_ITEMS = "#vvsi-list .for-each > .text"
-ROUTER_ROWS = "section#router li.list-row"
+ROUTER_ROWS = "section#router .list > li"
 
 
 def view(page, app):
