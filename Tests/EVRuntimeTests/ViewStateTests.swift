@@ -62,7 +62,7 @@ import Testing
         let context = RenderContext(formAction: "/e")
         #expect(app.render(context).html == #"<span class="text"></span>"#)
         app.send(.load)
-        #expect(app.render(context).html == #"<progress class="progressview"></progress>"#)
+        #expect(app.render(context).html == #"<progress></progress>"#)
         app.send(.finish)
         #expect(app.render(context).html == #"<span class="text">Loaded</span>"#)
         app.send(.load)  // loaded → isLoading is not in the template

@@ -152,7 +152,7 @@ import Testing
         model.items.reverse()
         model.styled = false
         let second = host.render(context)
-        #expect(maskingMadeIDs(second.html).contains(#"<li id="r*" class="list-row"><div id="2" class="hstack">"#))
+        #expect(maskingMadeIDs(second.html).contains(#"<li id="r*"><div id="2" class="hstack">"#))
         #expect(host.livePositionCount == 4, "with the field and the alert's button, whose closures live at their positions")
     }
 
@@ -162,16 +162,16 @@ import Testing
         + #"<div class="tab"><div id="tab-two" class="group"><span class="text">two a</span>"#
         + #"<span class="text">two b</span></div></div><div class="tab" data-tag="3">"#
         + #"<div class="color" style="background-color:rgba(51,102,153,0.5)"></div></div></div><ul id="k*" class="list">"#
-        + #"<li id="r*" class="list-row"><div id="1" class="hstack" style="color:#d70015">"#
+        + #"<li id="r*"><div id="1" class="hstack" style="color:#d70015">"#
         + #"<span class="text bold">Fish &amp; &quot;chips&quot;</span><div class="spacer"></div></div></li>"#
-        + #"<li id="r*" class="list-row"><div id="2" class="hstack" style="color:#d70015">"#
+        + #"<li id="r*"><div id="2" class="hstack" style="color:#d70015">"#
         + #"<span class="text bold">&lt;b&gt;&#39;bold&#39;&lt;/b&gt;\#u{FFFD}</span><div class="spacer"></div></div>"#
         + #"</li></ul><div id="both" class="group" style="padding:3px;color:#0040dd">"#
         + #"<span class="text font-caption">x</span><span class="text">y</span></div>"#
         + #"<form id="c*" class="textfield-form" method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="*">"#
         + #"<input class="textfield" type="text" name="value" value="v&amp;v" placeholder="Prompt &quot;p&quot;">"#
         + #"<button class="button" type="submit">Go &amp; go</button></form>"#
-        + #"<progress class="progressview" style="width:100%"></progress></div>"#
+        + #"<progress style="width:100%"></progress></div>"#
         + #"<div id="a*" class="alert" role="alertdialog" aria-modal="true" aria-label="Oh &lt;no&gt;">"#
         + #"<span class="text alert-title">Oh &lt;no&gt;</span><span class="text alert-message">msg</span>"#
         + #"<form id="c*" class="button-form" method="post" action="/rooms/r1/events"><input type="hidden" name="control" value="*">"#

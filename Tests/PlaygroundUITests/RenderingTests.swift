@@ -2,10 +2,11 @@ import Testing
 @testable import PlaygroundUI
 
 @Suite struct RenderingTests {
+    /// A spacing of 8 (the stylesheet's gap) and none are drawn alike, without a style.
     @Test func stacksWithAlignmentAndSpacing() {
-        let view = VStack(alignment: .leading, spacing: 8) {
+        let view = VStack(alignment: .leading, spacing: 12) {
             Text("a")
-            HStack(alignment: .bottom) {
+            HStack(alignment: .bottom, spacing: 8) {
                 Text("b"); Spacer()
             }
             ZStack {
@@ -13,10 +14,10 @@ import Testing
             }
         }
         #expect(
-            html(view) == #"<div class="vstack align-leading" style="gap:8px"><span class="text">a</span>"#
+            html(view) == #"<div class="vstack align-leading" style="gap:12px"><span class="text">a</span>"#
                 + #"<div class="hstack align-bottom"><span class="text">b</span><div class="spacer"></div></div>"#
                 + #"<div class="zstack"><div class="color" style="background-color:transparent"></div>"#
-                + #"<progress class="progressview"></progress></div></div>"#)
+                + #"<progress></progress></div></div>"#)
     }
 
     @Test func modifiersGoOnTheOutermostElementWithoutWrappers() {
@@ -84,13 +85,13 @@ import Testing
         }
         // Rows of a ForEach carry ids made from their elements' ids; a list of nothing but them carries its own.
         #expect(
-            maskingMadeIDs(html(view)) == #"<ul class="list"><li class="list-row"><span class="text">header</span></li>"#
-                + #"<li id="r*" class="list-row"><span class="text bold">one</span></li>"#
-                + #"<li id="r*" class="list-row"><span class="text bold">two</span></li></ul>"#)
+            maskingMadeIDs(html(view)) == #"<ul class="list"><li><span class="text">header</span></li>"#
+                + #"<li id="r*"><span class="text bold">one</span></li>"#
+                + #"<li id="r*"><span class="text bold">two</span></li></ul>"#)
         #expect(
             maskingMadeIDs(html(List(items, id: \.id) { Text($0.name) }))
-                == #"<ul id="k*" class="list"><li id="r*" class="list-row"><span class="text">one</span></li>"#
-                + #"<li id="r*" class="list-row"><span class="text">two</span></li></ul>"#)
+                == #"<ul id="k*" class="list"><li id="r*"><span class="text">one</span></li>"#
+                + #"<li id="r*"><span class="text">two</span></li></ul>"#)
     }
 
     @Test func pageTabViewDrawsEveryTabAndMarksTheSelectedOne() {

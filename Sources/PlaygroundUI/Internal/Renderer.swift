@@ -100,7 +100,7 @@ final class Renderer {
         render(view.body, bodyState.child(.index(0)))
     }
 
-    /// Draws a container child's wrapper (`<div class="tab">`, `<li class="list-row">`); it takes the pending attributes.
+    /// Draws a container child's wrapper (`<div class="tab">`, a list's `<li>`); it takes the pending attributes.
     private func openItem(_ item: RenderState.Item, tag: AnyHashable?, _ state: inout RenderState) {
         switch item {
         case .tab(let selection):
@@ -110,7 +110,7 @@ final class Renderer {
             if let tag { extra.append(("data-tag", describe(tag, at: state.path))) }
             writer.open("div", attributes.merged(withPending: state.pending), extra)
         case .listRow:
-            writer.open("li", ElementAttributes(classes: ["list-row"]).merged(withPending: state.pending))
+            writer.open("li", state.pending)
         case .pickerOption(let selection, let options):
             let selected = tag != nil && tag == selection
             let text = tag.map { String(options.add($0)) } ?? ""

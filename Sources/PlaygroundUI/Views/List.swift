@@ -1,4 +1,4 @@
-/// A list: `<ul class="list">` whose every child view is a row `<li class="list-row">`.
+/// A list: `<ul class="list">` whose every child view is a row `<li>` (the stylesheet styles `.list > li`).
 public struct List<Content: View>: View {
     let content: Content
 

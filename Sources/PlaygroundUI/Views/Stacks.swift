@@ -5,7 +5,7 @@ public enum HorizontalAlignment: String, Sendable { case leading, center, traili
 public enum VerticalAlignment: String, Sendable { case top, center, bottom }
 
 /// Children in a column: `<div class="vstack">`; a non-centre alignment adds `align-leading`/`align-trailing`,
-/// a spacing adds `style="gap:Npx"`.
+/// a spacing other than 8 (the stylesheet's gap, SwiftUI's usual default) adds `style="gap:Npx"`.
 public struct VStack<Content: View>: View {
     let alignment: HorizontalAlignment, spacing: Double?, content: Content
 
@@ -61,12 +61,16 @@ extension ZStack: PrimitiveView {
 }
 
 extension Renderer {
+    /// `.vstack`'s and `.hstack`'s `gap` in `Public/playground.css`.
+    fileprivate static let stylesheetGap = 8.0
+
     fileprivate func renderStack<Content: View>(
         _ kind: String, alignment: String?, _ spacing: Double?, _ content: Content, _ state: RenderState
     ) {
         var attributes = ElementAttributes(classes: [kind])
         if let alignment { attributes.classes.append("align-" + alignment) }
-        if let spacing { attributes.styles.append(("gap", CSS.pixels(spacing))) }
+        // 8 px is the stylesheet's gap: written, it would cost 16 bytes per stack in every page and patch.
+        if let spacing, spacing != Self.stylesheetGap { attributes.styles.append(("gap", CSS.pixels(spacing))) }
         open("div", attributes, state)
         render(content, state.containerChild(.index(0)))
         writer.close()
