@@ -190,3 +190,28 @@ def test_at_390_px_the_page_does_not_scroll_sideways(server, browser):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert violations(page) == []
     page.context.close()
+
+
+@pytest.mark.parametrize("width, cards", [(390, True), (1800, False)])
+def test_a_trace_too_narrow_for_five_columns_shows_each_row_as_a_card_that_is_still_a_table(server, browser, width, cards):
+    page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#connection[data-state=live]")
+    page.fill("#mvi input[name=value]", "the matrix")
+    page.keyboard.press("Enter")
+    eventually(lambda: "SuccessfullyFetched" in text(page, "#mvi .trace tbody"), timeout=15, message="the search's row")
+    cells = page.evaluate("""() => {
+        const trace = document.querySelector('#mvi .trace'), row = trace.querySelector('tbody tr');
+        return {trace: trace.clientWidth, cells: Array.from(row.cells).slice(2).map(c => c.getBoundingClientRect().width),
+                header: trace.querySelector('thead').getBoundingClientRect().height};
+    }""")
+    if cards:
+        # Event, became and changed each take the whole width (in five columns they had ~55 px and broke every word).
+        assert all(w >= 0.9 * cells["trace"] for w in cells["cells"]), cells
+        assert cells["header"] <= 1, "the column names are said by each cell, the header row only to a screen reader"
+    else:
+        assert all(w < 0.5 * cells["trace"] for w in cells["cells"]) and cells["header"] > 10, cells
+    tree = page.locator("#mvi .trace table").aria_snapshot()
+    assert 'columnheader "changed"' in tree and "- cell " in tree, tree[:400]
+    assert violations(page) == []
+    page.context.close()
