@@ -161,6 +161,9 @@ fi
 # The compare page (issue #28): one shared input to the five Films implementations against one input to one of them.
 echo "== compare: one shared input (five apps) vs one app's input, Benchmarks/compare-cost.py"
 timeout -k 5 600 python3 Benchmarks/compare-cost.py "$SERVER" | tee "$OUT/compare-cost.txt" || true
+# How soon streams closed at once free their slots (the hang-up watcher alone; test_hosting.py checks the path).
+echo "== hang-ups: 5,000 streams closed at once, until openStreams is 0, Benchmarks/hang-up.py"
+timeout -k 5 600 python3 Benchmarks/hang-up.py "$SERVER" --streams 5000 --rounds 3 | tee "$OUT/hang-up.txt" || true
 echo "raw outputs: $OUT/*.txt"
 if [ "$ROOM_COST" = 1 ]; then
   echo

@@ -218,24 +218,16 @@ struct PlaygroundCommand: ParsableCommand {
             perSecond: Double(importKilobytesPerClientPerSecond), burst: configuration.importKilobytesPerClient.burst)
 
         let playground = try Playground(configuration: configuration, logger: logger)
+        // Stop cleanly on SIGINT/SIGTERM (every stream is ended before the server stops), from the moment it listens.
+        let signals = ShutdownSignals.install {
+            logger.info("stopping: ending every stream")
+            playground.shutdown()
+            logger.info("stopped")
+            Foundation.exit(0)
+        }
         try playground.start()
         logger.info("Architecture Playground on http://\(host):\(playground.port)/ (Ctrl-C stops it)")
-
-        // Stop cleanly on SIGINT/SIGTERM: every stream is ended before the server stops.
-        var sources: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-            source.setEventHandler {
-                logger.info("stopping: ending every stream")
-                playground.shutdown()
-                logger.info("stopped")
-                Foundation.exit(0)
-            }
-            source.resume()
-            sources.append(source)
-        }
-        withExtendedLifetime(sources) { dispatchMain() }
+        withExtendedLifetime(signals) { dispatchMain() }
     }
 
     /// `Public/` in the working directory, or above the executable (`.build/<config>/playground`).

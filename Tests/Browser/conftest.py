@@ -70,7 +70,7 @@ def server():
     yield f"http://127.0.0.1:{port}"
     process.send_signal(signal.SIGTERM)
     try:
-        process.wait(timeout=15)
+        process.wait(timeout=60)  # a bound on a hang: a loaded debug build stops in seconds
     except subprocess.TimeoutExpired:
         process.kill()
         raise

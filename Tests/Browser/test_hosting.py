@@ -41,13 +41,12 @@ def raise_file_limit(needed):
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
-def connect(port, source, timeout=5):
+def connect(port, source, timeout=30):   # socket timeouts here are bounds on a hang: a loaded debug build is slow
     return socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0))
 
 
-def get(port, path, source="127.0.0.3", timeout=5):
-    """One request from `source`; returns (status, body, seconds)."""
-    started = time.monotonic()
+def get(port, path, source="127.0.0.3", timeout=30):
+    """One request from `source`; returns (status, body)."""
     with connect(port, source, timeout) as client:
         client.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".encode())
         received = b""
@@ -57,11 +56,11 @@ def get(port, path, source="127.0.0.3", timeout=5):
                 break
             received += chunk
     head, _, body = received.partition(b"\r\n\r\n")
-    return int(head.split(b" ")[1]), body, time.monotonic() - started
+    return int(head.split(b" ")[1]), body
 
 
 def health(port):
-    return json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5).read())
+    return json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=30).read())
 
 
 def close_wait_sockets(port):
@@ -75,7 +74,7 @@ def flood(port, count, source="127.0.0.2", payload=b"GET / HTTP/1.1\r\n"):
     held = []
     for _ in range(count):
         try:
-            client = connect(port, source)
+            client = connect(port, source, timeout=5)   # a connection the server drops need not be waited for
             client.sendall(payload)
             held.append(client)
         except OSError:
@@ -91,8 +90,9 @@ def test_more_connections_than_the_limit_never_wedge_the_server(launch, flags, c
     held = flood(port, count)
     for client in held:
         client.close()
-    status, _, seconds = get(port, "/healthz")
-    assert status == 200 and seconds < 1, (status, seconds, list(log)[-5:])
+    # A wedged server never answers: the 30 s is a bound on a hang, not a measure.
+    status, _ = get(port, "/healthz")
+    assert status == 200, (status, list(log)[-5:])
     deadline = time.monotonic() + 5
     while close_wait_sockets(port) and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -102,12 +102,13 @@ def test_more_connections_than_the_limit_never_wedge_the_server(launch, flags, c
 
 def test_one_address_with_17000_half_open_connections_does_not_lock_others_out(launch):
     raise_file_limit(17500)
-    port, _ = launch()
+    # Header deadlines far off: a flood that filled the server would keep the other client out for ten minutes, not
+    # the default 10 s, so its answer within the socket timeout (30 s, a bound on a hang) means it was never locked out.
+    port, _ = launch("--header-timeout-seconds", "600")
     held = flood(port, 17000, payload=b"GET /rooms/x HTTP/1.1\r\nHost: t\r\n")
     try:
-        status, _, seconds = get(port, "/healthz", source="127.0.0.3")
+        status, _ = get(port, "/healthz", source="127.0.0.3")
         assert status == 200
-        assert seconds < 0.1, f"another client waited {seconds * 1000:.0f} ms"
         # The flood is held at the per-client limit, not at the server's.
         assert health(port)["openConnections"] <= 2048 + 2
     finally:
@@ -151,21 +152,27 @@ def post_event(port, room, body, source="127.0.0.3"):
         return int(client.recv(4096).split(b" ")[1])
 
 
-def test_five_thousand_streams_closed_at_once_free_their_slots_within_a_second(launch):
+def test_five_thousand_streams_closed_at_once_free_their_slots_without_a_write(launch):
+    """The hang-up watcher frees a closed stream's slot by itself: with heartbeats an hour apart, the posts pane loaded
+    before the streams open and no event, no write could find the dead peers, and /healthz counts each as a hang-up.
+    How soon: Benchmarks/hang-up.py (BENCHMARKS.md)."""
     raise_file_limit(5500)
-    port, _ = launch()
+    port, _ = launch("--heartbeat-seconds", "3600", "--posts-load-delay-ms", "0")
     room = new_room(port)
     streams = [open_stream(port, room, f"127.0.1.{n // 1000 + 1}") for n in range(5000)]
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while health(port)["openStreams"] < 5000 and time.monotonic() < deadline:
         time.sleep(0.1)
     assert health(port)["openStreams"] == 5000
+    before = health(port)["streamHangUps"]
     for client in streams:
         client.close()
-    closed_at = time.monotonic()
-    while health(port)["openStreams"] and time.monotonic() - closed_at < 1:
-        time.sleep(0.02)
-    assert health(port)["openStreams"] == 0, f"still {health(port)['openStreams']} after 1 s"
+    deadline = time.monotonic() + 60   # a bound on a hang, not a measure
+    while health(port)["openStreams"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    after = health(port)
+    assert after["openStreams"] == 0, f"still {after['openStreams']} open after 60 s"
+    assert after["streamHangUps"] - before == 5000, after
 
 
 def test_a_lecture_hall_of_500_tabs_behind_one_address_works_with_the_defaults(launch):

@@ -110,17 +110,18 @@ import Testing
     }
 
     @Test func shutdownWithManyOpenStreamsIsPromptAndClientsSeeEOF() async throws {
-        let server = try TestServer()
+        // A grace period far longer than any loaded run's shutdown: waiting it out cannot pass for prompt.
+        let server = try TestServer { $0.shutdownGraceSeconds = 300 }
         let sockets = try await subscribeMany(server, 200)
         #expect(await eventually { server.server.metrics.openStreams == 200 })
         let started = ContinuousClock.now
         server.server.shutdown()
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(4), "shutdown took \(elapsed); the grace period it must not wait out is 5 s")
+        #expect(elapsed < .seconds(30), "shutdown took \(elapsed); the grace period it must not wait out is 300 s")
         #expect(server.server.metrics.openStreams == 0)
         #expect(server.hub.count == 0)
         var closed = 0
-        for socket in sockets where await socket.waitForEOF(timeout: .seconds(2)) { closed += 1 }
+        for socket in sockets where await socket.waitForEOF() { closed += 1 }
         #expect(closed == 200)
         // Each stream ended after its queued bytes, on a whole message.
         #expect(sockets.allSatisfy { $0.sawEOF && $0.streamBody == "retry: 1000\n\n" })
@@ -130,7 +131,8 @@ import Testing
         let server = try TestServer { $0.heartbeatSeconds = 1 }
         defer { server.server.shutdown() }
         let socket = try await server.subscribe()
-        #expect(await socket.read(timeout: .seconds(4)) { _ in socket.streamBody.contains(": heartbeat\n\n") })
+        // A bound on a hang (a heartbeat is due every second), not a measure.
+        #expect(await socket.read(timeout: .seconds(60)) { _ in socket.streamBody.contains(": heartbeat\n\n") })
     }
 
     @Test func idleStreamsOutliveTheConnectionTimeout() async throws {
