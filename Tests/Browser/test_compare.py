@@ -87,7 +87,7 @@ def test_a_keyboard_user_opens_the_first_result_in_all_five_and_goes_back(room):
     search_in_bar(first, "heat")
     eventually(lambda: all(f["resultIds"] for f in films(first.url).values()), timeout=15, message="results")
     opener = first.locator("#compare-bar button", has_text="Open the first result")
-    eventually(lambda: opener.is_enabled(), message="the bar offers the first result")
+    eventually(lambda: opener.is_enabled(), timeout=30, message="the bar offers the first result")  # a hang bound: 10 s ran out once in a loaded CI
     for _ in range(60):
         first.keyboard.press("Tab")
         if first.evaluate("document.activeElement && document.activeElement.innerText") == "Open the first result":
