@@ -169,8 +169,8 @@ struct RouterLiveTests {
         // slow on a loaded machine). Read from the stream, not a page: a page drawn meanwhile would send the products
         // before the room's own turn did.
         // The row comes short (`<tr data-row="NUMBER STEP SOURCE[ +][ µs bytes]">`, its cells' lines apart by `<br>`, no
-        // end tags, nor any at a message's end: `<u></u>` may end as `<u>`), then what it gained (the products'
-        // render) as `<tr data-grow="NUMBER STEPS CHANGES[ µs bytes]">` (empty cells at its end left out); a line may name a call or a part of the caption of the strip (`<u>K</u>`, `<u>^N</u>`) or
+        // end tags), then what it gained (the products' render) as `<tr data-grow="NUMBER STEPS CHANGES[ µs bytes]">` (empty cells at
+        // its end left out); a line may name a call or a part of the caption of the strip (`<u>K</u>`, `<u>^N</u>`) or
         // the line a re-render adds (`<u></u>`).
         let shortRow = /<tr data-row="(\d+) (\d+) ([a-z]+)( \+)?(?: (\d+ \d+))?"><td>reload<td>((?:(?!<td>|<tr|<\/template>).)*)<td>((?:(?!<td>|<tr|<\/template>).)*)/
         let done = "→ contentState = .content(10 products)<br><u></u>"
@@ -194,7 +194,7 @@ struct RouterLiveTests {
         let strip = { (offset: String.Index) -> (calls: [String], caption: [UInt16]) in
             var calls: [String] = []
             var caption: [UInt16] = []
-            for lit in body[..<offset].matches(of: /<template data-lit-for="router-flow"[^>]*?(?: data-from="(\d+)")?(?: data-caption="([^"]*)")?>((?:(?!<\/?template>).)*)(?:<\/?template>|(?=\n))/) {
+            for lit in body[..<offset].matches(of: /<template data-lit-for="router-flow"[^>]*?(?: data-from="(\d+)")?(?: data-caption="([^"]*)")?>((?:(?!<\/?template>).)*)<\/?template>/) {
                 calls = Array(calls.prefix(lit.1.flatMap { Int($0) } ?? 0)) + (lit.3.isEmpty ? [] : lit.3.split(separator: "<br>", omittingEmptySubsequences: false).map { String($0.drop { $0 != " " }.dropFirst()) })
                 if let text = lit.2 {
                     caption = Array(text.replacing("&quot;", with: "\"").replacing("&#39;", with: "'").replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&amp;", with: "&").utf16)
@@ -224,7 +224,7 @@ struct RouterLiveTests {
                     let path = text[..<mark.lowerBound]
                     text = path + ": " + valueBefore(path, earlier + decoded) + " → " + text[mark.upperBound...]
                 }
-                decoded.append(text.replacing(/<u>([\^$]?)(\d*)(?:<\/u>|$)/) { match -> String in
+                decoded.append(text.replacing(/<u>([\^$]?)(\d*)<\/u>/) { match -> String in
                     let count = Int(match.2) ?? 0
                     switch match.1 {
                     case "^": return String(decoding: caption.prefix(count), as: UTF16.self)

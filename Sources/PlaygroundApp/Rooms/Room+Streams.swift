@@ -34,13 +34,12 @@ extension Room {
             let step = Stages.current.flatMap { $0.reports(to: app.teaching) ? $0.step : nil }
             app.teaching.trace.complete(renderTime: renderTime, bytes: changed.reduce(0) { $0 + $1.html.utf8.count }, changes: changes, step: step)
         }
-        if teaching { changed = MessageEnd.endingDeepest(changed, app.teaching.patches()) }
+        if teaching { changed += app.teaching.patches() }
         if compareShown != nil, !comparePending, blueprint.registry.compareIndices.contains(index) { changed += compareChanges() }
         guard !changed.isEmpty else { return rendered.html }
         seq += 1
         resyncCache = nil
-        let data = MessageEnd.withoutEndTags(changed.map(\.html).joined(separator: "\n"))
-        let message = SSEMessage(event: "patch", id: String(seq), data: data)
+        let message = SSEMessage(event: "patch", id: String(seq), data: changed.map(\.html).joined(separator: "\n"))
         log.append(seq: seq, message: message)
         hub.publish(message)
         return rendered.html
